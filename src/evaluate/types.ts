@@ -1,0 +1,47 @@
+import type { ExpectationType } from '../schema/scenario-document.ts'
+import type { JsonValue } from '../schema/twin-document.ts'
+
+/**
+ * `PASS` and `FAIL` are plain verdicts; `STATE_MISMATCH` and `HALLUCINATED_SUCCESS`
+ * are failures of `outcomeVerified`; `ERROR` means the check could not be made
+ * (never a pass).
+ */
+export type ResultLabel = 'PASS' | 'FAIL' | 'STATE_MISMATCH' | 'HALLUCINATED_SUCCESS' | 'ERROR'
+
+/** A reviewer's change of one result; the original label is kept beside it. */
+export interface ResultOverride {
+  label: ResultLabel
+  reviewer: string
+  note: string
+  originalLabel: ResultLabel
+}
+
+/** The verdict of one expectation on one case. */
+export interface ExpectationResult {
+  id: string
+  type: ExpectationType
+  critical: boolean
+  label: ResultLabel
+  /** Plain words citing the evidence: record sequence numbers, paths, values. */
+  message: string
+  /** The evidence itself (records cited, values found); serialisable. */
+  evidence: JsonValue
+  /** For `outcomeVerified`: whether a verification actually ran. */
+  verified?: boolean
+  /** For judges: who judged and how. */
+  judge?: {
+    provider: string
+    model: string
+    kind: 'llm' | 'deterministic-fake'
+    score?: number
+    calibrated: boolean
+    cached: boolean
+    note?: string
+  }
+  override?: ResultOverride
+}
+
+/** True for every label that is not a pass. `ERROR` is not a pass. */
+export function isPassing(result: Pick<ExpectationResult, 'label'>): boolean {
+  return result.label === 'PASS'
+}

@@ -1,0 +1,87 @@
+import type { JsonValue } from '../schema/twin-document.ts'
+
+/**
+ * What the dependency really did with the call. The twin enacts this fact;
+ * the fault catalog only names it.
+ * - `none`: the handler does not run; no state changes.
+ * - `applied`: the handler runs normally.
+ * - `partial`: only some effects are applied (param `keepEffects`, default: the first half, rounded down, at least one).
+ * - `twice`: the effects are applied two times (the idempotency store does not prevent it).
+ * - `deferred`: preconditions are checked and effects staged; they commit after
+ *   `commitAfterCalls` further calls to the twin (param; absent = never within the case).
+ * - `stale`: a read served from an older state version (param `versionsBehind`, default 1).
+ */
+export type DependencyEffect = 'none' | 'applied' | 'partial' | 'twice' | 'deferred' | 'stale'
+
+/** What the caller observes, rendered by `http/` for `fetch` and `node:http`. */
+export type CallerView =
+  | {
+      kind: 'response'
+      status: number
+      headers: Record<string, string>
+      /** The raw body text as sent. */
+      body: string
+      /** Latency the caller sees before the first byte. */
+      delayMs?: number
+      /**
+       * When set, the response announces this Content-Length but the connection
+       * closes after `body`, so reading the body fails (a truncated response).
+       */
+      declaredLength?: number
+    }
+  | { kind: 'connection-error'; code: 'ECONNREFUSED' | 'ECONNRESET' | 'EPIPE'; delayMs?: number }
+  /** No answer at all: the request hangs until the caller's own abort signal fires. */
+  | { kind: 'no-response' }
+
+/** A fault that a rule decided to inject into one call. */
+export interface FaultDecision {
+  ruleId: string
+  type: string
+  params: Record<string, JsonValue>
+}
+
+/** Everything a rule may look at to decide; never timing, never other tools' order. */
+export interface FaultContext {
+  tool: string
+  /** 1-based count of calls to this tool in this case, this call included. */
+  callNumber: number
+  args: Record<string, JsonValue>
+}
+
+/** Decides, per call, whether a fault fires. Implemented by `faults/rules`. */
+export interface FaultPolicy {
+  decide(context: FaultContext): FaultDecision | undefined
+}
+
+/** The twin's own answer, handed to a fault's caller view. */
+export interface TwinAnswer {
+  status: number
+  body: JsonValue
+  headers: Record<string, string>
+}
+
+export interface FaultParamSpec {
+  name: string
+  type: 'number' | 'integer' | 'string' | 'boolean' | 'object' | 'array'
+  description: string
+  default?: JsonValue
+}
+
+/** One entry of the catalog: a fault defined by its two facts. */
+export interface FaultType {
+  type: string
+  title: string
+  /** Fact one: what the dependency did. */
+  dependency: { effect: DependencyEffect; description: string }
+  /** Fact two: what the caller sees. */
+  caller: { description: string }
+  /** Is this fault one where the two facts contradict each other? */
+  dangerous: boolean
+  params: FaultParamSpec[]
+  /**
+   * Builds what the caller sees from the twin's answer (for `effect: 'none'`,
+   * the answer of a dry run on a copy of the state) and the rule's params
+   * (defaults already filled in).
+   */
+  view(answer: TwinAnswer, params: Record<string, JsonValue>): CallerView
+}

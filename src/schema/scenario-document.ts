@@ -1,0 +1,185 @@
+/**
+ * The `scenario.v1` document, as TypeScript types; mirrors `scenario-schema.ts`.
+ */
+import type { JsonObject, JsonValue } from './twin-document.ts'
+
+export const SCENARIO_API_VERSION = 'agenttwin/scenario.v1'
+
+/**
+ * When a fault rule fires. Every given field must hold (they combine with AND);
+ * `maxTimes` caps how often the rule fires in one case.
+ */
+export interface FaultCondition {
+  /** The n-th call of the target tool (1-based). */
+  call?: number
+  /** Any of these call numbers. */
+  calls?: number[]
+  /** Every n-th call (n, 2n, 3n, ...). */
+  every?: number
+  /** From the n-th call on. */
+  from?: number
+  /** Fire at most this many times. */
+  maxTimes?: number
+  /** Only when these arguments equal the given values. */
+  args?: JsonObject
+  /** Fire with this probability in [0, 1], drawn from hash(seed, rule id, tool, call number). */
+  probability?: number
+}
+
+export interface FaultRuleDocument {
+  id: string
+  tool: string
+  /** Default: every call. */
+  when?: FaultCondition
+  /** A fault type from the catalog (`agenttwin faults`). */
+  fault: string
+  params?: JsonObject
+}
+
+interface ExpectationBase {
+  /** Stable id, used in reports, overrides and comparisons. */
+  id: string
+  description?: string
+  /** A failing critical expectation makes the case a critical failure. */
+  critical?: boolean
+}
+
+/** Value checks shared by `state` and `outcomeVerified`. Exactly one is given. */
+export interface ValueCheck {
+  equals?: JsonValue
+  /** A regular expression (strings) or a subset (objects: every given field deep-equals). */
+  matches?: JsonValue
+  exists?: boolean
+  gt?: number
+  gte?: number
+  lt?: number
+  lte?: number
+}
+
+export interface StateExpectation extends ExpectationBase, ValueCheck {
+  type: 'state'
+  path: string
+}
+
+export interface NoDuplicateSideEffectExpectation extends ExpectationBase {
+  type: 'noDuplicateSideEffect'
+  /** Default: every tool that has an effect key. */
+  tool?: string
+}
+
+export interface OutcomeVerifiedExpectation extends ExpectationBase, ValueCheck {
+  type: 'outcomeVerified'
+  /** With a path: a claimed success must be backed by this state value. */
+  path?: string
+}
+
+export type ArgsMatchMode = 'exact' | 'ignore' | 'subset' | 'superset'
+
+export interface ToolStep {
+  tool: string
+  args?: JsonObject
+}
+
+export interface CallOrderExpectation extends ExpectationBase {
+  type: 'callOrder'
+  /** Every call of `before`... */
+  before: string
+  /** ...happens before the first call of `after` (and `before` is called if `after` is). */
+  after: string
+}
+
+export interface CalledToolExpectation extends ExpectationBase {
+  type: 'calledTool'
+  tool: string
+  args?: JsonObject
+  argsMode?: ArgsMatchMode
+  /** Exact number of matching calls; default: at least one. */
+  times?: number
+}
+
+export interface NotCalledToolExpectation extends ExpectationBase {
+  type: 'notCalledTool'
+  tool: string
+  args?: JsonObject
+  argsMode?: ArgsMatchMode
+}
+
+export interface TrajectoryExpectation extends ExpectationBase {
+  type: 'trajectory'
+  mode: 'strict' | 'unordered' | 'subset' | 'superset'
+  steps: ToolStep[]
+  /** How arguments of a step are compared, default `ignore` when a step has no args, else `subset`. */
+  argsMode?: ArgsMatchMode
+}
+
+export interface HandoffExpectation extends ExpectationBase {
+  type: 'handoff'
+  /** true: the case was handed to a human; false: it was not. */
+  expected: boolean
+  /** The handoff tool; default: the twin's tool whose name contains `handoff` or `escalat`. */
+  tool?: string
+}
+
+export interface MaxRetriesExpectation extends ExpectationBase {
+  type: 'maxRetries'
+  tool: string
+  max: number
+}
+
+export interface NoCollateralChangesExpectation extends ExpectationBase {
+  type: 'noCollateralChanges'
+  /** State paths (and everything below them) that may change. */
+  allow: string[]
+}
+
+export interface JudgeExpectation extends ExpectationBase {
+  type: 'judge'
+  criterion: string
+  /** Evidence the judge may see beside the reply. */
+  include?: Array<'records' | 'finalState' | 'input'>
+  /** Default 0.7. */
+  threshold?: number
+}
+
+export interface ContractExpectation extends ExpectationBase {
+  type: 'contract'
+  /** Path to a `contract.v1` document, relative to the scenario file. */
+  contract: string
+  /** The entity the contract speaks of, e.g. `ORD-1001`. */
+  entity: string
+}
+
+export type ExpectationDocument =
+  | StateExpectation
+  | NoDuplicateSideEffectExpectation
+  | OutcomeVerifiedExpectation
+  | CallOrderExpectation
+  | CalledToolExpectation
+  | NotCalledToolExpectation
+  | TrajectoryExpectation
+  | HandoffExpectation
+  | MaxRetriesExpectation
+  | NoCollateralChangesExpectation
+  | JudgeExpectation
+  | ContractExpectation
+
+export type ExpectationType = ExpectationDocument['type']
+
+export interface ScenarioDocument {
+  apiVersion: typeof SCENARIO_API_VERSION
+  id: string
+  version: string
+  title: string
+  description?: string
+  tags?: string[]
+  /** Path to the `twin.v1` document, relative to this file. */
+  twin: string
+  /** Handed to the agent as is. */
+  input: JsonValue
+  /** Deep-merged over the twin's fixtures. */
+  state?: JsonObject
+  /** Default 0. */
+  seed?: number
+  faults?: FaultRuleDocument[]
+  expectations: ExpectationDocument[]
+}
