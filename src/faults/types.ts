@@ -48,9 +48,19 @@ export interface FaultContext {
   args: Record<string, JsonValue>
 }
 
-/** Decides, per call, whether a fault fires. Implemented by `faults/rules`. */
+/** A decision resolved against the catalog: the fault type and its params with defaults filled in. */
+export interface ActiveFault {
+  ruleId: string
+  fault: FaultType
+  params: Record<string, JsonValue>
+}
+
+/**
+ * Decides, per call, whether a fault fires. Implemented by `faults/rules`;
+ * the twin only enacts what it returns, so it never imports the catalog.
+ */
 export interface FaultPolicy {
-  decide(context: FaultContext): FaultDecision | undefined
+  decide(context: FaultContext): ActiveFault | undefined
 }
 
 /** The twin's own answer, handed to a fault's caller view. */

@@ -21,7 +21,11 @@ export type JsonObject = { [key: string]: JsonValue }
 export const TWIN_API_VERSION = 'agenttwin/twin.v1'
 
 /** How much harm a tool call can do; drives comparison sentences and evaluators. */
-export type RiskLevel = 'READ' | 'WRITE_REVERSIBLE' | 'WRITE_IRREVERSIBLE' | 'OUTBOUND_COMMUNICATION'
+export type RiskLevel =
+  | 'READ'
+  | 'WRITE_REVERSIBLE'
+  | 'WRITE_IRREVERSIBLE'
+  | 'OUTBOUND_COMMUNICATION'
 
 export const RISK_LEVELS: readonly RiskLevel[] = [
   'READ',

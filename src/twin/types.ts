@@ -123,5 +123,9 @@ export interface AdapterContext {
  */
 export interface TwinAdapter {
   /** Returns the twin's answer; state writes go through `context.set`. */
-  handle(context: AdapterContext): { status: number; body: JsonValue; headers?: Record<string, string> }
+  handle(context: AdapterContext): {
+    status: number
+    body: JsonValue
+    headers?: Record<string, string>
+  }
 }
