@@ -1,0 +1,4 @@
+import type { CliCommand } from '../command.ts'
+
+/** Every verb of the `agenttwin` command, in the order `--help` lists them. Add one line per verb. */
+export const commands: CliCommand[] = []
