@@ -1,0 +1,119 @@
+/**
+ * Canonical JSON: one text per value, so equal data compares and hashes equal
+ * byte for byte (keys sorted by UTF-16 code units, no insignificant whitespace,
+ * `undefined` object fields dropped, `undefined` array items as `null` like
+ * `JSON.stringify`). Values without a JSON form throw `NotJsonError`
+ * instead of being silently dropped.
+ */
+import { createHash } from 'node:crypto'
+import { NotJsonError } from './errors.ts'
+
+export interface CanonicalJsonOptions {
+  /**
+   * Dotted paths removed before serialising, e.g. `['orders.*.updated_at']`.
+   * A `*` segment matches every key of an object or every item of an array.
+   */
+  dropPaths?: readonly string[]
+}
+
+/**
+ * Serialises a value to canonical JSON.
+ *
+ * @example
+ * canonicalJson({ b: 1, a: [true, undefined] }) // '{"a":[true,null],"b":1}'
+ * canonicalJson({ a: 1, at: 'x' }, { dropPaths: ['at'] }) // '{"a":1}'
+ */
+export function canonicalJson(value: unknown, options: CanonicalJsonOptions = {}): string {
+  const drops = (options.dropPaths ?? []).map((path) => path.split('.'))
+  const text = serialise(value, '', drops, new Set())
+  if (text === undefined) throw new NotJsonError('', 'the value itself is undefined')
+  return text
+}
+
+/**
+ * `sha256:<hex>` of the canonical JSON of a value.
+ *
+ * @example
+ * digest({ a: 1, b: 2 }) === digest({ b: 2, a: 1 }) // true
+ */
+export function digest(value: unknown, options: CanonicalJsonOptions = {}): string {
+  const hash = createHash('sha256').update(canonicalJson(value, options), 'utf8').digest('hex')
+  return `sha256:${hash}`
+}
+
+/** Paths still to drop below the current key: those whose first segment matches, minus it. */
+function descend(drops: string[][], key: string): { drop: boolean; rest: string[][] } {
+  let drop = false
+  const rest: string[][] = []
+  for (const segments of drops) {
+    const [head, ...tail] = segments
+    if (head !== key && head !== '*') continue
+    if (tail.length === 0) drop = true
+    else rest.push(tail)
+  }
+  return { drop, rest }
+}
+
+function serialise(
+  value: unknown,
+  path: string,
+  drops: string[][],
+  seen: Set<object>,
+): string | undefined {
+  if (value === undefined) return undefined
+  if (value === null) return 'null'
+  switch (typeof value) {
+    case 'string':
+    case 'boolean':
+      return JSON.stringify(value)
+    case 'number':
+      if (!Number.isFinite(value)) throw new NotJsonError(path, `the number ${value} is not finite`)
+      return JSON.stringify(value)
+    case 'object':
+      break
+    default:
+      throw new NotJsonError(path, `a ${typeof value} has no JSON form`)
+  }
+  const withJson = value as { toJSON?: unknown }
+  if (typeof withJson.toJSON === 'function') {
+    return serialise((withJson.toJSON as () => unknown)(), path, drops, seen)
+  }
+  if (seen.has(value as object)) throw new NotJsonError(path, 'it contains a cycle')
+  seen.add(value as object)
+  try {
+    if (Array.isArray(value)) return serialiseArray(value, path, drops, seen)
+    return serialiseObject(value as Record<string, unknown>, path, drops, seen)
+  } finally {
+    seen.delete(value as object)
+  }
+}
+
+function serialiseArray(value: unknown[], path: string, drops: string[][], seen: Set<object>) {
+  const parts: string[] = []
+  value.forEach((item, index) => {
+    const { drop, rest } = descend(drops, String(index))
+    if (drop) return
+    parts.push(serialise(item, join(path, String(index)), rest, seen) ?? 'null')
+  })
+  return `[${parts.join(',')}]`
+}
+
+function serialiseObject(
+  value: Record<string, unknown>,
+  path: string,
+  drops: string[][],
+  seen: Set<object>,
+) {
+  const parts: string[] = []
+  for (const key of Object.keys(value).sort()) {
+    const { drop, rest } = descend(drops, key)
+    if (drop) continue
+    const text = serialise(value[key], join(path, key), rest, seen)
+    if (text !== undefined) parts.push(`${JSON.stringify(key)}:${text}`)
+  }
+  return `{${parts.join(',')}}`
+}
+
+function join(path: string, key: string): string {
+  return path ? `${path}.${key}` : key
+}

@@ -1,0 +1,103 @@
+import { AgentTwinError } from '../errors.ts'
+
+/** A state path that could reach outside plain data (`__proto__`, `constructor`, `prototype`) or has an empty segment. */
+export class UnsafePathError extends AgentTwinError {
+  readonly path: string
+
+  constructor(path: string, reason: string) {
+    super(
+      'UNSAFE_PATH',
+      `Unsafe state path "${path}": ${reason}. Fix: use dotted paths of plain keys or array indexes, e.g. "orders.o_1.items.0".`,
+    )
+    this.path = path
+  }
+}
+
+/** A write that needs a container where the state holds a scalar (e.g. `set a.b` when `a` is a number). */
+export class PathConflictError extends AgentTwinError {
+  readonly path: string
+
+  constructor(path: string, reason: string) {
+    super(
+      'PATH_CONFLICT',
+      `Cannot write state path "${path}": ${reason}. Fix: point the effect at an object or array, or set the parent first.`,
+    )
+    this.path = path
+  }
+}
+
+/** A value that has no JSON form (function, symbol, bigint, non-finite number, cycle). */
+export class NotJsonError extends AgentTwinError {
+  readonly path: string
+
+  constructor(path: string, reason: string) {
+    super(
+      'NOT_JSON',
+      `Value at "${path || '(root)'}" is not JSON: ${reason}. Fix: keep twin state, arguments and answers to plain JSON (objects, arrays, strings, finite numbers, booleans, null).`,
+    )
+    this.path = path
+  }
+}
+
+/** A path template whose placeholder has no value for this call (e.g. a missing argument). */
+export class MissingPlaceholderError extends AgentTwinError {
+  readonly placeholder: string
+  readonly template: string
+
+  constructor(placeholder: string, template: string) {
+    super(
+      'MISSING_PLACEHOLDER',
+      `Template "${template}" needs "{${placeholder}}" but the call has no value for it. Fix: pass the argument "${placeholder}" or mark it required in the tool's input schema.`,
+    )
+    this.placeholder = placeholder
+    this.template = template
+  }
+}
+
+/** A call to a tool the twin does not define. */
+export class UnknownToolError extends AgentTwinError {
+  readonly tool: string
+  readonly knownTools: string[]
+
+  constructor(tool: string, twin: string, knownTools: string[]) {
+    super(
+      'UNKNOWN_TOOL',
+      `Twin "${twin}" has no tool "${tool}". Known tools: ${knownTools.join(', ') || '(none)'}. Fix: call one of these, or add "${tool}" to the twin document.`,
+    )
+    this.tool = tool
+    this.knownTools = knownTools
+  }
+}
+
+/** A call on a twin after `dispose()`. */
+export class TwinDisposedError extends AgentTwinError {
+  constructor(twin: string) {
+    super(
+      'TWIN_DISPOSED',
+      `Twin "${twin}" was disposed and takes no more calls. Fix: create a fresh twin per case with createTwin().`,
+    )
+  }
+}
+
+/** A `kind: adapter` handler names an adapter nobody registered. */
+export class UnknownAdapterError extends AgentTwinError {
+  readonly adapter: string
+
+  constructor(adapter: string, tool: string, known: string[]) {
+    super(
+      'UNKNOWN_ADAPTER',
+      `Tool "${tool}" uses adapter "${adapter}", which is not registered. Registered adapters: ${known.join(', ') || '(none)'}. Fix: call registerAdapter('${adapter}', adapter) before createTwin(), or pass it in options.adapters.`,
+    )
+    this.adapter = adapter
+  }
+}
+
+/** An adapter name registered twice with different implementations. */
+export class DuplicateAdapterError extends AgentTwinError {
+  constructor(adapter: string) {
+    super(
+      'DUPLICATE_ADAPTER',
+      `Adapter "${adapter}" is already registered with a different implementation. Fix: pick a unique name, or unregister the old one first.`,
+    )
+  }
+}

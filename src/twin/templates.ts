@@ -1,0 +1,204 @@
+/**
+ * Templates in twin documents: data with `{placeholder}` holes, never code.
+ *
+ * - `{order_id}`, `{customer.email}`: an argument of the call (dotted paths read own properties only).
+ * - `{$id}`, `{$now}`, `{$seq}`, `{$tenant}`, `{$items}`: call facts.
+ * - `{$target}`, `{$target.field}`: the handler's target value after its effects.
+ *
+ * A string that is exactly one placeholder keeps the value's type (`"{amount}"`
+ * renders the number 40). Inside a longer string, values are stringified
+ * (strings as is, everything else as canonical JSON). Text in braces that is
+ * not a placeholder name (e.g. `{ "a": 1 }`) stays literal.
+ *
+ * Missing values: a whole-string placeholder without a value is left out (the
+ * object field is omitted, the array item skipped); inside a longer string it
+ * is kept as literal `{name}` text so the gap stays visible. Path templates
+ * are stricter: `renderPathTemplate` throws `MissingPlaceholderError`.
+ */
+import type { JsonObject, JsonValue } from '../schema/twin-document.ts'
+import { canonicalJson } from './canonical-json.ts'
+import { MissingPlaceholderError } from './errors.ts'
+import { assertSafeSegments, type PathLookup, readPath } from './paths.ts'
+
+/** What placeholders may refer to during one call. */
+export interface TemplateScope {
+  args: JsonObject
+  id?: string
+  now?: string
+  seq?: number
+  tenant?: string
+  target?: JsonValue
+  items?: JsonValue[]
+}
+
+const NAME = '\\$?[A-Za-z_][A-Za-z0-9_-]*(?:\\.[A-Za-z0-9_-]+)*'
+const PLACEHOLDER = new RegExp(`\\{(${NAME})\\}`, 'g')
+const WHOLE = new RegExp(`^\\{(${NAME})\\}$`)
+/** The call facts a template may name; anything else starting with `$` is a document error. */
+export const CALL_FACTS: readonly string[] = ['$id', '$now', '$seq', '$tenant', '$target', '$items']
+
+/**
+ * The value a placeholder name stands for in a scope.
+ *
+ * @example
+ * resolvePlaceholder('customer.email', { args: { customer: { email: 'a@b.c' } } }) // { found: true, value: 'a@b.c' }
+ */
+export function resolvePlaceholder(name: string, scope: TemplateScope): PathLookup {
+  const [head = '', ...rest] = name.split('.')
+  if (head.startsWith('$')) {
+    const fact = callFact(head, scope)
+    if (fact === undefined) return { found: false }
+    return rest.length === 0 ? { found: true, value: fact } : readSafe(fact, rest)
+  }
+  return readSafe(scope.args, [head, ...rest])
+}
+
+function callFact(name: string, scope: TemplateScope): JsonValue | undefined {
+  switch (name) {
+    case '$id':
+      return scope.id
+    case '$now':
+      return scope.now
+    case '$seq':
+      return scope.seq
+    case '$tenant':
+      return scope.tenant
+    case '$target':
+      return scope.target
+    case '$items':
+      return scope.items
+    default:
+      return undefined
+  }
+}
+
+function readSafe(root: JsonValue, segments: string[]): PathLookup {
+  try {
+    return readPath(root, segments)
+  } catch {
+    // A prototype key in a placeholder never resolves; the loader reports it as a document problem.
+    return { found: false }
+  }
+}
+
+/**
+ * Renders a template against a call's scope; the result shares no objects with the scope.
+ *
+ * @example
+ * renderTemplate({ refunded: '{amount}', note: 'order {order_id}' }, { args: { amount: 40, order_id: 'o_1' } })
+ * // { refunded: 40, note: 'order o_1' }
+ */
+export function renderTemplate(template: JsonValue, scope: TemplateScope): JsonValue {
+  const rendered = render(template, scope)
+  return rendered === undefined ? null : rendered
+}
+
+function render(template: JsonValue, scope: TemplateScope): JsonValue | undefined {
+  if (typeof template === 'string') return renderString(template, scope)
+  if (Array.isArray(template)) {
+    const items: JsonValue[] = []
+    for (const item of template) {
+      const value = render(item, scope)
+      if (value !== undefined) items.push(value)
+    }
+    return items
+  }
+  if (template !== null && typeof template === 'object') {
+    const out: JsonObject = {}
+    for (const [key, item] of Object.entries(template)) {
+      const value = render(item, scope)
+      if (value !== undefined) out[key] = value
+    }
+    return out
+  }
+  return template
+}
+
+function renderString(template: string, scope: TemplateScope): JsonValue | undefined {
+  const whole = WHOLE.exec(template)
+  if (whole) {
+    const lookup = resolvePlaceholder(whole[1]!, scope)
+    return lookup.found ? structuredClone(lookup.value) : undefined
+  }
+  return template.replace(PLACEHOLDER, (text, name: string) => {
+    const lookup = resolvePlaceholder(name, scope)
+    return lookup.found ? stringify(lookup.value) : text
+  })
+}
+
+function stringify(value: JsonValue | undefined): string {
+  return typeof value === 'string' ? value : canonicalJson(value ?? null)
+}
+
+/**
+ * Renders a templated state path into segments. The path is split on dots
+ * outside braces first, so a value with a dot (`"a.b"`) stays one segment and
+ * can never climb to another part of the state.
+ *
+ * @example
+ * renderPathTemplate('orders.{order_id}', { args: { order_id: 'o_1' } }) // ['orders', 'o_1']
+ */
+export function renderPathTemplate(template: string, scope: TemplateScope): string[] {
+  const segments = splitPathTemplate(template).map((segment) => {
+    const whole = WHOLE.exec(segment)
+    const names = whole ? [whole[1]!] : [...segment.matchAll(PLACEHOLDER)].map((m) => m[1]!)
+    for (const name of names) {
+      if (!resolvePlaceholder(name, scope).found) throw new MissingPlaceholderError(name, template)
+    }
+    const value = renderString(segment, scope)
+    return typeof value === 'string' ? value : stringify(value)
+  })
+  assertSafeSegments(segments)
+  return segments
+}
+
+/** Splits `a.{b.c}.d` into `['a', '{b.c}', 'd']`. */
+export function splitPathTemplate(template: string): string[] {
+  const segments: string[] = []
+  let depth = 0
+  let current = ''
+  for (const char of template) {
+    if (char === '{') depth++
+    if (char === '}' && depth > 0) depth--
+    if (char === '.' && depth === 0) {
+      segments.push(current)
+      current = ''
+      continue
+    }
+    current += char
+  }
+  segments.push(current)
+  return segments
+}
+
+/**
+ * Every placeholder name in a template, in order of first appearance, without braces.
+ *
+ * @example
+ * templatePlaceholders({ a: '{order_id}', b: ['{$id} for {customer.email}'] }) // ['order_id', '$id', 'customer.email']
+ */
+export function templatePlaceholders(template: JsonValue): string[] {
+  const names = new Set<string>()
+  collect(template, names)
+  return [...names]
+}
+
+function collect(template: JsonValue, names: Set<string>): void {
+  if (typeof template === 'string') {
+    for (const match of template.matchAll(PLACEHOLDER)) names.add(match[1]!)
+  } else if (Array.isArray(template)) {
+    for (const item of template) collect(item, names)
+  } else if (template !== null && typeof template === 'object') {
+    for (const item of Object.values(template)) collect(item, names)
+  }
+}
+
+/** Whether a placeholder name refers to a call fact (`$id`, `$target.x`, ...) rather than an argument. */
+export function isCallFact(name: string): boolean {
+  return CALL_FACTS.includes(name.split('.')[0] ?? '')
+}
+
+/** The argument a placeholder reads (`customer.email` → `customer`), or undefined for call facts. */
+export function placeholderArgument(name: string): string | undefined {
+  return name.startsWith('$') ? undefined : name.split('.')[0]
+}
