@@ -75,6 +75,12 @@ export interface FaultParamSpec {
   type: 'number' | 'integer' | 'string' | 'boolean' | 'object' | 'array'
   description: string
   default?: JsonValue
+  /** The only values allowed (e.g. the statuses a fault may answer with). */
+  allowed?: readonly JsonValue[]
+  /** For numbers and integers: the smallest value allowed. */
+  minimum?: number
+  /** For arrays: the type of each element; for objects: the type of each value. */
+  elementType?: 'number' | 'integer' | 'string' | 'boolean'
 }
 
 /** One entry of the catalog: a fault defined by its two facts. */

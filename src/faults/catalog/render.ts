@@ -1,0 +1,107 @@
+/**
+ * Building blocks for what the caller sees. Bodies follow what real gateways
+ * and providers send: a JSON object with `error` (a machine code) and
+ * `message` (for people), served as `application/json`.
+ */
+import type { JsonObject, JsonValue } from '../../schema/twin-document.ts'
+import type { CallerView, FaultType, TwinAnswer } from '../types.ts'
+
+const JSON_CONTENT_TYPE = 'application/json'
+
+/** The `response` branch of a caller view. */
+export type ResponseView = Extract<CallerView, { kind: 'response' }>
+
+/**
+ * Merges headers case-insensitively (later wins) and lower-cases every name,
+ * so a template's `Content-Type` and ours never end up as two headers.
+ */
+export function mergeHeaders(...sets: Array<Record<string, string>>): Record<string, string> {
+  const merged: Record<string, string> = {}
+  for (const set of sets) {
+    for (const [name, value] of Object.entries(set)) merged[name.toLowerCase()] = value
+  }
+  return merged
+}
+
+/** The twin's own answer as a plain JSON response: what the caller sees when no fault fires. */
+export function answerView(answer: TwinAnswer, delayMs?: number): ResponseView {
+  return {
+    kind: 'response',
+    status: answer.status,
+    headers: mergeHeaders({ 'content-type': JSON_CONTENT_TYPE }, answer.headers),
+    body: JSON.stringify(answer.body),
+    ...(delayMs ? { delayMs } : {}),
+  }
+}
+
+/** A JSON response that replaces the twin's answer entirely. */
+export function jsonView(
+  status: number,
+  body: JsonValue,
+  headers: Record<string, string> = {},
+  delayMs?: number,
+): ResponseView {
+  return {
+    kind: 'response',
+    status,
+    headers: mergeHeaders({ 'content-type': JSON_CONTENT_TYPE }, headers),
+    body: JSON.stringify(body),
+    ...(delayMs ? { delayMs } : {}),
+  }
+}
+
+/** The error bodies gateways and servers send for the statuses faults answer with. */
+const ERROR_BODIES: Record<number, JsonObject> = {
+  500: {
+    error: 'internal_server_error',
+    message:
+      'The server encountered an unexpected condition that prevented it from fulfilling the request.',
+  },
+  502: {
+    error: 'bad_gateway',
+    message: 'The upstream server returned an invalid response.',
+  },
+  503: {
+    error: 'service_unavailable',
+    message: 'The service is temporarily unavailable. Try again later.',
+  },
+  504: {
+    error: 'gateway_timeout',
+    message: 'The upstream server did not respond in time.',
+  },
+}
+
+/** A JSON error response for a 5xx status, with the body a gateway would send. */
+export function serverErrorView(status: number, delayMs?: number): ResponseView {
+  const body = ERROR_BODIES[status] ?? {
+    error: 'server_error',
+    message: `The server answered ${status}.`,
+  }
+  return jsonView(status, body, {}, delayMs)
+}
+
+/** Reads a param the catalog declared; defaults are filled in before `view` runs. */
+export function numberParam(params: Record<string, JsonValue>, name: string, fallback: number) {
+  const value = params[name]
+  return typeof value === 'number' ? value : fallback
+}
+
+export function booleanParam(params: Record<string, JsonValue>, name: string, fallback: boolean) {
+  const value = params[name]
+  return typeof value === 'boolean' ? value : fallback
+}
+
+export function stringParam(params: Record<string, JsonValue>, name: string, fallback: string) {
+  const value = params[name]
+  return typeof value === 'string' ? value : fallback
+}
+
+/**
+ * Declares a catalog entry, keeping its name as a literal type so that the
+ * union of fault names is derived from the catalog itself.
+ */
+export function defineFault<const Name extends string>(
+  entry: FaultType & { type: Name },
+): FaultType & { type: Name } {
+  return entry
+}
