@@ -1,0 +1,110 @@
+import { readFile } from 'node:fs/promises'
+import { type Document, isMap, isNode, isPair, isScalar, LineCounter, parseDocument } from 'yaml'
+import { type DocumentProblem, InvalidDocumentError } from '../errors.ts'
+import { JudgeFileError } from './errors.ts'
+
+export type DocumentPath = ReadonlyArray<string | number>
+
+/** A YAML or JSON file parsed with positions, so problems can name file:line:col. */
+export interface PositionedDocument {
+  file: string
+  value: unknown
+  doc: Document.Parsed
+  lines: LineCounter
+}
+
+/**
+ * Reads a YAML or JSON file (JSON is read as YAML, which it is). Syntax errors
+ * become an `InvalidDocumentError` listing each one with its position.
+ */
+export async function readPositionedDocument(
+  file: string,
+  what: string,
+): Promise<PositionedDocument> {
+  let text: string
+  try {
+    text = await readFile(file, 'utf8')
+  } catch (error) {
+    throw new JudgeFileError(`cannot read the ${what} file ${file}: ${(error as Error).message}`, {
+      cause: error,
+    })
+  }
+  return parsePositionedDocument(file, text)
+}
+
+/** Parses text already in memory; see `readPositionedDocument`. */
+export function parsePositionedDocument(file: string, text: string): PositionedDocument {
+  const lines = new LineCounter()
+  const doc = parseDocument(text, { lineCounter: lines, uniqueKeys: true, prettyErrors: false })
+  if (doc.errors.length > 0) {
+    throw new InvalidDocumentError(
+      doc.errors.map((error) => {
+        const { line, col } = lines.linePos(error.pos[0])
+        return {
+          file,
+          line: Math.max(line, 1),
+          column: Math.max(col, 1),
+          path: '',
+          message: `not valid YAML or JSON: ${error.message.split('\n')[0]}`,
+          fix: 'correct the syntax at this position',
+        }
+      }),
+    )
+  }
+  // A small alias budget keeps "billion laughs" documents from expanding.
+  return { file, value: doc.toJS({ maxAliasCount: 100 }), doc, lines }
+}
+
+/**
+ * A problem located at `path`: at the value when it exists, at the key itself when
+ * `at` is `key`, else at the closest enclosing node.
+ */
+export function problemAt(
+  document: PositionedDocument,
+  path: DocumentPath,
+  message: string,
+  fix: string,
+  at: 'value' | 'key' = 'value',
+): DocumentProblem {
+  const offset = offsetOf(document, path, at)
+  const { line, col } = document.lines.linePos(offset)
+  return {
+    file: document.file,
+    line: Math.max(line, 1),
+    column: Math.max(col, 1),
+    path: formatPath(path),
+    message,
+    fix,
+  }
+}
+
+function offsetOf(document: PositionedDocument, path: DocumentPath, at: 'value' | 'key'): number {
+  if (at === 'key' && path.length > 0) {
+    const parent = document.doc.getIn(path.slice(0, -1), true)
+    if (isMap(parent)) {
+      const pair = parent.items.find(
+        (item) => isPair(item) && isScalar(item.key) && item.key.value === path.at(-1),
+      )
+      if (pair && isNode(pair.key) && pair.key.range) return pair.key.range[0]
+    }
+  }
+  for (let depth = path.length; depth >= 0; depth--) {
+    const node =
+      depth === 0 ? document.doc.contents : document.doc.getIn(path.slice(0, depth), true)
+    if (isNode(node) && node.range) return node.range[0]
+  }
+  return 0
+}
+
+/** `[2].note`, `criteria[0].examples[3].label`. */
+export function formatPath(path: DocumentPath): string {
+  return path
+    .map((part, index) =>
+      typeof part === 'number' ? `[${part}]` : index === 0 ? part : `.${part}`,
+    )
+    .join('')
+}
+
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
