@@ -1,4 +1,5 @@
 import type { CliCommand } from '../command.ts'
+import { faultsCommand } from './faults.ts'
 
 /** Every verb of the `agenttwin` command, in the order `--help` lists them. Add one line per verb. */
-export const commands: CliCommand[] = []
+export const commands: CliCommand[] = [faultsCommand]

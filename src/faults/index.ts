@@ -1,0 +1,24 @@
+export {
+  type FaultRule,
+  FaultRuleBuilder,
+  type FaultRuleInput,
+  fault,
+  type TypedFaultRule,
+} from './builder.ts'
+export { answerView } from './catalog/render.ts'
+export { type FaultTypeName, faultCatalog, faultTypeNames, getFaultType } from './catalog.ts'
+export { checkFaultRule, type RuleProblem } from './check-rule.ts'
+export { InvalidFaultRuleError, UnknownFaultTypeError } from './errors.ts'
+export { createFaultPolicy, type FaultPolicyOptions } from './rules.ts'
+export { seededUnit } from './seeded.ts'
+export type {
+  ActiveFault,
+  CallerView,
+  DependencyEffect,
+  FaultContext,
+  FaultDecision,
+  FaultParamSpec,
+  FaultPolicy,
+  FaultType,
+  TwinAnswer,
+} from './types.ts'
