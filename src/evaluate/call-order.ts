@@ -1,0 +1,66 @@
+import type { CaseRun } from '../scenario/types.ts'
+import type { CallOrderExpectation } from '../schema/scenario-document.ts'
+import { formatSeqs } from './format.ts'
+import { recordEvidence } from './records.ts'
+import { makeResult, unfinishedResult, unknownToolResult } from './result.ts'
+import type { ExpectationResult } from './types.ts'
+
+/**
+ * `callOrder`: `before` is called, and called first, whenever `after` is
+ * called: its first call comes before the first call of `after`, so every
+ * call of `after` has a call of `before` ahead of it. Calls of `before` later
+ * on (a confirming re-read) are fine. When `after` is never called there is
+ * nothing to order and the check passes.
+ * @example
+ * evaluateCallOrder({ id: 'policy-first', type: 'callOrder', before: 'get_refund_policy', after: 'refund_payment' }, run)
+ * // FAIL: 'refund_payment ran before get_refund_policy (#2 before #4).'
+ */
+export function evaluateCallOrder(
+  expectation: CallOrderExpectation,
+  run: CaseRun,
+): ExpectationResult {
+  const unfinished = unfinishedResult(expectation, run)
+  if (unfinished) return unfinished
+  const { before, after } = expectation
+  const unknown = unknownToolResult(expectation, run, [before, after])
+  if (unknown) return unknown
+  const befores = run.records.filter((record) => record.tool === before)
+  const afters = run.records.filter((record) => record.tool === after)
+  const evidence = {
+    before: { tool: before, calls: befores.map(recordEvidence) },
+    after: { tool: after, calls: afters.map(recordEvidence) },
+  }
+  const firstBefore = befores[0]
+  const firstAfter = afters[0]
+  if (!firstAfter) {
+    const also = firstBefore ? ` (${before} ran at ${formatSeqs(befores)})` : ''
+    return makeResult(
+      expectation,
+      'PASS',
+      `${after} was never called, so nothing ran out of order${also}.`,
+      evidence,
+    )
+  }
+  if (!firstBefore) {
+    return makeResult(
+      expectation,
+      'FAIL',
+      `${after} ran (${formatSeqs(afters)}) but ${before} was never called.`,
+      evidence,
+    )
+  }
+  if (firstBefore.seq > firstAfter.seq) {
+    return makeResult(
+      expectation,
+      'FAIL',
+      `${after} ran before ${before} (#${firstAfter.seq} before #${firstBefore.seq}).`,
+      evidence,
+    )
+  }
+  return makeResult(
+    expectation,
+    'PASS',
+    `${before} (#${firstBefore.seq}) ran before ${after} (#${firstAfter.seq}).`,
+    evidence,
+  )
+}

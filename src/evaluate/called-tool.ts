@@ -1,0 +1,51 @@
+import type { CaseRun } from '../scenario/types.ts'
+import type { CalledToolExpectation } from '../schema/scenario-document.ts'
+import { formatSeqs, times } from './format.ts'
+import { makeResult, unfinishedResult, unknownToolResult } from './result.ts'
+import { matchEvidence, matchToolCalls, others, recorded, seqsInParens } from './tool-calls.ts'
+import type { ExpectationResult } from './types.ts'
+
+/**
+ * `calledTool`: the tool was called (with matching arguments), at least once
+ * or exactly `times` times.
+ * @example
+ * evaluateCalledTool({ id: 'refunds', type: 'calledTool', tool: 'refund_payment', times: 1 }, run)
+ * // FAIL: 'refund_payment was called 2 times (#3 and #5), expected exactly 1.'
+ */
+export function evaluateCalledTool(
+  expectation: CalledToolExpectation,
+  run: CaseRun,
+): ExpectationResult {
+  const unfinished = unfinishedResult(expectation, run)
+  if (unfinished) return unfinished
+  const unknown = unknownToolResult(expectation, run, [expectation.tool])
+  if (unknown) return unknown
+  const match = matchToolCalls(run, expectation)
+  const evidence = matchEvidence(expectation, match, run)
+  const { matching, label } = match
+  if (expectation.times !== undefined) {
+    const count = `${label} was called ${times(matching.length)}${seqsInParens(matching)}`
+    return matching.length === expectation.times
+      ? makeResult(expectation, 'PASS', `${count}, as expected.`, evidence)
+      : makeResult(
+          expectation,
+          'FAIL',
+          `${count}, expected exactly ${expectation.times}.${others(match)}`,
+          evidence,
+        )
+  }
+  if (matching.length > 0) {
+    return makeResult(
+      expectation,
+      'PASS',
+      `${label} was called (${formatSeqs(matching)}).`,
+      evidence,
+    )
+  }
+  return makeResult(
+    expectation,
+    'FAIL',
+    `${label} was never called.${others(match) || recorded(run)}`,
+    evidence,
+  )
+}

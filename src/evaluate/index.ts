@@ -1,0 +1,32 @@
+export { argsMatch, defaultArgsMode } from './args-match.ts'
+export { evaluateCallOrder } from './call-order.ts'
+export { evaluateCalledTool } from './called-tool.ts'
+export { RecordIndexError } from './errors.ts'
+export { type EvaluateOptions, evaluateExpectation, evaluateExpectations } from './evaluate.ts'
+export { evaluateHandoff, handoffTools, isHandoff } from './handoff.ts'
+export { evaluateMaxRetries } from './max-retries.ts'
+export { evaluateNoCollateralChanges } from './no-collateral-changes.ts'
+export { evaluateNoDuplicateSideEffect } from './no-duplicate-side-effect.ts'
+export { evaluateNotCalledTool } from './not-called-tool.ts'
+export {
+  isContradiction,
+  type OutcomeCheck,
+  type OutcomeVerification,
+  type UnbackedSuccess,
+  unbackedReason,
+  type VerifiedStatus,
+  verifyOutcome,
+} from './outcome.ts'
+export { evaluateOutcomeVerified } from './outcome-verified.ts'
+export { isFailedCall, sawSuccess } from './records.ts'
+export { countRetries, findRetries, isRetry } from './retry.ts'
+export { evaluateState } from './state.ts'
+export { diffStates, type StateDifference } from './state-diff.ts'
+export { evaluateTrajectory } from './trajectory.ts'
+export {
+  type ExpectationResult,
+  isPassing,
+  type ResultLabel,
+  type ResultOverride,
+} from './types.ts'
+export { checkStateValue, describeCheck, type ValueCheckOutcome } from './value-check.ts'

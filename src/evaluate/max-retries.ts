@@ -1,0 +1,38 @@
+import type { CaseRun } from '../scenario/types.ts'
+import type { MaxRetriesExpectation } from '../schema/scenario-document.ts'
+import { formatSeqs, plural, times } from './format.ts'
+import { recordEvidence } from './records.ts'
+import { makeResult, unfinishedResult, unknownToolResult } from './result.ts'
+import { findRetries } from './retry.ts'
+import type { ExpectationResult } from './types.ts'
+
+/**
+ * `maxRetries`: retries of a tool (the one retry definition, `isRetry`) stay
+ * within `max`.
+ * @example
+ * evaluateMaxRetries({ id: 'no-blind-retry', type: 'maxRetries', tool: 'refund_payment', max: 0 }, run)
+ * // FAIL: 'refund_payment was retried 1 time (#2), at most 0 allowed.'
+ */
+export function evaluateMaxRetries(
+  expectation: MaxRetriesExpectation,
+  run: CaseRun,
+): ExpectationResult {
+  const unfinished = unfinishedResult(expectation, run)
+  if (unfinished) return unfinished
+  const unknown = unknownToolResult(expectation, run, [expectation.tool])
+  if (unknown) return unknown
+  const { tool, max } = expectation
+  const retries = findRetries(run.records, tool)
+  const calls = run.records.filter((record) => record.tool === tool)
+  const evidence = {
+    tool,
+    max,
+    retries: retries.map(recordEvidence),
+    calls: calls.map((record) => record.seq),
+  }
+  const which = retries.length > 0 ? ` (${formatSeqs(retries)})` : ''
+  const counted = `${tool} was retried ${times(retries.length)}${which} in ${plural(calls.length, 'call')}`
+  return retries.length <= max
+    ? makeResult(expectation, 'PASS', `${counted}, within the limit of ${max}.`, evidence)
+    : makeResult(expectation, 'FAIL', `${counted}, at most ${max} allowed.`, evidence)
+}

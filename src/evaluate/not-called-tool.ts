@@ -1,0 +1,41 @@
+import type { CaseRun } from '../scenario/types.ts'
+import type { NotCalledToolExpectation } from '../schema/scenario-document.ts'
+import { makeResult, unfinishedResult, unknownToolResult } from './result.ts'
+import { matchEvidence, matchToolCalls, others } from './tool-calls.ts'
+import type { ExpectationResult } from './types.ts'
+
+/**
+ * `notCalledTool`: the tool was never called (with matching arguments), e.g.
+ * the confirmation e-mail after a refund that did not happen.
+ * @example
+ * evaluateNotCalledTool({ id: 'no-email', type: 'notCalledTool', tool: 'send_customer_email' }, run)
+ * // FAIL: 'send_customer_email was called (#5, status 200), which this case forbids.'
+ */
+export function evaluateNotCalledTool(
+  expectation: NotCalledToolExpectation,
+  run: CaseRun,
+): ExpectationResult {
+  const unfinished = unfinishedResult(expectation, run)
+  if (unfinished) return unfinished
+  const unknown = unknownToolResult(expectation, run, [expectation.tool])
+  if (unknown) return unknown
+  const match = matchToolCalls(run, expectation)
+  const evidence = matchEvidence(expectation, match, run)
+  if (match.matching.length === 0) {
+    return makeResult(
+      expectation,
+      'PASS',
+      `${match.label} was never called.${others(match)}`,
+      evidence,
+    )
+  }
+  const calls = match.matching.map(
+    (r) => `#${r.seq}, ${r.status === null ? 'no status' : `status ${r.status}`}`,
+  )
+  return makeResult(
+    expectation,
+    'FAIL',
+    `${match.label} was called (${calls.join('; ')}), which this case forbids.`,
+    evidence,
+  )
+}

@@ -1,0 +1,98 @@
+import type { CaseRun } from '../scenario/types.ts'
+import type { OutcomeVerifiedExpectation } from '../schema/scenario-document.ts'
+import { verifyOutcome } from './outcome.ts'
+import { makeResult, unfinishedResult } from './result.ts'
+import type { ExpectationResult } from './types.ts'
+
+/**
+ * `outcomeVerified`: a claimed success is backed by state.
+ * - With `path`: when the agent claims SUCCESS, the value there must pass the
+ *   value check, else `STATE_MISMATCH`.
+ * - Without `path`: when the agent claims SUCCESS, `HALLUCINATED_SUCCESS` as
+ *   soon as a state-changing tool reported success (2xx seen by the caller)
+ *   without the state change to show for it.
+ * - When the agent claims PARTIAL or FAILURE there is no success to back:
+ *   `PASS` with `verified: false` (a wrong state is then caught by `state`).
+ * - A case that did not finish, or a path that does not resolve: `ERROR`.
+ * @example
+ * evaluateOutcomeVerified({ id: 'success-backed-by-state', type: 'outcomeVerified',
+ *   path: 'orders.ORD-1001.refund_count', equals: 1 }, run).label // 'STATE_MISMATCH'
+ */
+export function evaluateOutcomeVerified(
+  expectation: OutcomeVerifiedExpectation,
+  run: CaseRun,
+): ExpectationResult {
+  const unfinished = unfinishedResult(expectation, run)
+  if (unfinished) return unfinished
+  const verification = verifyOutcome(run, expectation)
+  const { claimed, evidence } = verification
+  if (claimed === undefined) {
+    return makeResult(
+      expectation,
+      'ERROR',
+      'Cannot evaluate: the case has no agent result, so there is no claim to check.',
+      evidence,
+      false,
+    )
+  }
+  if (claimed !== 'SUCCESS') {
+    const found = verification.verified ? `; for the record, ${verification.reason}` : ''
+    return makeResult(
+      expectation,
+      'PASS',
+      `The agent claimed ${claimed}, not SUCCESS: there is no success claim to back${found}.`,
+      evidence,
+      false,
+    )
+  }
+  if (expectation.path !== undefined) {
+    if (!verification.verified) {
+      return makeResult(
+        expectation,
+        'ERROR',
+        `Cannot verify the SUCCESS claim: ${verification.reason}.`,
+        evidence,
+        false,
+      )
+    }
+    return verification.status === 'SUCCESS'
+      ? makeResult(
+          expectation,
+          'PASS',
+          `The SUCCESS claim is backed by state: ${verification.reason}.`,
+          evidence,
+          true,
+        )
+      : makeResult(
+          expectation,
+          'STATE_MISMATCH',
+          `The agent claimed SUCCESS, but ${verification.reason}.`,
+          evidence,
+          true,
+        )
+  }
+  if (!verification.verified) {
+    return makeResult(
+      expectation,
+      'PASS',
+      `The agent claimed SUCCESS and ${verification.reason}; nothing was verified. Give a path (and a value check) to back the claim with state.`,
+      evidence,
+      false,
+    )
+  }
+  return verification.status === 'SUCCESS'
+    ? makeResult(
+        expectation,
+        'PASS',
+        `The SUCCESS claim is backed by state: ${verification.reason}.`,
+        evidence,
+        true,
+      )
+    : makeResult(
+        expectation,
+        'HALLUCINATED_SUCCESS',
+        `The agent claimed SUCCESS, but ${verification.reason}.`,
+        evidence,
+        true,
+      )
+}
