@@ -1,0 +1,55 @@
+import { AgentTwinError } from '../errors.ts'
+
+/** One field in which the two sides' recorded selections differ. */
+export interface SelectionMismatch {
+  scenario: string
+  /** `presence` (a side lacks the case), `count` (a side ran it more than once), or the field: `scenario.version`, `scenario.digest`, `seed`, `twin.name`, `twin.version`, `twin.digest`. */
+  field: string
+  baseline: string
+  candidate: string
+}
+
+/**
+ * The two sides of a pair did not run the same selection, so their cases
+ * cannot be compared: an error, never a regression.
+ */
+export class SelectionMismatchError extends AgentTwinError {
+  readonly mismatches: SelectionMismatch[]
+
+  constructor(mismatches: SelectionMismatch[]) {
+    const lines = mismatches.map(
+      (m) =>
+        `  scenario ${m.scenario}: ${m.field} is ${m.baseline} on the baseline and ${m.candidate} on the candidate`,
+    )
+    super(
+      'SELECTION_MISMATCH',
+      `The baseline and the candidate ran different selections:\n${lines.join('\n')}\n` +
+        'Fix: run both sides from one pinned selection (same scenario versions, twins and seeds), then compare again.',
+    )
+    this.mismatches = mismatches
+  }
+}
+
+/** A gate policy that names an unknown class, or puts one class in both lists. */
+export class InvalidGatePolicyError extends AgentTwinError {
+  constructor(problem: string) {
+    super(
+      'INVALID_GATE_POLICY',
+      `Invalid release gate policy: ${problem}. Fix: list each of NEW_CRITICAL_FAILURE, REGRESSED, INCOMPLETE, IMPROVED, UNCHANGED at most once, in "block" or "warn".`,
+    )
+  }
+}
+
+/** A case in a side's list was run by another agent (name or version) than the side says. */
+export class MixedSideError extends AgentTwinError {
+  constructor(
+    side: 'baseline' | 'candidate',
+    agent: { name: string; version: string },
+    run: { scenario: { id: string }; agent: { name: string; version: string } },
+  ) {
+    super(
+      'MIXED_SIDE',
+      `The ${side} is ${agent.name} ${agent.version}, but its case ${run.scenario.id} was run by ${run.agent.name} ${run.agent.version}. Fix: pass only the cases each agent version ran to its side of the pair.`,
+    )
+  }
+}

@@ -1,0 +1,113 @@
+import { diffStates } from '../evaluate/state-diff.ts'
+import type { ExpectationResult } from '../evaluate/types.ts'
+import type { CaseRun } from '../scenario/types.ts'
+import { CASE_CLASSES, type CaseClass, classifyCase } from './classify.ts'
+import { MixedSideError } from './errors.ts'
+import { type ClassCounts, decideGate, type GatePolicy } from './gate.ts'
+import { type Divergence, firstDivergence } from './lockstep.ts'
+import type { AgentRef, CaseReport, PairReport } from './report.ts'
+import { matchSelections } from './selection.ts'
+import { sideReport } from './side-report.ts'
+
+/** One case of one side: the run and its expectation results. */
+export interface SideCase {
+  run: CaseRun
+  results: ExpectationResult[]
+}
+
+/** Everything one agent version ran for a comparison. */
+export interface SideRuns {
+  agent: { name: string; version: string }
+  cases: SideCase[]
+}
+
+/** A compared case: its report, plus the full divergence (with steps) and both runs. */
+export interface CaseComparison extends CaseReport {
+  divergence?: Divergence
+  runs: { baseline: SideCase; candidate: SideCase }
+}
+
+/** A compared pair: its report fields, with the cases in full. */
+export interface PairComparison extends PairReport {
+  cases: CaseComparison[]
+}
+
+function checkSide(name: 'baseline' | 'candidate', side: SideRuns): void {
+  for (const { run } of side.cases) {
+    if (run.agent.name !== side.agent.name || run.agent.version !== side.agent.version) {
+      throw new MixedSideError(name, side.agent, run)
+    }
+  }
+}
+
+function compareCase(baseline: SideCase, candidate: SideCase): CaseComparison {
+  const { classification, reason, changes } = classifyCase({
+    baseline: { finished: baseline.run.finished, results: baseline.results },
+    candidate: { finished: candidate.run.finished, results: candidate.results },
+  })
+  const { id, version, title, digest } = candidate.run.scenario
+  const compared: CaseComparison = {
+    scenario: { id, version, title, digest },
+    classification,
+    reason,
+    changes: changes.filter((change) => change.change !== 'still-passing'),
+    baseline: sideReport(baseline.run, baseline.results),
+    candidate: sideReport(candidate.run, candidate.results),
+    runs: { baseline, candidate },
+  }
+  const divergence = firstDivergence(baseline.run, candidate.run)
+  if (divergence) compared.divergence = divergence
+  const paths = diffStates(baseline.run.finalState, candidate.run.finalState).map((d) => d.path)
+  if (paths.length > 0) {
+    compared.state = {
+      changedPaths: paths,
+      baseline: baseline.run.finalState,
+      candidate: candidate.run.finalState,
+    }
+  }
+  return compared
+}
+
+/** Zero for every class, so all five are always present. */
+export function emptyCounts(): ClassCounts {
+  return Object.fromEntries(CASE_CLASSES.map((name) => [name, 0])) as Record<CaseClass, number>
+}
+
+/**
+ * Compares a baseline and a candidate that ran one pinned selection: matches
+ * cases by scenario id, proves the recorded selections agree, then per case
+ * the classification (from expectations alone), the first trajectory
+ * divergence, metrics and retries beside it, and the final-state difference;
+ * per pair the counts per class, tool calls per side and the release gate.
+ * @throws SelectionMismatchError when the recorded selections differ
+ * @throws MixedSideError when a case was run by another agent version than its side
+ * @example
+ * const pair = comparePair({ baseline: { agent: v124, cases }, candidate: { agent: v130, cases: others } })
+ * pair.counts.NEW_CRITICAL_FAILURE // 2
+ * pair.gate.verdict // 'BLOCK'
+ */
+export function comparePair(input: {
+  baseline: SideRuns
+  candidate: SideRuns
+  policy?: Partial<GatePolicy>
+}): PairComparison {
+  checkSide('baseline', input.baseline)
+  checkSide('candidate', input.candidate)
+  const matched = matchSelections(input.baseline.cases, input.candidate.cases)
+  const cases = matched.map(([baseline, candidate]) => compareCase(baseline, candidate))
+  const counts = emptyCounts()
+  for (const item of cases) counts[item.classification]++
+  const calls = (side: SideRuns) => side.cases.reduce((sum, c) => sum + c.run.records.length, 0)
+  const ref = (side: SideRuns): AgentRef => ({
+    agent: side.agent.name,
+    version: side.agent.version,
+  })
+  return {
+    baseline: ref(input.baseline),
+    candidate: ref(input.candidate),
+    counts,
+    toolCalls: { baseline: calls(input.baseline), candidate: calls(input.candidate) },
+    gate: decideGate(counts, input.policy),
+    cases,
+  }
+}

@@ -1,0 +1,193 @@
+import { CASE_CLASSES } from './classify.ts'
+import { COMPARISON_REPORT_SCHEMA } from './report.ts'
+
+const LABELS = ['PASS', 'FAIL', 'STATE_MISMATCH', 'HALLUCINATED_SUCCESS', 'ERROR']
+const nonNegative = { type: 'integer', minimum: 0 }
+const stringMap = (value: object) => ({ type: 'object', additionalProperties: value })
+
+const agentRef = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['agent', 'version'],
+  properties: { agent: { type: 'string' }, version: { type: 'string' } },
+}
+
+const gate = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['verdict', 'reasons'],
+  properties: {
+    verdict: { enum: ['PASS', 'WARN', 'BLOCK'] },
+    reasons: { type: 'array', items: { type: 'string' } },
+  },
+}
+
+const tokens = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['input', 'output'],
+  properties: { input: nonNegative, output: nonNegative },
+}
+
+const reportedExpectation = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'type', 'critical', 'label', 'message', 'evidence'],
+  properties: {
+    id: { type: 'string' },
+    type: { type: 'string' },
+    critical: { type: 'boolean' },
+    label: { enum: LABELS },
+    message: { type: 'string' },
+    evidence: {},
+    override: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['label', 'originalLabel', 'reviewer', 'note', 'applied'],
+      properties: {
+        label: { enum: LABELS },
+        originalLabel: { enum: LABELS },
+        reviewer: { type: 'string' },
+        note: { type: 'string', minLength: 1 },
+        applied: { type: 'boolean' },
+      },
+    },
+  },
+}
+
+const side = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['finished', 'failed', 'metrics', 'retries'],
+  properties: {
+    finished: { type: 'boolean' },
+    outcome: { enum: ['SUCCESS', 'PARTIAL', 'FAILURE'] },
+    error: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['kind', 'message'],
+      properties: {
+        kind: { enum: ['threw', 'timeout', 'malformed-result', 'unhandled-request'] },
+        message: { type: 'string' },
+      },
+    },
+    failed: { type: 'array', items: reportedExpectation },
+    metrics: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['latencyMs', 'toolCalls'],
+      properties: { latencyMs: { type: 'number', minimum: 0 }, toolCalls: nonNegative, tokens },
+    },
+    retries: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['total', 'byTool'],
+      properties: { total: nonNegative, byTool: stringMap(nonNegative) },
+    },
+  },
+}
+
+const change = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'type', 'critical', 'change'],
+  properties: {
+    id: { type: 'string' },
+    type: { type: 'string' },
+    critical: { type: 'boolean' },
+    baseline: { enum: LABELS },
+    candidate: { enum: LABELS },
+    change: { enum: ['regressed', 'improved', 'unknown', 'still-failing', 'still-passing'] },
+  },
+}
+
+const caseReport = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['scenario', 'classification', 'reason', 'changes', 'baseline', 'candidate'],
+  properties: {
+    scenario: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['id', 'version', 'title', 'digest'],
+      properties: {
+        id: { type: 'string' },
+        version: { type: 'string' },
+        title: { type: 'string' },
+        digest: { type: 'string' },
+      },
+    },
+    classification: { enum: [...CASE_CLASSES] },
+    reason: { type: 'string' },
+    divergence: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['step', 'kind', 'sentence', 'detail'],
+      properties: {
+        step: { type: 'integer', minimum: 1 },
+        kind: { enum: ['stopped-earlier', 'outcome', 'policy', 'tool', 'arguments', 'result'] },
+        sentence: { type: 'string', pattern: '^At step [1-9][0-9]* ' },
+        detail: { type: 'string' },
+      },
+    },
+    changes: { type: 'array', items: change },
+    baseline: side,
+    candidate: side,
+    state: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['changedPaths', 'baseline', 'candidate'],
+      properties: {
+        changedPaths: { type: 'array', items: { type: 'string' }, minItems: 1 },
+        baseline: { type: 'object' },
+        candidate: { type: 'object' },
+      },
+    },
+  },
+}
+
+const counts = {
+  type: 'object',
+  additionalProperties: false,
+  required: [...CASE_CLASSES],
+  properties: Object.fromEntries(CASE_CLASSES.map((name) => [name, nonNegative])),
+}
+
+const pairReport = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['baseline', 'candidate', 'counts', 'toolCalls', 'gate', 'cases'],
+  properties: {
+    baseline: agentRef,
+    candidate: agentRef,
+    counts,
+    toolCalls: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['baseline', 'candidate'],
+      properties: { baseline: nonNegative, candidate: nonNegative },
+    },
+    gate,
+    cases: { type: 'array', items: caseReport },
+  },
+}
+
+/**
+ * JSON Schema (draft-07) of `agenttwin/comparison-report.v1`, for consumers
+ * that read a saved report (CI, dashboards) and for our own tests.
+ * @example
+ * new Ajv().compile(comparisonReportSchema)(JSON.parse(text)) // true for a valid report
+ */
+export const comparisonReportSchema = {
+  $schema: 'http://json-schema.org/draft-07/schema#',
+  $id: 'https://agenttwin.dev/schemas/comparison-report.v1.json',
+  title: 'AgentTwin comparison report v1',
+  type: 'object',
+  additionalProperties: false,
+  required: ['schema', 'pairs', 'gate'],
+  properties: {
+    schema: { const: COMPARISON_REPORT_SCHEMA },
+    pairs: { type: 'array', items: pairReport },
+    gate,
+  },
+}

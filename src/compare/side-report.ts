@@ -1,0 +1,50 @@
+import type { ExpectationResult } from '../evaluate/types.ts'
+import type { CaseRun } from '../scenario/types.ts'
+import { effectiveLabel, overrideApplies } from './effective-label.ts'
+import type { ReportedExpectation, SideReport } from './report.ts'
+import { retryView } from './retries.ts'
+
+function reported(
+  result: ExpectationResult,
+  results: readonly ExpectationResult[],
+): ReportedExpectation {
+  const item: ReportedExpectation = {
+    id: result.id,
+    type: result.type,
+    critical: result.critical,
+    label: effectiveLabel(result, results),
+    message: result.message,
+    evidence: result.evidence,
+  }
+  if (result.override) {
+    const { label, originalLabel, reviewer, note } = result.override
+    item.override = {
+      label,
+      originalLabel,
+      reviewer,
+      note,
+      applied: overrideApplies(result, results),
+    }
+  }
+  return item
+}
+
+/**
+ * One side of a case for the report: finish state, claimed outcome, the
+ * expectations that did not pass (effective labels), metrics and retries.
+ */
+export function sideReport(run: CaseRun, results: readonly ExpectationResult[]): SideReport {
+  const records = [...run.records].sort((a, b) => a.seq - b.seq)
+  const side: SideReport = {
+    finished: run.finished,
+    failed: results
+      .filter((result) => effectiveLabel(result, results) !== 'PASS')
+      .map((result) => reported(result, results)),
+    metrics: { latencyMs: run.metrics.latencyMs, toolCalls: records.length },
+    retries: retryView(records),
+  }
+  if (run.metrics.tokens) side.metrics.tokens = run.metrics.tokens
+  if (run.finished && run.result) side.outcome = run.result.outcome
+  if (run.error) side.error = run.error
+  return side
+}

@@ -1,0 +1,4 @@
+export { renderMarkdown } from './markdown.ts'
+export { type StateDiffLine, stateDiffLines } from './state-diff.ts'
+export { renderTerminal } from './terminal.ts'
+export { renderStep, renderTrajectory } from './trajectory.ts'

@@ -1,0 +1,73 @@
+import { CASE_CLASSES } from '../../../compare/classify.ts'
+import type { CaseReport, ComparisonReport, PairReport } from '../../../compare/report.ts'
+
+const GATE_ICON = { PASS: '✅', WARN: '⚠️', BLOCK: '⛔' } as const
+
+/** Table cells must not break the row: pipes are escaped, line breaks become spaces. */
+function cell(text: string): string {
+  return text.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/\r?\n/g, ' ')
+}
+
+function failedOnCandidate(item: CaseReport): string {
+  const failed = item.candidate.failed.map(
+    (f) => `${f.id} (${f.label}${f.critical ? ', critical' : ''})`,
+  )
+  return failed.length > 0 ? failed.join(', ') : 'none'
+}
+
+function pairSection(pair: PairReport): string[] {
+  const { baseline, candidate, gate } = pair
+  const lines = [
+    `### ${GATE_ICON[gate.verdict]} ${cell(candidate.agent)} ${cell(candidate.version)} vs ${cell(baseline.agent)} ${cell(baseline.version)}: ${gate.verdict}`,
+    '',
+    `| | baseline ${cell(baseline.version)} | candidate ${cell(candidate.version)} |`,
+    '| --- | ---: | ---: |',
+    `| tool calls | ${pair.toolCalls.baseline} | ${pair.toolCalls.candidate} |`,
+    '',
+    '| class | cases |',
+    '| --- | ---: |',
+    ...CASE_CLASSES.map((name) => `| ${name} | ${pair.counts[name]} |`),
+    '',
+  ]
+  if (gate.reasons.length > 0)
+    lines.push(`Gate ${gate.verdict}: ${cell(gate.reasons.join(', '))}`, '')
+  const listed = pair.cases.filter((item) => item.classification !== 'UNCHANGED')
+  if (listed.length > 0) {
+    lines.push(
+      '| scenario | class | first divergence | failed on the candidate |',
+      '| --- | --- | --- | --- |',
+      ...listed.map((item) => {
+        const divergence = item.divergence
+          ? `step ${item.divergence.step} (${item.divergence.kind}): ${item.divergence.sentence}`
+          : 'none'
+        return `| \`${cell(item.scenario.id)}\` | ${item.classification} | ${cell(divergence)} | ${cell(failedOnCandidate(item))} |`
+      }),
+      '',
+    )
+  }
+  const unchanged = pair.counts.UNCHANGED
+  if (unchanged > 0) {
+    lines.push(
+      `${unchanged} unchanged ${unchanged === 1 ? 'case is' : 'cases are'} not listed.`,
+      '',
+    )
+  }
+  return lines
+}
+
+/**
+ * The comparison as GitHub-flavoured Markdown for `GITHUB_STEP_SUMMARY`: per
+ * pair the gate, tool calls per side, cases per class and a table of the
+ * cases that are not unchanged.
+ * @example
+ * appendFileSync(process.env.GITHUB_STEP_SUMMARY!, renderMarkdown(report))
+ */
+export function renderMarkdown(report: ComparisonReport): string {
+  const lines = ['## AgentTwin comparison', '']
+  if (report.pairs.length === 0) lines.push('No pair was compared.', '')
+  for (const pair of report.pairs) lines.push(...pairSection(pair))
+  if (report.pairs.length > 1) {
+    lines.push(`**Overall gate: ${report.gate.verdict}**`, '')
+  }
+  return `${lines.join('\n').trimEnd()}\n`
+}

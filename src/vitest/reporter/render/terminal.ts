@@ -1,0 +1,59 @@
+import { CASE_CLASSES } from '../../../compare/classify.ts'
+import type { ComparisonReport, PairReport } from '../../../compare/report.ts'
+import { type Colors, paintClass, paintGate, palette } from './palette.ts'
+import { renderCase } from './terminal-case.ts'
+
+const LABEL_WIDTH = 22
+
+function pairTitle(pair: PairReport): string {
+  const { baseline, candidate } = pair
+  return `${candidate.agent} ${candidate.version} (candidate) vs ${baseline.agent} ${baseline.version} (baseline)`
+}
+
+function summary(c: Colors, pair: PairReport): string[] {
+  const left = `baseline ${pair.baseline.version}`
+  const right = `candidate ${pair.candidate.version}`
+  const width = Math.max(left.length, right.length, 6)
+  const row = (label: string, a: string, b: string) =>
+    `  ${label.padEnd(LABEL_WIDTH)}${a.padStart(width)}  ${b.padStart(width)}`
+  const lines = [
+    c.bold(`Comparison: ${pairTitle(pair)}`),
+    c.dim(row('', left, right)),
+    row('tool calls', String(pair.toolCalls.baseline), String(pair.toolCalls.candidate)),
+    '',
+  ]
+  for (const name of CASE_CLASSES) {
+    const count = pair.counts[name]
+    const label = count > 0 ? paintClass(c, name) : c.dim(name)
+    lines.push(`  ${label}${' '.repeat(LABEL_WIDTH - name.length)}${count}`)
+  }
+  const reasons = pair.gate.reasons.length > 0 ? `: ${pair.gate.reasons.join(', ')}` : ''
+  lines.push('', `  Gate ${paintGate(c, pair.gate.verdict)}${reasons}`)
+  return lines
+}
+
+/**
+ * The comparison for a terminal: per pair a side-by-side summary (tool calls
+ * per side, cases per class, gate), then every case that is not UNCHANGED
+ * with its first divergence, expectations and evidence, retries, metrics and
+ * final-state difference. Pure: no Vitest, no environment reads.
+ * @example
+ * process.stdout.write(renderTerminal(report, { color: !process.env.NO_COLOR && process.stdout.isTTY }))
+ */
+export function renderTerminal(report: ComparisonReport, options: { color: boolean }): string {
+  const c = palette(options.color)
+  const blocks: string[] = []
+  for (const pair of report.pairs) {
+    const lines = summary(c, pair)
+    for (const item of pair.cases) {
+      if (item.classification === 'UNCHANGED') continue
+      lines.push('', ...renderCase(c, item))
+    }
+    blocks.push(lines.join('\n'))
+  }
+  if (report.pairs.length !== 1) {
+    const reasons = report.gate.reasons.length > 0 ? `: ${report.gate.reasons.join('; ')}` : ''
+    blocks.push(`Gate ${paintGate(c, report.gate.verdict)}${reasons}`)
+  }
+  return `${blocks.join('\n\n')}\n`
+}

@@ -1,0 +1,50 @@
+import { formatCall, formatChanges } from '../../../compare/format.ts'
+import { type Step, toSteps } from '../../../compare/steps.ts'
+import type { CaseRun } from '../../../scenario/types.ts'
+
+function marks(step: Step & { kind: 'call' }): string[] {
+  const marks: string[] = []
+  if (step.fault) marks.push(`fault ${step.fault.type}`)
+  if (step.policy?.kind === 'rejected') marks.push('rejected by the twin')
+  if (step.policy?.kind === 'handoff') marks.push('handoff')
+  if (step.effect.replay) marks.push('replay')
+  return marks
+}
+
+/** One step as one line: `2. refund_payment(amount=40, order_id=ORD-1001) → 504 [fault x] changed a from 0 to 1`. */
+export function renderStep(step: Step): string {
+  if (step.kind === 'outcome') {
+    const what =
+      step.finished && step.outcome
+        ? `reported ${step.outcome}`
+        : `did not finish (${step.error?.kind ?? 'no result'})`
+    return `${step.step}. ${what}`
+  }
+  const seen = step.status === null ? 'no status' : String(step.status)
+  const tags = marks(step)
+  let line = `${step.step}. ${formatCall(step.tool, step.args)} → ${seen}`
+  if (tags.length > 0) line += ` [${tags.join(', ')}]`
+  if (step.effect.changes.length > 0) {
+    line += ` changed ${formatChanges(step.effect.changes, Number.POSITIVE_INFINITY)}`
+  }
+  const deferred = step.effect.deferred
+  if (deferred) {
+    const when = deferred.committed ? 'committed later' : 'never committed'
+    line += ` deferred ${formatChanges(deferred.changes, Number.POSITIVE_INFINITY)} (${when})`
+  }
+  return line
+}
+
+/**
+ * A case's normalized trajectory, one step per line, built from the twin's
+ * records: the text a matcher hands Vitest as `expected` / `actual`, so the
+ * terminal and the UI diff two trajectories line by line.
+ * @example
+ * renderTrajectory(run)
+ * // 1. lookup_order(order_id=ORD-1001) → 200
+ * // 2. refund_payment(amount=40, order_id=ORD-1001) → 200 changed orders.ORD-1001.refund_count from 0 to 1
+ * // 3. reported SUCCESS
+ */
+export function renderTrajectory(run: CaseRun): string {
+  return toSteps(run).map(renderStep).join('\n')
+}
