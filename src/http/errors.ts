@@ -1,0 +1,99 @@
+import { AgentTwinError } from '../errors.ts'
+
+/** A request no twin handles; the test network never lets it out. */
+export interface UnhandledRequest {
+  /** `GET`, `POST`, ...; `null` when it was refused as a raw connection, below HTTP. */
+  method: string | null
+  /** The full URL, or `tcp://host:port`, `tls://host:port`, `unix:<path>` for a refused connection. */
+  url: string
+  /** `http`: seen as a request by the interception; `socket`: a connection that bypassed it. */
+  layer: 'http' | 'socket'
+  /** The same text the request failed with. */
+  message: string
+}
+
+/**
+ * The error an unhandled request fails with. Code `UNHANDLED_REQUEST`.
+ *
+ * `errno` is there on purpose: `@mswjs/interceptors` hands errors that look
+ * like Node system errors (`code` and `errno`) to the request itself, where
+ * any other error would become a 500 response the agent might take for a
+ * real server's answer.
+ */
+export class UnhandledRequestError extends AgentTwinError {
+  readonly errno: number | undefined = undefined
+  readonly request: UnhandledRequest
+
+  constructor(request: UnhandledRequest) {
+    super('UNHANDLED_REQUEST', request.message)
+    this.request = request
+  }
+}
+
+/** `assertNoUnhandled()` found requests no twin handled. Code `UNHANDLED_REQUESTS`. */
+export class UnhandledRequestsError extends AgentTwinError {
+  readonly requests: UnhandledRequest[]
+
+  constructor(requests: UnhandledRequest[]) {
+    const count = requests.length === 1 ? '1 request' : `${requests.length} requests`
+    const lines = requests.map((request) => `  - ${request.message.split('\n')[0]}`)
+    super(
+      'UNHANDLED_REQUESTS',
+      `${count} left the test without a twin to answer:\n${lines.join('\n')}\n` +
+        'Fix: add a twin for each host (interception.use(twin)), or stop the code under test from calling it.',
+    )
+    this.requests = requests
+  }
+}
+
+/** A second interception while one is live in the same process. Code `INTERCEPTION_ACTIVE`. */
+export class InterceptionActiveError extends AgentTwinError {
+  constructor() {
+    super(
+      'INTERCEPTION_ACTIVE',
+      'An interception is already active in this process: msw patches process-wide globals, so two at once would take requests from each other. ' +
+        'Fix: dispose() the previous interception first (e.g. in afterEach), or share one and add twins to it with use(twin).',
+    )
+  }
+}
+
+/** `use()` on a disposed interception. Code `INTERCEPTION_DISPOSED`. */
+export class InterceptionDisposedError extends AgentTwinError {
+  constructor(action: string) {
+    super(
+      'INTERCEPTION_DISPOSED',
+      `Cannot ${action}: this interception was disposed. Fix: create a new one with createInterception() for each test.`,
+    )
+  }
+}
+
+/** Two twins claim the same base URL in one interception. Code `TWIN_BASE_URL_IN_USE`. */
+export class TwinBaseUrlInUseError extends AgentTwinError {
+  constructor(baseUrl: string, existing: string, added: string) {
+    super(
+      'TWIN_BASE_URL_IN_USE',
+      `Twin "${added}" cannot be added: twin "${existing}" already answers ${baseUrl}. ` +
+        'Fix: give each twin its own http.baseUrl, or remove the first one (call the function use() returned) before adding the second.',
+    )
+  }
+}
+
+/** Two tools of a twin answer the same method and path. Code `DUPLICATE_TOOL_ROUTE`. */
+export class DuplicateToolRouteError extends AgentTwinError {
+  constructor(twin: string, route: string, first: string, second: string) {
+    super(
+      'DUPLICATE_TOOL_ROUTE',
+      `Twin "${twin}": tools "${first}" and "${second}" both answer ${route}. Fix: give one of them another http.path or method.`,
+    )
+  }
+}
+
+/** A caller view that cannot be shown as described. Code `INVALID_CALLER_VIEW`. */
+export class InvalidCallerViewError extends AgentTwinError {
+  constructor(tool: string, problem: string) {
+    super(
+      'INVALID_CALLER_VIEW',
+      `The caller view for tool "${tool}" cannot be rendered: ${problem}. Fix: correct the fault type's view() in the catalog.`,
+    )
+  }
+}
