@@ -27,10 +27,17 @@ export interface Gate {
 
 export type ClassCounts = Record<CaseClass, number>
 
-/** Checks a policy (e.g. from a config file) and fills in defaults. */
+/**
+ * Checks a policy (e.g. from a config file) and fills in defaults. A list that
+ * is left out keeps its default without the classes the given list names, so
+ * `{ block: [..., 'INCOMPLETE'] }` alone is enough to make incomplete cases block.
+ */
 export function resolveGatePolicy(policy: Partial<GatePolicy> = {}): Required<GatePolicy> {
-  const block = policy.block ?? DEFAULT_GATE_POLICY.block
-  const warn = policy.warn ?? DEFAULT_GATE_POLICY.warn
+  // A list left out keeps its default minus the classes the other list claims.
+  const block =
+    policy.block ?? DEFAULT_GATE_POLICY.block.filter((name) => !policy.warn?.includes(name))
+  const warn =
+    policy.warn ?? DEFAULT_GATE_POLICY.warn.filter((name) => !policy.block?.includes(name))
   for (const name of [...block, ...warn]) {
     if (!CASE_CLASSES.includes(name)) throw new InvalidGatePolicyError(`unknown class ${name}`)
   }

@@ -1,4 +1,4 @@
-import type { RiskLevel } from '../schema/twin-document.ts'
+import type { JsonValue, RiskLevel } from '../schema/twin-document.ts'
 import { differingArguments } from './arguments.ts'
 import { jsonEqual } from './canonical-json.ts'
 import { formatCall, formatChanges, formatValue, joinWords, plural } from './format.ts'
@@ -96,13 +96,19 @@ function toolDetail(prefix: readonly Step[], baseline: CallStep, candidate: Call
   return `The ${actor} ${act(acting)} at this point, where the ${otherSide} called ${other.tool} again.`
 }
 
+// As the call itself prints it: strings bare, so the two sentences quote values alike.
+function argValue(value: JsonValue | undefined): string {
+  if (value === undefined) return 'absent'
+  return typeof value === 'string' ? value : formatValue(value)
+}
+
 function argumentsDetail(baseline: CallStep, candidate: CallStep): string {
   const idempotency = baseline.idempotencyArgument ?? candidate.idempotencyArgument
   const parts = differingArguments(baseline, candidate).map((name) => {
     const note = name === idempotency ? ' (the idempotency argument)' : ''
-    return `${name}${note} was ${formatValue(baseline.args[name])} on the baseline and ${formatValue(candidate.args[name])} on the candidate`
+    return `${name}${note} was ${argValue(baseline.args[name])} on the baseline and ${argValue(candidate.args[name])} on the candidate`
   })
-  return `Both sides ${act(candidate)} with different arguments: ${joinWords(parts)}.`
+  return `Both sides ${act(candidate)} with different arguments: ${parts.join('; ')}.`
 }
 
 function resultDetail(baseline: CallStep, candidate: CallStep): string {
@@ -115,16 +121,24 @@ function resultDetail(baseline: CallStep, candidate: CallStep): string {
   return `On the baseline ${before}; on the candidate ${after}.${faults}`
 }
 
-function policyDetail(baseline: CallStep, candidate: CallStep): string {
-  const story = (side: Side, step: CallStep): string => {
-    if (step.policy?.kind === 'rejected') {
-      return `the twin's own answer to the ${side}'s ${step.tool} call was a rejection with ${step.policy.status}`
-    }
-    if (step.policy?.kind === 'handoff') return `the ${side} ${act(step)}`
-    return `the ${side} did not hit a policy decision: it ${act(step)} and the twin did not reject it`
+function policyStory(step: CallStep): string {
+  if (step.policy?.kind === 'rejected') {
+    return `had its ${step.tool} call rejected by the twin's own rules with ${step.policy.status}`
   }
-  const text = `${story('baseline', baseline)}; ${story('candidate', candidate)}.`
-  return text.charAt(0).toUpperCase() + text.slice(1)
+  return act(step)
+}
+
+function policyDetail(baseline: CallStep, candidate: CallStep): string {
+  if (baseline.policy && candidate.policy) {
+    return `The baseline ${policyStory(baseline)}; the candidate ${policyStory(candidate)}.`
+  }
+  const [side, hit, otherSide, other]: [Side, CallStep, Side, CallStep] = baseline.policy
+    ? ['baseline', baseline, 'candidate', candidate]
+    : ['candidate', candidate, 'baseline', baseline]
+  if (hit.policy?.kind === 'rejected') {
+    return `The twin rejected the ${side}'s ${hit.tool} call by its own rules (its own answer was ${hit.policy.status}, not an injected fault); the ${otherSide}'s ${other.tool} call was not rejected.`
+  }
+  return `The ${side} ${act(hit)}; the ${otherSide} did not hand off: it ${act(other)} instead.`
 }
 
 function stoppedDetail(
@@ -134,7 +148,7 @@ function stoppedDetail(
   going: CallStep,
   total: number,
 ): string {
-  return `The ${goingSide} went on: its next call ${act(going)}, and it made ${plural(total, 'tool call')} in all; the ${stoppedSide} made ${stopped.step - 1}.`
+  return `The ${goingSide} went on and ${act(going)}, making ${plural(total, 'tool call')} in all; the ${stoppedSide} made ${stopped.step - 1}.`
 }
 
 function outcomeDetail(step: number, baseline: OutcomeStep, candidate: OutcomeStep): string {
@@ -142,7 +156,9 @@ function outcomeDetail(step: number, baseline: OutcomeStep, candidate: OutcomeSt
   const matched =
     calls === 0
       ? 'Neither side called a tool'
-      : `All ${plural(calls, 'tool call')} matched on both sides`
+      : calls === 1
+        ? 'The one tool call matched on both sides'
+        : `All ${calls} tool calls matched on both sides`
   const unfinished = (side: Side, outcome: OutcomeStep): string =>
     outcome.finished
       ? ''
