@@ -14,15 +14,16 @@ export function editDistance(a: string, b: string): number {
 
 /**
  * The candidate closest to `name`, when it is close enough to be a plausible
- * typo (at most a third of the longer name differs); ties go to the first.
+ * typo (at most a third of the longer name differs) or one name contains the
+ * other (`retryAfter` for `retryAfterSeconds`); ties go to the first.
  *
  * @example
  * closestName('rate_limitd', ['rate_limited', 'stale_read']) // 'rate_limited'
  */
 export function closestName(name: string, candidates: readonly string[]): string | undefined {
+  const needle = name.toLowerCase()
   let best: string | undefined
   let bestDistance = Number.POSITIVE_INFINITY
-  const needle = name.toLowerCase()
   for (const candidate of candidates) {
     const distance = editDistance(needle, candidate.toLowerCase())
     if (distance < bestDistance) {
@@ -32,5 +33,10 @@ export function closestName(name: string, candidates: readonly string[]): string
   }
   if (best === undefined) return undefined
   const limit = Math.max(2, Math.ceil(Math.max(name.length, best.length) / 3))
-  return bestDistance <= limit ? best : undefined
+  if (bestDistance <= limit) return best
+  if (needle.length < 3) return undefined
+  return candidates.find((candidate) => {
+    const lower = candidate.toLowerCase()
+    return lower.includes(needle) || needle.includes(lower)
+  })
 }

@@ -1,5 +1,6 @@
 import type { CliCommand } from '../command.ts'
+import { calibrateCommand } from './calibrate.ts'
 import { faultsCommand } from './faults.ts'
 
 /** Every verb of the `agenttwin` command, in the order `--help` lists them. Add one line per verb. */
-export const commands: CliCommand[] = [faultsCommand]
+export const commands: CliCommand[] = [faultsCommand, calibrateCommand]
