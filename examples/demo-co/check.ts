@@ -1,0 +1,163 @@
+/**
+ * Runs the nine Demo Co scenarios against each shipped manifest through the
+ * real machinery (twin, faults, MSW interception, evaluators, comparison) and
+ * prints, per scenario and version: the tool calls the twin recorded, the
+ * claimed outcome and the final refund figures; then the three comparisons.
+ *
+ *   npx tsx examples/demo-co/check.ts
+ */
+import { readdirSync, readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { parse as parseYaml } from 'yaml'
+import { comparePair, type SideRuns } from '../../src/compare/index.ts'
+import { evaluateExpectations } from '../../src/evaluate/index.ts'
+import { createFaultPolicy } from '../../src/faults/index.ts'
+import { createInterception } from '../../src/http/index.ts'
+import { createFakeJudge, evaluateJudge } from '../../src/judge/index.ts'
+import { type PinnedCase, pinSelection } from '../../src/scenario/pin.ts'
+import type { CaseRun } from '../../src/scenario/types.ts'
+import type { ScenarioDocument } from '../../src/schema/scenario-document.ts'
+import type { JsonObject, JsonValue, TwinDocument } from '../../src/schema/twin-document.ts'
+import { createTwin, readPath } from '../../src/twin/index.ts'
+import { agents, type DemoAgent } from './agent/index.ts'
+
+const here = fileURLToPath(new URL('.', import.meta.url))
+const scenarioFiles = readdirSync(`${here}scenarios`)
+  .filter((name) => name.endsWith('.scenario.yaml'))
+  .map((name) => `${here}scenarios/${name}`)
+
+const load = (file: string) => parseYaml(readFileSync(file, 'utf8')) as JsonValue
+const selection = pinSelection(
+  scenarioFiles.map((file) => {
+    const document = load(file) as unknown as ScenarioDocument
+    const twin = load(new URL(document.twin, `file://${file}`).pathname) as unknown as TwinDocument
+    return { file, document, twin }
+  }),
+)
+
+/** One case through twin + faults + MSW, assembled the way a CaseRun is. */
+async function runOne(pinned: PinnedCase, agent: DemoAgent): Promise<CaseRun> {
+  const { document, twinDocument } = pinned
+  const faults = createFaultPolicy(document.faults ?? [], {
+    seed: pinned.seed,
+    toolNames: twinDocument.tools.map((tool) => tool.name),
+  })
+  const options = document.state ? { faults, stateOverrides: document.state } : { faults }
+  const twin = createTwin(twinDocument, options)
+  const network = createInterception({ twins: [twin] })
+  const started = performance.now()
+  try {
+    const result = await agent.run(document.input, {
+      baseUrl: twin.baseUrl,
+      signal: AbortSignal.timeout(10_000),
+    })
+    network.assertNoUnhandled()
+    const records = twin.records()
+    return {
+      schema: 'agenttwin/case-run.v1',
+      scenario: pinned.scenario,
+      twin: pinned.twin,
+      seed: pinned.seed,
+      agent: { name: agent.name, version: agent.version },
+      input: document.input,
+      tools: twinDocument.tools.map((tool) => ({
+        name: tool.name,
+        risk: tool.risk,
+        ...(tool.effectKey ? { effectKey: tool.effectKey } : {}),
+        ...(tool.idempotency ? { idempotencyArgument: tool.idempotency.argument } : {}),
+      })),
+      initialState: twin.initialState(),
+      finalState: twin.state(),
+      records,
+      result,
+      finished: true,
+      metrics: { latencyMs: performance.now() - started, toolCalls: records.length },
+    }
+  } finally {
+    network.dispose()
+    twin.dispose()
+  }
+}
+
+const judge = createFakeJudge()
+const sides: Record<string, SideRuns> = {}
+for (const [key, agent] of Object.entries(agents)) {
+  const side: SideRuns = { agent: { name: agent.name, version: agent.version }, cases: [] }
+  for (const pinned of selection.cases) {
+    const run = await runOne(pinned, agent)
+    const results = await evaluateExpectations(pinned.document.expectations, run, {
+      judge: (expectation, judged) => evaluateJudge(expectation, judged, judge),
+    })
+    side.cases.push({ run, results })
+  }
+  sides[key] = side
+}
+
+const orderOf = (run: CaseRun) => {
+  const args = run.records.find((record) => record.tool === 'lookup_order')?.args
+  return typeof args?.order_id === 'string' ? args.order_id : undefined
+}
+const figure = (state: JsonObject, path: string) => {
+  const found = readPath(state, path)
+  return found.found ? JSON.stringify(found.value) : '-'
+}
+const letters: Record<string, string> = {
+  lookup_order: 'L',
+  get_refund_policy: 'P',
+  refund_payment: 'R',
+  send_customer_email: 'E',
+  handoff_to_human: 'H',
+}
+
+console.log(
+  'scenario / version: tool calls (twin records) | claimed | refund_count refunded_amount | failed',
+)
+for (const [index, pinned] of selection.cases.entries()) {
+  console.log(`\n${pinned.scenario.id}`)
+  for (const [key, side] of Object.entries(sides)) {
+    const { run, results } = side.cases[index]!
+    const calls = run.records.map((record) => {
+      const status = record.status === null ? 'no answer' : record.status
+      const plain = record.status !== null && record.status < 300
+      return `${letters[record.tool] ?? record.tool}${plain ? '' : `(${status})`}`
+    })
+    const order = orderOf(run)
+    const money = order
+      ? `${figure(run.finalState, `orders.${order}.refund_count`)} ${figure(run.finalState, `orders.${order}.refunded_amount`)}`
+      : '- -'
+    const failed = results
+      .filter((result) => result.label !== 'PASS')
+      .map((result) => `${result.id}${result.critical ? '!' : ''}=${result.label}`)
+    console.log(
+      `  ${key.padEnd(7)} ${String(run.records.length).padStart(2)}  ${calls.join(' ').padEnd(28)} ${run.result?.outcome.padEnd(8)} ${money.padEnd(8)} ${failed.join(', ')}`,
+    )
+  }
+}
+
+console.log('\ntool calls over the nine scenarios')
+for (const [key, side] of Object.entries(sides)) {
+  const total = side.cases.reduce((sum, { run }) => sum + run.records.length, 0)
+  console.log(`  ${key}: ${total}`)
+}
+
+console.log('\npairs (candidate vs baseline)')
+for (const [candidate, baseline] of [
+  ['v1.3.0', 'v1.2.4'],
+  ['v1.3.1', 'v1.3.0'],
+  ['v1.3.1', 'v1.2.4'],
+] as const) {
+  const pair = comparePair({ baseline: sides[baseline]!, candidate: sides[candidate]! })
+  const counts = Object.entries(pair.counts)
+    .filter(([, count]) => count > 0)
+    .map(([name, count]) => `${count} ${name}`)
+  const notable = pair.cases
+    .filter((item) => item.classification !== 'UNCHANGED')
+    .map((item) => `${item.scenario.id}=${item.classification}`)
+  console.log(
+    `  ${candidate} vs ${baseline}: ${counts.join(', ')}  [${notable.join(', ')}]  gate ${pair.gate.verdict}`,
+  )
+  for (const item of pair.cases) {
+    if (item.classification === 'UNCHANGED' || !item.divergence) continue
+    console.log(`    ${item.scenario.id}: ${item.divergence.sentence} ${item.divergence.detail}`)
+  }
+}
