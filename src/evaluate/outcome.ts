@@ -16,7 +16,7 @@ export interface UnbackedSuccess {
   record: CallRecord
   /** `no-effect`: nothing changed; `partial`: only part of the effects were applied. */
   kind: 'no-effect' | 'partial'
-  /** `refund_payment #2 answered 200 but changed nothing (fault success_without_effect)`. */
+  /** `refund_payment #2 answered 200 yet changed nothing (fault success_without_effect)`. */
   text: string
 }
 
@@ -99,14 +99,14 @@ export function unbackedReason(record: CallRecord): UnbackedSuccess | undefined 
     return {
       record,
       kind: 'partial',
-      text: `${answered} but applied only part of its effects${fault}`,
+      text: `${answered} yet applied only part of its effects${fault}`,
     }
   }
   if (record.deferred && !record.deferred.committed) {
     return {
       record,
       kind: 'no-effect',
-      text: `${answered} but its effects were only staged and never committed within the case${fault}`,
+      text: `${answered} yet its effects were only staged and never committed within the case${fault}`,
     }
   }
   const withheld =
@@ -117,7 +117,7 @@ export function unbackedReason(record: CallRecord): UnbackedSuccess | undefined 
   return {
     record,
     kind: 'no-effect',
-    text: `${answered} but changed nothing${fault || ' (the twin did not do it)'}`,
+    text: `${answered} yet changed nothing${fault || ' (the twin did not do it)'}`,
   }
 }
 
