@@ -101,3 +101,56 @@ export class DuplicateAdapterError extends AgentTwinError {
     )
   }
 }
+
+/** The document's `clock.start` is not an ISO 8601 time or `clock.stepMs` is not a number. */
+export class InvalidClockError extends AgentTwinError {
+  constructor(twin: string, reason: string) {
+    super(
+      'INVALID_CLOCK',
+      `Twin "${twin}" has an invalid clock: ${reason}. Fix: use clock.start like "2026-01-01T00:00:00.000Z" and a non-negative clock.stepMs.`,
+    )
+  }
+}
+
+/** A tool's input JSON Schema does not compile. */
+export class InvalidInputSchemaError extends AgentTwinError {
+  constructor(twin: string, tool: string, reason: string, options?: ErrorOptions) {
+    super(
+      'INVALID_INPUT_SCHEMA',
+      `Tool "${tool}" of twin "${twin}" has an input schema ajv cannot compile: ${reason}. Fix: correct tools[].input (a JSON Schema for an object of arguments).`,
+      options,
+    )
+  }
+}
+
+/** A registered adapter threw instead of answering. */
+export class AdapterFailedError extends AgentTwinError {
+  constructor(adapter: string, tool: string, cause: unknown) {
+    const reason = cause instanceof Error ? cause.message : String(cause)
+    super(
+      'ADAPTER_FAILED',
+      `Adapter "${adapter}" threw while handling tool "${tool}": ${reason}. Fix: adapters must return { status, body } for every call; answer errors as a status instead of throwing.`,
+      { cause },
+    )
+  }
+}
+
+/** A fault's params do not fit what the twin needs to enact it. */
+export class InvalidFaultParamError extends AgentTwinError {
+  constructor(faultType: string, param: string, value: unknown, expected: string) {
+    super(
+      'INVALID_FAULT_PARAM',
+      `Fault "${faultType}" has ${param} = ${JSON.stringify(value)}, expected ${expected}. Fix: correct the param in the fault rule or in the catalog default.`,
+    )
+  }
+}
+
+/** An effect that cannot run on the current state (e.g. `increment` of a string). Answered as a 500, never thrown to the caller. */
+export class EffectError extends AgentTwinError {
+  readonly path: string
+
+  constructor(path: string, reason: string) {
+    super('EFFECT_FAILED', `Effect on "${path}" failed: ${reason}.`)
+    this.path = path
+  }
+}

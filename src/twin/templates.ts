@@ -93,6 +93,17 @@ export function renderTemplate(template: JsonValue, scope: TemplateScope): JsonV
   return rendered === undefined ? null : rendered
 }
 
+/**
+ * Like `renderTemplate`, but a whole-string placeholder without a value gives
+ * `undefined`, so callers can tell "absent" from `null`.
+ *
+ * @example
+ * renderValue('{note}', { args: {} }) // undefined
+ */
+export function renderValue(template: JsonValue, scope: TemplateScope): JsonValue | undefined {
+  return render(template, scope)
+}
+
 function render(template: JsonValue, scope: TemplateScope): JsonValue | undefined {
   if (typeof template === 'string') return renderString(template, scope)
   if (Array.isArray(template)) {

@@ -56,8 +56,18 @@ export interface CallRecord {
   fault?: RecordedFault
   /** Changes this call made to the state (empty for reads, rejections and withheld effects). */
   changes: StateChange[]
-  /** Effects staged by a deferred fault; `commitsAtSeq` absent = never within the case. */
-  deferred?: { changes: StateChange[]; commitsAtSeq?: number; committed: boolean }
+  /**
+   * Effects staged by a deferred fault; `commitsAtSeq` absent = never within the case.
+   * Until the commit, `changes` are the changes a dry run predicted; once
+   * committed (before call `commitsAtSeq` is handled), the changes really made.
+   * `commitError` says why a due commit did not happen (nothing was changed).
+   */
+  deferred?: {
+    changes: StateChange[]
+    commitsAtSeq?: number
+    committed: boolean
+    commitError?: string
+  }
 }
 
 /** A call as the transport hands it to the twin. */

@@ -1,0 +1,48 @@
+/** What the caller is shown, and how the record keeps it. */
+import type { ActiveFault, CallerView, TwinAnswer } from '../faults/types.ts'
+import type { JsonValue } from '../schema/twin-document.ts'
+import type { RecordedFault } from './types.ts'
+
+/** The twin's answer with the JSON content type (when it has a body), as handed to faults and callers. */
+export function withContentType(answer: TwinAnswer): TwinAnswer {
+  if (answer.body === null) return answer
+  return { ...answer, headers: { 'content-type': 'application/json', ...answer.headers } }
+}
+
+/** The view without a fault: the answer as JSON text (`null` body = no body). */
+export function plainView(answer: TwinAnswer): CallerView {
+  const shown = withContentType(answer)
+  return {
+    kind: 'response',
+    status: shown.status,
+    headers: shown.headers,
+    body: shown.body === null ? '' : JSON.stringify(shown.body),
+  }
+}
+
+/** What the caller saw, as the record keeps it: status (or null) and parsed body (or raw text, or null). */
+export function seenByCaller(view: CallerView): { status: number | null; response: JsonValue } {
+  if (view.kind !== 'response') return { status: null, response: null }
+  return { status: view.status, response: parseBody(view.body) }
+}
+
+function parseBody(body: string): JsonValue {
+  if (body === '') return null
+  try {
+    return JSON.parse(body) as JsonValue
+  } catch {
+    return body
+  }
+}
+
+export function recordFault(fault: ActiveFault, view: CallerView): RecordedFault {
+  const caller: RecordedFault['caller'] = { kind: view.kind }
+  if (view.kind === 'response') caller.status = view.status
+  if (view.kind === 'connection-error') caller.code = view.code
+  return {
+    ruleId: fault.ruleId,
+    type: fault.fault.type,
+    dependency: fault.fault.dependency.effect,
+    caller,
+  }
+}

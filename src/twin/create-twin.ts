@@ -1,0 +1,75 @@
+import type { JsonObject, TwinDocument } from '../schema/twin-document.ts'
+import { registeredAdapters } from './adapters.ts'
+import { fixedClock } from './clock.ts'
+import { TwinDisposedError, UnknownAdapterError } from './errors.ts'
+import { IdempotencyStore } from './idempotency.ts'
+import { compileInputs } from './input-validation.ts'
+import { cloneJson } from './json.ts'
+import { mergeState } from './merge-state.ts'
+import { runCall } from './run-call.ts'
+import type { TwinRuntime } from './runtime.ts'
+import { StateHistory } from './state-history.ts'
+import type { Twin, TwinOptions } from './types.ts'
+
+/**
+ * Creates a live twin for one case: its state is the document's fixtures
+ * deep-merged with `options.stateOverrides`, copied so no two twins share an
+ * object. Every call is validated, handled, recorded and answered the same
+ * way for the same inputs: IDs come from call order, time from the fixed clock.
+ *
+ * Throws at creation (not at the first call) for an input schema ajv cannot
+ * compile, an invalid clock, or an adapter nobody registered.
+ *
+ * @example
+ * const twin = createTwin(document, { stateOverrides: { orders: { o_1: { status: 'paid' } } } })
+ * const { record, view } = twin.call({ tool: 'refund_order', args: { order_id: 'o_1' } })
+ * record.changes // [{ path: 'orders.o_1.status', before: 'paid', after: 'refunded' }]
+ * twin.dispose()
+ */
+export function createTwin(definition: TwinDocument, options: TwinOptions = {}): Twin {
+  const name = definition.metadata.name
+  const adapters = options.adapters ?? registeredAdapters()
+  for (const tool of definition.tools) {
+    const handler = tool.handler
+    if (handler.kind === 'adapter' && !adapters.has(handler.adapter)) {
+      throw new UnknownAdapterError(handler.adapter, tool.name, [...adapters.keys()])
+    }
+  }
+  const runtime: TwinRuntime = {
+    definition,
+    tools: new Map(definition.tools.map((tool) => [tool.name, tool])),
+    validators: compileInputs(definition),
+    adapters,
+    clock: fixedClock(definition),
+    history: new StateHistory(mergeState(definition.state, options.stateOverrides)),
+    store: new IdempotencyStore(),
+    records: [],
+    callCounts: new Map(),
+    pending: [],
+    faults: options.faults,
+  }
+  let disposed = false
+
+  return {
+    definition,
+    name,
+    baseUrl: definition.http.baseUrl,
+    tools: definition.tools,
+    call(call) {
+      if (disposed) throw new TwinDisposedError(name)
+      return runCall(runtime, call)
+    },
+    state: (): JsonObject => cloneJson(runtime.history.current),
+    initialState: (): JsonObject => cloneJson(runtime.history.initial),
+    records: () => structuredClone(runtime.records),
+    setFaults(policy) {
+      runtime.faults = policy
+    },
+    dispose() {
+      disposed = true
+    },
+    get disposed() {
+      return disposed
+    },
+  }
+}

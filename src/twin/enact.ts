@@ -1,0 +1,136 @@
+/**
+ * Enacts what the dependency did with a call (`DependencyEffect`, the first
+ * fact of a fault) on the twin's state. See `src/faults/types.ts`:
+ * - no fault / `applied`: plan, apply every effect, answer from the new state;
+ * - `none`: dry run on a copy (the answer the caller would have got), nothing applied;
+ * - `partial`: only the first `keepEffects` effects (default ⌊n/2⌋, at least 1);
+ * - `twice`: every effect applied a second time, in the same call;
+ * - `deferred`: preconditions checked, effects staged for a later commit,
+ *   the answer is the dry run's;
+ * - `stale`: the handler plans and answers from the state as it was
+ *   `versionsBehind` mutations ago; any writes still land on the current state.
+ * An effect that cannot run answers 500 and changes nothing.
+ */
+import type { ActiveFault, DependencyEffect, TwinAnswer } from '../faults/types.ts'
+import type { JsonObject, JsonValue } from '../schema/twin-document.ts'
+import { effectFailedAnswer } from './answers.ts'
+import type { ResolvedEffect } from './effects.ts'
+import { EffectError, InvalidFaultParamError } from './errors.ts'
+import type { Plan } from './handlers/index.ts'
+import { applyEffects, type StateHistory } from './state-history.ts'
+import type { StateChange } from './types.ts'
+
+export interface Enactment {
+  answer: TwinAnswer
+  changes: StateChange[]
+  /** Effects withheld by a `deferred` fault, with the changes a dry run predicts. */
+  staged?: { effects: ResolvedEffect[]; changes: StateChange[] }
+}
+
+/** Plans the call against a given state (the current one, or an old one for `stale`). */
+export type Planner = (state: JsonObject) => Plan
+
+export function enact(
+  effect: DependencyEffect,
+  fault: ActiveFault | undefined,
+  planner: Planner,
+  history: StateHistory,
+  tool: string,
+): Enactment {
+  switch (effect) {
+    case 'none':
+      return { answer: dryRun(planner(history.current), history.current, tool).answer, changes: [] }
+    case 'applied':
+      return applyPlan(planner(history.current), (effects) => effects, history, tool)
+    case 'twice':
+      return applyPlan(planner(history.current), (e) => [...e, ...e], history, tool)
+    case 'partial':
+      return applyPlan(
+        planner(history.current),
+        (effects) => effects.slice(0, keptEffects(fault, effects.length)),
+        history,
+        tool,
+      )
+    case 'deferred': {
+      const plan = planner(history.current)
+      const dry = dryRun(plan, history.current, tool)
+      if (dry.failed || plan.effects.length === 0) return { answer: dry.answer, changes: [] }
+      return {
+        answer: dry.answer,
+        changes: [],
+        staged: { effects: plan.effects, changes: dry.changes },
+      }
+    }
+    case 'stale': {
+      const old = history.behind(integerParam(fault, 'versionsBehind', 0) ?? 1)
+      const plan = planner(old)
+      const { answer } = dryRun(plan, old, tool)
+      const committed = tryCommit(plan.effects, history)
+      return { answer, changes: 'changes' in committed ? committed.changes : [] }
+    }
+  }
+}
+
+function applyPlan(
+  plan: Plan,
+  select: (effects: ResolvedEffect[]) => ResolvedEffect[],
+  history: StateHistory,
+  tool: string,
+): Enactment {
+  try {
+    const changes = history.commit(select(plan.effects))
+    return { answer: plan.respond(history.current), changes }
+  } catch (error) {
+    if (error instanceof EffectError) {
+      return { answer: effectFailedAnswer(tool, error.path, error.message), changes: [] }
+    }
+    throw error
+  }
+}
+
+function dryRun(plan: Plan, state: JsonObject, tool: string) {
+  try {
+    const result = applyEffects(state, plan.effects)
+    return { answer: plan.respond(result.state), changes: result.changes, failed: false }
+  } catch (error) {
+    if (!(error instanceof EffectError)) throw error
+    const answer = effectFailedAnswer(tool, error.path, error.message)
+    return { answer, changes: [] as StateChange[], failed: true }
+  }
+}
+
+/** Commits effects, or says why one of them could not run (then nothing changed). */
+export function tryCommit(
+  effects: readonly ResolvedEffect[],
+  history: StateHistory,
+): { changes: StateChange[] } | { error: string } {
+  try {
+    return { changes: history.commit(effects) }
+  } catch (error) {
+    if (error instanceof EffectError) return { error: error.message }
+    throw error
+  }
+}
+
+function keptEffects(fault: ActiveFault | undefined, count: number): number {
+  const fallback = Math.max(1, Math.floor(count / 2))
+  return Math.min(count, integerParam(fault, 'keepEffects', 0) ?? fallback)
+}
+
+/** An integer fault param (≥ min), `undefined` when absent; anything else throws `InvalidFaultParamError`. */
+export function integerParam(
+  fault: ActiveFault | undefined,
+  name: string,
+  min: number,
+): number | undefined {
+  const value: JsonValue | undefined = fault?.params[name]
+  if (value === undefined || value === null) return undefined
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < min) {
+    throw new InvalidFaultParamError(faultName(fault), name, value, `an integer ≥ ${min}`)
+  }
+  return value
+}
+
+function faultName(fault: ActiveFault | undefined): string {
+  return fault?.fault.type ?? '(none)'
+}

@@ -1,0 +1,57 @@
+/**
+ * The twin runtime: stateful, deterministic stand-ins for an agent's tools.
+ * No HTTP and no Vitest here; `http/` and `vitest/` build on this.
+ */
+export { registerAdapter, registeredAdapters } from './adapters.ts'
+export { type CanonicalJsonOptions, canonicalJson, digest } from './canonical-json.ts'
+export { DEFAULT_CLOCK_START, DEFAULT_CLOCK_STEP_MS, fixedClock } from './clock.ts'
+export { createTwin } from './create-twin.ts'
+export {
+  AdapterFailedError,
+  DuplicateAdapterError,
+  EffectError,
+  InvalidClockError,
+  InvalidFaultParamError,
+  InvalidInputSchemaError,
+  MissingPlaceholderError,
+  NotJsonError,
+  PathConflictError,
+  TwinDisposedError,
+  UnknownAdapterError,
+  UnknownToolError,
+  UnsafePathError,
+} from './errors.ts'
+export { mergeState } from './merge-state.ts'
+export {
+  assertSafeSegments,
+  deletePath,
+  formatPath,
+  type PathInput,
+  type PathLookup,
+  parsePath,
+  readPath,
+  writePath,
+} from './paths.ts'
+export {
+  CALL_FACTS,
+  isCallFact,
+  placeholderArgument,
+  renderPathTemplate,
+  renderTemplate,
+  renderValue,
+  resolvePlaceholder,
+  splitPathTemplate,
+  type TemplateScope,
+  templatePlaceholders,
+} from './templates.ts'
+export type {
+  AdapterContext,
+  CallOutcome,
+  CallRecord,
+  RecordedFault,
+  StateChange,
+  ToolCall,
+  Twin,
+  TwinAdapter,
+  TwinOptions,
+} from './types.ts'

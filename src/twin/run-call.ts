@@ -1,0 +1,216 @@
+/** One call through the twin: validate, scope, idempotency, plan, enact the fault, record. */
+import type { ActiveFault, DependencyEffect, TwinAnswer } from '../faults/types.ts'
+import type { JsonObject, ToolDefinition } from '../schema/twin-document.ts'
+import { invalidArgumentsAnswer, isSuccess, notFoundAnswer } from './answers.ts'
+import { plainView, recordFault, seenByCaller, withContentType } from './call-view.ts'
+import { canonicalJson } from './canonical-json.ts'
+import { type Enactment, enact, integerParam, tryCommit } from './enact.ts'
+import { MissingPlaceholderError, UnknownToolError, UnsafePathError } from './errors.ts'
+import { answerPlan } from './handlers/context.ts'
+import { planHandler } from './handlers/index.ts'
+import { idempotencyKeyOf, keyReusedAnswer } from './idempotency.ts'
+import { inputHint, validateInput } from './input-validation.ts'
+import { cloneJson } from './json.ts'
+import { formatPath, readPath } from './paths.ts'
+import type { TwinRuntime } from './runtime.ts'
+import {
+  renderPathTemplate,
+  renderValue,
+  type TemplateScope,
+  templatePlaceholders,
+} from './templates.ts'
+import type { CallOutcome, CallRecord, ToolCall } from './types.ts'
+
+/** Effects after which the tool did what it was asked (with a 2xx answer). */
+const EFFECT_DONE: ReadonlySet<DependencyEffect> = new Set(['applied', 'twice', 'stale'])
+/** Kinds whose paths must live under an existing tenant root. */
+const STATE_KINDS = new Set(['read', 'list', 'create', 'mutate', 'delete'])
+
+interface Handled extends Enactment {
+  replay: boolean
+  tenant?: string
+  idempotencyKey?: string
+}
+
+export function runCall(runtime: TwinRuntime, call: ToolCall): CallOutcome {
+  const tool = runtime.tools.get(call.tool)
+  if (!tool) {
+    throw new UnknownToolError(call.tool, runtime.definition.metadata.name, [
+      ...runtime.tools.keys(),
+    ])
+  }
+  const seq = runtime.records.length + 1
+  commitDue(runtime, seq)
+  const callNumber = (runtime.callCounts.get(tool.name) ?? 0) + 1
+  runtime.callCounts.set(tool.name, callNumber)
+
+  const args = cloneJson(call.args)
+  const at = runtime.clock(seq)
+  const scope: TemplateScope = {
+    args,
+    id: `${tool.idPrefix ?? `${tool.name}_`}${seq}`,
+    now: at,
+    seq,
+  }
+  const fault = runtime.faults?.decide({ tool: tool.name, callNumber, args: cloneJson(args) })
+  const effect = fault?.fault.dependency.effect ?? 'applied'
+  const handled = handle(runtime, tool, scope, effect, fault)
+
+  const twinAnswer = withContentType(handled.answer)
+  const view = fault
+    ? fault.fault.view(cloneAnswer(twinAnswer), { ...fault.params })
+    : plainView(twinAnswer)
+  const seen = seenByCaller(view)
+  const effectKey = renderEffectKey(tool, scope)
+  const record: CallRecord = {
+    seq,
+    tool: tool.name,
+    risk: tool.risk,
+    args: cloneJson(args),
+    attempt: call.attempt ?? 1,
+    at,
+    ...(handled.tenant !== undefined && { tenant: handled.tenant }),
+    ...(handled.idempotencyKey !== undefined && { idempotencyKey: handled.idempotencyKey }),
+    ...(effectKey !== undefined && { effectKey }),
+    replay: handled.replay,
+    status: seen.status,
+    response: seen.response,
+    twinAnswer: { status: handled.answer.status, body: cloneJson(handled.answer.body) },
+    outcome: isSuccess(handled.answer.status) && EFFECT_DONE.has(effect) ? 'success' : 'error',
+    ...(fault && { fault: recordFault(fault, view) }),
+    changes: handled.changes,
+  }
+  if (handled.staged) {
+    const after = integerParam(fault, 'commitAfterCalls', 0)
+    const commitsAtSeq = after === undefined ? undefined : seq + 1 + after
+    record.deferred = {
+      changes: handled.staged.changes,
+      ...(commitsAtSeq !== undefined && { commitsAtSeq }),
+      committed: false,
+    }
+    runtime.pending.push({ record: seq - 1, effects: handled.staged.effects, commitsAtSeq })
+  }
+  runtime.records.push(record)
+  return { record: structuredClone(record), view }
+}
+
+function handle(
+  runtime: TwinRuntime,
+  tool: ToolDefinition,
+  scope: TemplateScope,
+  effect: DependencyEffect,
+  fault: ActiveFault | undefined,
+): Handled {
+  const refuse = (answer: TwinAnswer, extra: Partial<Handled> = {}): Handled => ({
+    answer,
+    changes: [],
+    replay: false,
+    ...extra,
+  })
+  const idempotencyKey = tool.idempotency
+    ? idempotencyKeyOf(scope.args, tool.idempotency.argument)
+    : undefined
+  const problems = validateInput(runtime.validators.get(tool.name)!, scope.args)
+  if (problems.length > 0) {
+    return refuse(invalidArgumentsAnswer(tool.name, problems, inputHint(tool)), { idempotencyKey })
+  }
+
+  let root: string[] = []
+  let tenant: string | undefined
+  try {
+    if (tool.tenantPath) {
+      root = renderPathTemplate(tool.tenantPath, scope)
+      tenant = tenantId(tool.tenantPath, scope, root)
+      scope.tenant = tenant
+    }
+    const facts = { tenant, idempotencyKey }
+    if (idempotencyKey !== undefined) {
+      const found = runtime.store.lookup(tool.name, tenant, idempotencyKey, scope.args)
+      if (found.kind === 'reused') {
+        const argument = tool.idempotency!.argument
+        return refuse(keyReusedAnswer(tool.name, idempotencyKey, argument, found.firstSeq), facts)
+      }
+      // With `none` the retry never reached the store, so it is not a replay.
+      if (found.kind === 'replay')
+        return refuse(found.answer, { ...facts, replay: effect !== 'none' })
+    }
+
+    const planner = (state: JsonObject) => {
+      const kind = tool.handler.kind
+      if (root.length > 0 && STATE_KINDS.has(kind) && !readPath(state, root).found) {
+        return answerPlan(notFoundAnswer(tool.name, formatPath(root)))
+      }
+      const context = { tool, state, root, scope, adapters: runtime.adapters }
+      return planHandler(tool.handler, context)
+    }
+    const enacted = enact(effect, fault, planner, runtime.history, tool.name)
+    if (idempotencyKey !== undefined && effect !== 'none' && isSuccess(enacted.answer.status)) {
+      runtime.store.remember(
+        tool.name,
+        tenant,
+        idempotencyKey,
+        scope.args,
+        scope.seq!,
+        enacted.answer,
+      )
+    }
+    return { ...enacted, ...facts, replay: false }
+  } catch (error) {
+    const problem = argumentProblem(error)
+    if (!problem) throw error
+    return refuse(invalidArgumentsAnswer(tool.name, [problem], inputHint(tool)), {
+      tenant,
+      idempotencyKey,
+    })
+  }
+}
+
+/** Path errors caused by argument values become a 400 the agent can act on. */
+function argumentProblem(error: unknown): { path: string; message: string } | undefined {
+  if (error instanceof MissingPlaceholderError) {
+    return { path: error.placeholder, message: `is needed to resolve "${error.template}"` }
+  }
+  if (error instanceof UnsafePathError) {
+    return { path: '', message: `resolve to an unusable state path "${error.path}"` }
+  }
+  return undefined
+}
+
+/** The tenant id: the values of the tenant path's placeholders, or the rendered path without any. */
+function tenantId(tenantPath: string, scope: TemplateScope, root: string[]): string {
+  const names = templatePlaceholders(tenantPath)
+  if (names.length === 0) return formatPath(root)
+  return names.map((name) => text(renderValue(`{${name}}`, scope))).join('/')
+}
+
+function renderEffectKey(tool: ToolDefinition, scope: TemplateScope): string | undefined {
+  if (tool.effectKey === undefined) return undefined
+  const value = renderValue(tool.effectKey, scope)
+  return value === undefined ? undefined : text(value)
+}
+
+function text(value: unknown): string {
+  return typeof value === 'string' ? value : canonicalJson(value)
+}
+
+function cloneAnswer(answer: TwinAnswer): TwinAnswer {
+  return structuredClone(answer)
+}
+
+/** Commits deferred effects whose time has come, before call `seq` is handled. */
+function commitDue(runtime: TwinRuntime, seq: number): void {
+  const due = runtime.pending.filter((p) => p.commitsAtSeq !== undefined && p.commitsAtSeq <= seq)
+  if (due.length === 0) return
+  runtime.pending = runtime.pending.filter((p) => !due.includes(p))
+  for (const pending of due) {
+    const record = runtime.records[pending.record]!
+    const deferred = record.deferred!
+    const result = tryCommit(pending.effects, runtime.history)
+    if ('changes' in result) {
+      deferred.changes = result.changes
+      deferred.committed = true
+    } else {
+      deferred.commitError = result.error
+    }
+  }
+}

@@ -1,0 +1,30 @@
+import type { ValidateFunction } from 'ajv'
+import type { FaultPolicy } from '../faults/types.ts'
+import type { ToolDefinition, TwinDocument } from '../schema/twin-document.ts'
+import type { ResolvedEffect } from './effects.ts'
+import type { IdempotencyStore } from './idempotency.ts'
+import type { StateHistory } from './state-history.ts'
+import type { CallRecord, TwinAdapter } from './types.ts'
+
+/** Effects a deferred fault staged, waiting for their call. */
+export interface PendingCommit {
+  /** Index of the staging call's record. */
+  record: number
+  effects: ResolvedEffect[]
+  commitsAtSeq?: number
+}
+
+/** Everything one live twin holds between calls. */
+export interface TwinRuntime {
+  definition: TwinDocument
+  tools: ReadonlyMap<string, ToolDefinition>
+  validators: ReadonlyMap<string, ValidateFunction>
+  adapters: ReadonlyMap<string, TwinAdapter>
+  clock: (seq: number) => string
+  history: StateHistory
+  store: IdempotencyStore
+  records: CallRecord[]
+  callCounts: Map<string, number>
+  pending: PendingCommit[]
+  faults: FaultPolicy | undefined
+}
