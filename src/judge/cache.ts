@@ -105,7 +105,7 @@ export class JudgeCache {
     const entries = parseCache(text)
     if (!entries) {
       throw new JudgeCacheError(
-        `the judge cache ${this.file} is not a ${SCHEMA} file. Fix: delete it; it is only a cache and will be rebuilt.`,
+        `the judge cache ${this.file} is not a valid ${SCHEMA} file. Fix: delete it; it is only a cache and will be rebuilt.`,
       )
     }
     return entries

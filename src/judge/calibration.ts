@@ -27,8 +27,8 @@ export function calibrationStatus(figures: CalibrationFigures): CalibrationStatu
   const shortfall: string[] = []
   const { minExamples, minAgreement, minKappa } = CALIBRATION_RULES
   if (figures.n < minExamples) shortfall.push(`${figures.n} of ${minExamples} labelled examples`)
-  if (figures.agreement === null) shortfall.push('no agreement figure')
-  else if (figures.agreement < minAgreement) {
+  // A null agreement means n = 0, which the count above already reports.
+  if (figures.agreement !== null && figures.agreement < minAgreement) {
     shortfall.push(`agreement ${percent(figures.agreement)} below ${percent(minAgreement)}`)
   }
   if (figures.kappa === null) {

@@ -78,7 +78,7 @@ export function resolveJudge(config: JudgeConfig = {}, env: Env = process.env): 
       ...transport,
     })
   }
-  const cacheFile = config.cacheFile ?? cacheFrom(env.AGENTTWIN_JUDGE_CACHE)
+  const cacheFile = config.cacheFile ?? cacheFileFromEnv(env)
   return cacheFile === false ? judge : withCache(judge, new JudgeCache(cacheFile))
 }
 
@@ -102,8 +102,9 @@ function timeoutFrom(value: string | undefined): number | undefined {
   return ms
 }
 
-function cacheFrom(value: string | undefined): string | false {
-  const text = nonEmpty(value)
+/** The cache file `AGENTTWIN_JUDGE_CACHE` names (`off` → false), else the default. */
+export function cacheFileFromEnv(env: Env = process.env): string | false {
+  const text = nonEmpty(env.AGENTTWIN_JUDGE_CACHE)
   if (text === undefined) return DEFAULT_CACHE_FILE
   return ['off', 'false', '0', 'none'].includes(text.toLowerCase()) ? false : text
 }

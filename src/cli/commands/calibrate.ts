@@ -1,0 +1,164 @@
+import { isAbsolute, resolve } from 'node:path'
+import { AgentTwinError } from '../../errors.ts'
+import {
+  CALIBRATION_RULES,
+  type CalibrationReport,
+  calibrateJudge,
+  DEFAULT_THRESHOLD,
+  describeCalibration,
+  JUDGE_PROVIDERS,
+  type JudgeProviderName,
+  loadLabels,
+  resolveJudge,
+  saveCalibration,
+} from '../../judge/index.ts'
+import { cacheFileFromEnv } from '../../judge/resolve.ts'
+import type { CliCommand, CliIO } from '../command.ts'
+
+const USAGE = `Usage: agenttwin calibrate <labels-file> [--judge fake|anthropic|openai] [--threshold 0.7] [--out <file>]
+
+Runs the judge over human-labelled replies and prints, per criterion, the number of
+examples it judged (n), its agreement with the humans, Cohen's kappa and whether it
+counts as calibrated (n >= ${CALIBRATION_RULES.minExamples}, agreement >= ${CALIBRATION_RULES.minAgreement * 100}%, kappa >= ${CALIBRATION_RULES.minKappa}).
+
+  <labels-file>   YAML or JSON: - criterion: <text>
+                                  examples: [{ reply: <text>, label: pass|fail }]
+  --judge         default: AGENTTWIN_JUDGE, else fake (not a language model)
+  --threshold     pass threshold applied to the judge's score (default ${DEFAULT_THRESHOLD})
+  --out           write the report for loadCalibration(), e.g. .agenttwin-cache/calibration.json
+
+Exit status: 0 every criterion calibrated, 1 some are not, 2 usage or file error.`
+
+interface Flags {
+  file: string
+  judge?: JudgeProviderName
+  threshold?: number
+  out?: string
+}
+
+/**
+ * `agenttwin calibrate`: measures a judge against human labels.
+ * @example
+ * await createCalibrateCommand({}).run(['labels.yaml', '--judge', 'fake'], io)
+ */
+export function createCalibrateCommand(
+  env: Record<string, string | undefined> = process.env,
+): CliCommand {
+  return {
+    name: 'calibrate',
+    summary: 'Measure a judge against human-labelled replies (n, agreement, kappa)',
+    usage: USAGE,
+    async run(args: string[], io: CliIO): Promise<number> {
+      if (args.includes('--help') || args.includes('-h')) {
+        io.stdout(`${USAGE}\n`)
+        return 0
+      }
+      const flags = parseFlags(args)
+      if (typeof flags === 'string') {
+        io.stderr(`${flags}\n\n${USAGE}\n`)
+        return 2
+      }
+      try {
+        const labels = await loadLabels(resolve(io.cwd, flags.file))
+        const cacheFile = cacheFileFromEnv(env)
+        const judge = resolveJudge(
+          {
+            ...(flags.judge ? { provider: flags.judge } : {}),
+            cacheFile: cacheFile === false ? false : inside(io.cwd, cacheFile),
+          },
+          env,
+        )
+        const report = await calibrateJudge(labels, judge, { threshold: flags.threshold })
+        io.stdout(formatReport(report))
+        if (flags.out) {
+          const out = inside(io.cwd, flags.out)
+          await saveCalibration(report, out)
+          io.stdout(`Wrote ${flags.out}\n`)
+        }
+        return report.criteria.every((criterion) => criterion.calibrated) ? 0 : 1
+      } catch (error) {
+        if (error instanceof AgentTwinError) {
+          io.stderr(`${error.message}\n`)
+          return 2
+        }
+        throw error
+      }
+    },
+  }
+}
+
+export const calibrateCommand: CliCommand = createCalibrateCommand()
+
+/** The printed report: one block per criterion, figures then verdict. */
+export function formatReport(report: CalibrationReport): string {
+  const { judge } = report
+  const kind =
+    judge.kind === 'deterministic-fake'
+      ? 'deterministic fake, not a language model'
+      : 'language model'
+  const lines = [
+    `Judge ${judge.provider}/${judge.model} (${kind}), prompt ${judge.promptVersion}, threshold ${report.threshold}`,
+    '',
+  ]
+  for (const criterion of report.criteria) {
+    lines.push(`"${criterion.criterion.replace(/\s+/g, ' ').trim()}"`)
+    const verdict = criterion.calibrated
+      ? describeCalibration(criterion)
+      : `${describeCalibration(criterion)}: ${criterion.shortfall.join('; ')}`
+    lines.push(`  ${verdict}`)
+    if (criterion.errors > 0) {
+      lines.push(
+        `  ${criterion.errors} example(s) got no verdict and are not counted, e.g. ${criterion.errorMessages[0]}`,
+      )
+    }
+  }
+  const calibrated = report.criteria.filter((criterion) => criterion.calibrated).length
+  lines.push('', `${calibrated} of ${report.criteria.length} criteria calibrated.`, '')
+  return lines.join('\n')
+}
+
+function parseFlags(args: string[]): Flags | string {
+  const positional: string[] = []
+  const flags: Omit<Flags, 'file'> = {}
+  for (let index = 0; index < args.length; index++) {
+    const arg = args[index] as string
+    const [name, inline] = arg.startsWith('--') ? splitFlag(arg) : [undefined, undefined]
+    if (name === undefined) {
+      positional.push(arg)
+      continue
+    }
+    const value = inline ?? args[++index]
+    if (value === undefined) return `--${name} needs a value`
+    if (name === 'judge') {
+      if (!(JUDGE_PROVIDERS as readonly string[]).includes(value)) {
+        return `--judge ${value} is not one of ${JUDGE_PROVIDERS.join(', ')}`
+      }
+      flags.judge = value as JudgeProviderName
+    } else if (name === 'threshold') {
+      const threshold = Number(value)
+      if (!Number.isFinite(threshold) || threshold < 0 || threshold > 1) {
+        return `--threshold ${value} is not a number from 0 to 1`
+      }
+      flags.threshold = threshold
+    } else if (name === 'out') {
+      flags.out = value
+    } else {
+      return `unknown option --${name}`
+    }
+  }
+  if (positional.length !== 1) {
+    return positional.length === 0
+      ? 'missing <labels-file>'
+      : `expected one labels file, got ${positional.join(' ')}`
+  }
+  return { file: positional[0] as string, ...flags }
+}
+
+function splitFlag(arg: string): [string, string | undefined] {
+  const equals = arg.indexOf('=')
+  return equals === -1 ? [arg.slice(2), undefined] : [arg.slice(2, equals), arg.slice(equals + 1)]
+}
+
+function inside(cwd: string, file: string): string {
+  return isAbsolute(file) ? file : resolve(cwd, file)
+}
