@@ -1,0 +1,234 @@
+import {
+  isAlias,
+  isCollection,
+  isMap,
+  isPair,
+  isScalar,
+  isSeq,
+  LineCounter,
+  type Node,
+  parseDocument,
+  visit,
+  type YAMLError,
+} from 'yaml'
+import type { DocumentProblem } from '../errors.ts'
+import { type FieldPath, formatFieldPath } from './field-path.ts'
+
+/**
+ * Aliases may expand to at most this many nodes; a "billion laughs" document
+ * (aliases of aliases) stops here instead of eating the memory.
+ */
+export const MAX_ALIAS_COUNT = 100
+
+/** A document parsed with positions kept, ready to point at any field. */
+export interface ParsedSource {
+  file: string
+  source: string
+  /** The plain JSON value of the document (a mapping). */
+  value: Record<string, unknown>
+  /** Where a field is; falls back to the nearest existing parent. */
+  locate(path: FieldPath, at?: 'key' | 'value'): { line: number; column: number }
+}
+
+export type ParseResult =
+  | { ok: true; parsed: ParsedSource }
+  | { ok: false; problems: DocumentProblem[] }
+
+const SYNTAX_FIXES: Partial<Record<YAMLError['code'], string>> = {
+  DUPLICATE_KEY: 'keep one of the two entries with this key (or rename one)',
+  BAD_INDENT: 'indent nested entries with spaces, the same amount for siblings',
+  TAB_AS_INDENT: 'indent with spaces; YAML does not allow tabs for indentation',
+  MULTIPLE_DOCS: 'keep one document per file (remove the second `---` and what follows)',
+  TAG_RESOLVE_FAILED:
+    'remove the `!` tag: documents are data only, nothing in them is executed or constructed',
+  MISSING_CHAR: 'close the bracket or quote that was opened before this position',
+  BAD_ALIAS: 'define the anchor (`&name`) before its alias (`*name`)',
+}
+
+const GENERIC_SYNTAX_FIX =
+  'fix the YAML syntax at this position (quote a string that contains `: `, `#` or starts with a special character)'
+
+/**
+ * Parses YAML (or JSON, which YAML reads too) with line/column tracking.
+ * Syntax errors, duplicate keys, alias bombs, empty documents and roots that
+ * are not a mapping come back as problems, never as exceptions.
+ * @example
+ * const result = parseYamlSource('a: 1', 'twin.yaml')
+ * if (result.ok) result.parsed.locate(['a']) // { line: 1, column: 4 }
+ */
+export function parseYamlSource(source: string, file: string): ParseResult {
+  const lineCounter = new LineCounter()
+  const doc = parseDocument(source, {
+    lineCounter,
+    uniqueKeys: true,
+    prettyErrors: true,
+    strict: true,
+  })
+  const position = (offset: number) => {
+    const { line, col } = lineCounter.linePos(offset)
+    return { line, column: col }
+  }
+  const problemAt = (offset: number, path: FieldPath, message: string, fix: string) => ({
+    file,
+    ...position(offset),
+    path: formatFieldPath(path),
+    message,
+    fix,
+  })
+
+  const yamlErrors = [...doc.errors, ...doc.warnings]
+  if (yamlErrors.length > 0) {
+    return {
+      ok: false,
+      problems: yamlErrors.map((error) =>
+        problemAt(
+          error.pos[0],
+          pathAtOffset(doc.contents, error.pos[0]),
+          describeYamlError(error),
+          SYNTAX_FIXES[error.code] ?? GENERIC_SYNTAX_FIX,
+        ),
+      ),
+    }
+  }
+  const root = doc.contents
+  if (root === null || (isScalar(root) && root.value === null && !root.source)) {
+    return {
+      ok: false,
+      problems: [
+        problemAt(0, [], 'the document is empty', 'start the file with `apiVersion: ...`'),
+      ],
+    }
+  }
+  if (!isMap(root)) {
+    const found = isSeq(root) ? 'a list' : isScalar(root) ? 'a single value' : 'an alias'
+    return {
+      ok: false,
+      problems: [
+        problemAt(
+          root.range?.[0] ?? 0,
+          [],
+          `the document must be a mapping of \`key: value\` entries, found ${found}`,
+          'start the file with `apiVersion: ...` and write the fields as `key: value` lines',
+        ),
+      ],
+    }
+  }
+
+  let value: unknown
+  try {
+    value = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT })
+  } catch (error) {
+    const firstAlias = findFirstAlias(doc.contents)
+    const excessive = error instanceof ReferenceError && /alias count/i.test(error.message)
+    return {
+      ok: false,
+      problems: [
+        problemAt(
+          firstAlias?.range?.[0] ?? 0,
+          firstAlias ? pathAtOffset(doc.contents, firstAlias.range?.[0] ?? 0) : [],
+          excessive
+            ? `aliases expand to more than ${MAX_ALIAS_COUNT} nodes (an alias bomb)`
+            : `the document cannot be read: ${error instanceof Error ? error.message : String(error)}`,
+          excessive
+            ? 'write the repeated values out, or use fewer nested aliases'
+            : GENERIC_SYNTAX_FIX,
+        ),
+      ],
+    }
+  }
+
+  return {
+    ok: true,
+    parsed: {
+      file,
+      source,
+      value: value as Record<string, unknown>,
+      locate: (path, at = 'value') => position(offsetOf(root, path, at)),
+    },
+  }
+}
+
+function describeYamlError(error: YAMLError): string {
+  const firstLine = error.message.split('\n')[0] ?? error.message
+  const text = firstLine.replace(/ at line \d+, column \d+:?$/, '')
+  return `YAML ${error.name === 'YAMLWarning' ? 'warning' : 'error'}: ${text}`
+}
+
+/** The offset of a field's value (or key), or of its nearest existing parent. */
+function offsetOf(root: Node, path: FieldPath, at: 'key' | 'value'): number {
+  let node: Node = root
+  let keyNode: Node | undefined
+  for (const segment of path) {
+    const next = childOf(node, segment)
+    if (!next) return keyNode && at === 'key' ? start(keyNode) : start(node)
+    node = next.value ?? next.key ?? node
+    keyNode = next.key
+  }
+  return at === 'key' && keyNode ? start(keyNode) : start(node)
+}
+
+function childOf(node: Node, segment: string | number): { key?: Node; value?: Node } | undefined {
+  if (isMap(node)) {
+    for (const pair of node.items) {
+      const key = pair.key as Node | null
+      const keyValue = isScalar(key) ? key.value : key
+      if (String(keyValue) === String(segment)) {
+        return { key: key ?? undefined, value: (pair.value as Node | null) ?? undefined }
+      }
+    }
+    return undefined
+  }
+  if (isSeq(node) && typeof segment === 'number') {
+    const item = node.items[segment] as Node | undefined
+    return item ? { value: item } : undefined
+  }
+  return undefined
+}
+
+function start(node: Node): number {
+  return node.range?.[0] ?? 0
+}
+
+/** The field path of the innermost key or value that contains `offset`. */
+function pathAtOffset(root: Node | null, offset: number): (string | number)[] {
+  const path: (string | number)[] = []
+  let node: Node | null = root
+  while (node && isCollection(node)) {
+    let descended = false
+    for (const [index, item] of node.items.entries()) {
+      if (isPair(item)) {
+        const key = item.key as Node | null
+        const value = item.value as Node | null
+        const end = value?.range?.[2] ?? key?.range?.[2] ?? -1
+        if ((key?.range?.[0] ?? Number.POSITIVE_INFINITY) <= offset && offset < end) {
+          path.push(isScalar(key) ? String(key.value) : String(key))
+          node = value
+          descended = true
+          break
+        }
+      } else {
+        const child = item as Node
+        if (child.range && child.range[0] <= offset && offset < child.range[2]) {
+          path.push(index)
+          node = child
+          descended = true
+          break
+        }
+      }
+    }
+    if (!descended) break
+  }
+  return path
+}
+
+function findFirstAlias(root: Node | null): Node | undefined {
+  let found: Node | undefined
+  visit(root, {
+    Alias(_key, node) {
+      found = node
+      return visit.BREAK
+    },
+  })
+  if (found && isAlias(found)) return found
+  return undefined
+}

@@ -1,0 +1,90 @@
+import type { FieldPath } from './field-path.ts'
+import type { Issue } from './issue.ts'
+import { didYouMean, listWords } from './suggest.ts'
+
+/** The `$` placeholders every template may use (see `twin-document.ts`). */
+export const SPECIAL_PLACEHOLDERS: readonly string[] = [
+  '$id',
+  '$now',
+  '$seq',
+  '$target',
+  '$tenant',
+  '$items',
+]
+
+/**
+ * `{...}` with no whitespace, quotes, colons or commas inside: a placeholder.
+ * Braces around other text (`{"a": 1}`, `{ x }`) are literal text.
+ */
+const PLACEHOLDER = /\{([^{}\s"':,]+)\}/g
+
+const EXPRESSION = /^(\$?[A-Za-z_][A-Za-z0-9_]*)((?:\.[^.]+)*)$/
+
+/**
+ * The placeholder expressions in a template string.
+ * @example
+ * findPlaceholders('refund:{order_id}') // ['order_id']
+ * findPlaceholders('{$target.status}') // ['$target.status']
+ */
+export function findPlaceholders(template: string): string[] {
+  return [...template.matchAll(PLACEHOLDER)].map((match) => match[1]!)
+}
+
+/** What a template may refer to, for one tool. */
+export interface TemplateScope {
+  tool: string
+  /** The tool's declared arguments (`input.properties`). */
+  argumentNames: readonly string[]
+  /** `$` specials that make no sense here, with the reason. */
+  unavailable?: Readonly<Record<string, string>>
+}
+
+/**
+ * Problems of the placeholders in one template: undeclared arguments,
+ * unknown `$` specials, specials that do not apply here.
+ * @example
+ * templateIssues('orders.{order_idd}', ['tools', 0, 'handler', 'target'], scope)
+ */
+export function templateIssues(template: string, at: FieldPath, scope: TemplateScope): Issue[] {
+  const issues: Issue[] = []
+  for (const expression of findPlaceholders(template)) {
+    const match = EXPRESSION.exec(expression)
+    if (!match) {
+      issues.push({
+        path: at,
+        message: `placeholder \`{${expression}}\` is not a name`,
+        fix: 'write `{argument}`, `{argument.field}` or a special such as `{$id}`',
+      })
+      continue
+    }
+    const root = match[1]!
+    if (root.startsWith('$')) {
+      if (!SPECIAL_PLACEHOLDERS.includes(root)) {
+        issues.push({
+          path: at,
+          message: `placeholder \`{${expression}}\` names an unknown special \`${root}\``,
+          fix: `use one of ${listWords(SPECIAL_PLACEHOLDERS)}${didYouMean(root, SPECIAL_PLACEHOLDERS)}`,
+        })
+      } else if (scope.unavailable?.[root]) {
+        issues.push({
+          path: at,
+          message: `placeholder \`{${expression}}\` cannot be used here: ${scope.unavailable[root]}`,
+          fix: `remove \`{${expression}}\``,
+        })
+      }
+      continue
+    }
+    if (!scope.argumentNames.includes(root)) {
+      const declared =
+        scope.argumentNames.length > 0
+          ? `declared: ${listWords(scope.argumentNames)}`
+          : 'it declares none'
+      issues.push({
+        path: at,
+        message: `placeholder \`{${expression}}\` names \`${root}\`, which is not an argument of tool \`${scope.tool}\` (${declared})`,
+        fix: `declare \`${root}\` under the tool's \`input.properties\`, or fix the name${didYouMean(root, scope.argumentNames)}`,
+      })
+    }
+  }
+  return issues
+}
