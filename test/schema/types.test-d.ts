@@ -1,5 +1,6 @@
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts'
 import { describe, expectTypeOf, test } from 'vitest'
+import type { expectationSchema, toolStepSchema } from '../../src/schema/expectation-schema.ts'
 import type {
   ExpectationDocument,
   FaultCondition,
@@ -7,8 +8,11 @@ import type {
   ScenarioDocument,
   ToolStep,
 } from '../../src/schema/scenario-document.ts'
-import type { faultConditionSchema, faultRuleSchema, scenarioSchema } from '../../src/schema/scenario-schema.ts'
-import type { expectationSchema, toolStepSchema } from '../../src/schema/expectation-schema.ts'
+import type {
+  faultConditionSchema,
+  faultRuleSchema,
+  scenarioSchema,
+} from '../../src/schema/scenario-schema.ts'
 import type { SchemaTypeOptions } from '../../src/schema/schema-parts.ts'
 import type {
   AdapterHandler,
