@@ -4,7 +4,7 @@ import { canonicalJson } from '../../../twin/canonical-json.ts'
 import { type Colors, paintClass } from './palette.ts'
 import { stateDiffLines } from './state-diff.ts'
 
-const EVIDENCE_WIDTH = 200
+const EVIDENCE_WIDTH = 160
 
 function evidenceLine(item: ReportedExpectation): string {
   const text = canonicalJson(item.evidence)

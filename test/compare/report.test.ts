@@ -1,0 +1,68 @@
+import { Ajv } from 'ajv'
+import { describe, expect, it } from 'vitest'
+import { buildReport } from '../../src/compare/build-report.ts'
+import { comparePair } from '../../src/compare/pair.ts'
+import { comparisonReportSchema } from '../../src/compare/report-schema.ts'
+import { v124 } from './helpers/run-case.ts'
+import { runSide } from './helpers/suite.ts'
+
+const validate = new Ajv({ allErrors: true, strict: true }).compile(comparisonReportSchema)
+
+async function report() {
+  const baseline = await runSide('baseline')
+  return buildReport([
+    comparePair({ baseline, candidate: await runSide('candidate') }),
+    comparePair({ baseline, candidate: await runSide('baseline', v124) }),
+  ])
+}
+
+describe('comparison report', () => {
+  it('validates against its JSON Schema, also after a JSON round trip', async () => {
+    const produced = await report()
+    expect(validate(produced), JSON.stringify(validate.errors)).toBe(true)
+    expect(validate(JSON.parse(JSON.stringify(produced)))).toBe(true)
+  })
+
+  it('carries plain data only: no runs, no steps', async () => {
+    const produced = await report()
+    const item = produced.pairs[0]!.cases[1]!
+    expect(Object.keys(item).sort()).toEqual([
+      'baseline',
+      'candidate',
+      'changes',
+      'classification',
+      'divergence',
+      'reason',
+      'scenario',
+      'state',
+    ])
+    expect(Object.keys(item.divergence!).sort()).toEqual(['detail', 'kind', 'sentence', 'step'])
+  })
+
+  it('has all five classes in every pair and the worst gate overall', async () => {
+    const produced = await report()
+    expect(produced.schema).toBe('agenttwin/comparison-report.v1')
+    expect(produced.pairs.map((pair) => pair.gate.verdict)).toEqual(['BLOCK', 'PASS'])
+    expect(produced.pairs[1]!.counts).toEqual({
+      NEW_CRITICAL_FAILURE: 0,
+      REGRESSED: 0,
+      INCOMPLETE: 0,
+      IMPROVED: 0,
+      UNCHANGED: 3,
+    })
+    expect(produced.gate).toEqual({
+      verdict: 'BLOCK',
+      reasons: [
+        'support-refund-agent 1.3.0 vs 1.2.4: 1 NEW_CRITICAL_FAILURE case (block)',
+        'support-refund-agent 1.3.0 vs 1.2.4: 1 REGRESSED case (block)',
+      ],
+    })
+  })
+
+  it('is rejected by the schema when a class count or the version is missing', async () => {
+    const produced = JSON.parse(JSON.stringify(await report()))
+    delete produced.pairs[0].counts.INCOMPLETE
+    expect(validate(produced)).toBe(false)
+    expect(validate({ ...(await report()), schema: 'agenttwin/comparison-report.v2' })).toBe(false)
+  })
+})
