@@ -11,15 +11,14 @@ import { fileURLToPath } from 'node:url'
 import { parse as parseYaml } from 'yaml'
 import { comparePair, type SideRuns } from '../../src/compare/index.ts'
 import { evaluateExpectations } from '../../src/evaluate/index.ts'
-import { createFaultPolicy } from '../../src/faults/index.ts'
-import { createInterception } from '../../src/http/index.ts'
 import { createFakeJudge, evaluateJudge } from '../../src/judge/index.ts'
-import { type PinnedCase, pinSelection } from '../../src/scenario/pin.ts'
+import { pinSelection } from '../../src/scenario/pin.ts'
+import { runCase } from '../../src/scenario/run-case.ts'
 import type { CaseRun } from '../../src/scenario/types.ts'
 import type { ScenarioDocument } from '../../src/schema/scenario-document.ts'
 import type { JsonObject, JsonValue, TwinDocument } from '../../src/schema/twin-document.ts'
-import { createTwin, readPath } from '../../src/twin/index.ts'
-import { agents, type DemoAgent } from './agent/index.ts'
+import { readPath } from '../../src/twin/index.ts'
+import { agents } from './agent/index.ts'
 
 const here = fileURLToPath(new URL('.', import.meta.url))
 const scenarioFiles = readdirSync(`${here}scenarios`)
@@ -35,56 +34,12 @@ const selection = pinSelection(
   }),
 )
 
-/** One case through twin + faults + MSW, assembled the way a CaseRun is. */
-async function runOne(pinned: PinnedCase, agent: DemoAgent): Promise<CaseRun> {
-  const { document, twinDocument } = pinned
-  const faults = createFaultPolicy(document.faults ?? [], {
-    seed: pinned.seed,
-    toolNames: twinDocument.tools.map((tool) => tool.name),
-  })
-  const options = document.state ? { faults, stateOverrides: document.state } : { faults }
-  const twin = createTwin(twinDocument, options)
-  const network = createInterception({ twins: [twin] })
-  const started = performance.now()
-  try {
-    const result = await agent.run(document.input, {
-      baseUrl: twin.baseUrl,
-      signal: AbortSignal.timeout(10_000),
-    })
-    network.assertNoUnhandled()
-    const records = twin.records()
-    return {
-      schema: 'agenttwin/case-run.v1',
-      scenario: pinned.scenario,
-      twin: pinned.twin,
-      seed: pinned.seed,
-      agent: { name: agent.name, version: agent.version },
-      input: document.input,
-      tools: twinDocument.tools.map((tool) => ({
-        name: tool.name,
-        risk: tool.risk,
-        ...(tool.effectKey ? { effectKey: tool.effectKey } : {}),
-        ...(tool.idempotency ? { idempotencyArgument: tool.idempotency.argument } : {}),
-      })),
-      initialState: twin.initialState(),
-      finalState: twin.state(),
-      records,
-      result,
-      finished: true,
-      metrics: { latencyMs: performance.now() - started, toolCalls: records.length },
-    }
-  } finally {
-    network.dispose()
-    twin.dispose()
-  }
-}
-
 const judge = createFakeJudge()
 const sides: Record<string, SideRuns> = {}
 for (const [key, agent] of Object.entries(agents)) {
   const side: SideRuns = { agent: { name: agent.name, version: agent.version }, cases: [] }
   for (const pinned of selection.cases) {
-    const run = await runOne(pinned, agent)
+    const run = await runCase(pinned, agent)
     const results = await evaluateExpectations(pinned.document.expectations, run, {
       judge: (expectation, judged) => evaluateJudge(expectation, judged, judge),
     })
@@ -128,6 +83,7 @@ for (const [index, pinned] of selection.cases.entries()) {
     const failed = results
       .filter((result) => result.label !== 'PASS')
       .map((result) => `${result.id}${result.critical ? '!' : ''}=${result.label}`)
+    if (!run.finished) failed.unshift(`UNFINISHED (${run.error?.kind}: ${run.error?.message})`)
     console.log(
       `  ${key.padEnd(7)} ${String(run.records.length).padStart(2)}  ${calls.join(' ').padEnd(28)} ${run.result?.outcome.padEnd(8)} ${money.padEnd(8)} ${failed.join(', ')}`,
     )
