@@ -82,9 +82,13 @@ export interface ToolStep {
 
 export interface CallOrderExpectation extends ExpectationBase {
   type: 'callOrder'
-  /** Every call of `before`... */
+  /** The first call of `before`... */
   before: string
-  /** ...happens before the first call of `after` (and `before` is called if `after` is). */
+  /**
+   * ...comes before the first call of `after`; `before` must be called if `after` is.
+   * Later calls of `before` (a confirming re-read after the action) are fine. Passes when
+   * `after` is never called.
+   */
   after: string
 }
 
