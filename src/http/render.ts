@@ -58,7 +58,8 @@ function truncatedBody(bytes: Uint8Array): ReadableStream<Uint8Array> {
   let delivered = false
   return new ReadableStream<Uint8Array>({
     pull(controller) {
-      if (!delivered && bytes.byteLength > 0) {
+      // Even zero bytes are enqueued: writing them makes node:http send the status line first.
+      if (!delivered) {
         delivered = true
         controller.enqueue(bytes)
         return
