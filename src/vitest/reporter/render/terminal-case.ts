@@ -16,7 +16,7 @@ function overrideLine(item: ReportedExpectation): string | undefined {
   if (!o) return undefined
   const counted = o.applied
     ? 'applied'
-    : 'not applied: deterministic critical checks of this case still fail'
+    : 'not applied: a deterministic critical check of this case does not pass'
   return `override ${o.originalLabel} → ${o.label} by ${o.reviewer} (${counted}): ${o.note}`
 }
 
@@ -34,7 +34,8 @@ function expectationLines(c: Colors, item: CaseReport, change: ExpectationChange
     const found = item[side].failed.find((failed) => failed.id === change.id)
     if (!found) return
     lines.push(`      ${c.dim(`${side}:`)} ${found.message}`)
-    lines.push(`      ${c.dim('evidence')} ${c.dim(evidenceLine(found))}`)
+    if (found.evidence !== null)
+      lines.push(`      ${c.dim('evidence')} ${c.dim(evidenceLine(found))}`)
     const override = overrideLine(found)
     if (override) lines.push(`      ${c.dim(override)}`)
   }
