@@ -101,6 +101,28 @@ describe('firstDivergence', () => {
     )
   })
 
+  it('finds another result when a fault met only one side, and names both of its facts', () => {
+    const divergence = diverge(
+      { calls: [call.lookup(), call.refund(40, 'refund-key-A')] },
+      { calls: [call.lookup(), call.refund(40, 'refund-key-B')] },
+      {
+        id: 'fault-by-key',
+        faults: [
+          {
+            id: 'timeout-for-key-a',
+            tool: 'refund_payment',
+            when: { args: { idempotency_key: 'refund-key-A' } },
+            fault: 'timeout_after_mutation',
+          },
+        ],
+      },
+    )
+    expect(divergence?.kind).toBe('result')
+    expect(divergence?.detail).toBe(
+      'Both calls had the same state effect (the call changed orders.ORD-1001.refunded_amount from 0 to 40, orders.ORD-1001.refund_count from 0 to 1 and orders.ORD-1001.refundable_amount from 128 to 88); only what the caller saw differs: 504 with fault timeout_after_mutation on the baseline, 200 on the candidate. On the baseline, fault timeout_after_mutation was injected: the dependency applied the effect and the caller saw 504.',
+    )
+  })
+
   it('finds a handoff only one side made (a policy decision)', () => {
     const divergence = diverge(
       { calls: [call.lookup(), call.handoff('refund not recorded')], outcome: 'PARTIAL' },
