@@ -1,0 +1,153 @@
+import { describe, expect, it } from 'vitest'
+import { createTwin, TwinDisposedError, UnknownToolError } from '../../src/twin/index.ts'
+import { fault, orders, policy, refundTool, tool, twinDocument } from './support/documents.ts'
+
+const createNote = tool(
+  'create_note',
+  { kind: 'create', collection: 'notes', value: { id: '{$id}', at: '{$now}', seq: '{$seq}' } },
+  { text: 'string' },
+)
+
+describe('call records', () => {
+  it('renders the effect key per call', () => {
+    const twin = createTwin(
+      twinDocument([refundTool({ effectKey: 'refund:{order_id}' })], orders()),
+    )
+    const first = twin.call({ tool: 'refund_order', args: { order_id: 'o_1', amount: 1 } }).record
+    const second = twin.call({ tool: 'refund_order', args: { order_id: 'o_2', amount: 1 } }).record
+    expect([first.effectKey, second.effectKey]).toEqual(['refund:o_1', 'refund:o_2'])
+    const noKey = createTwin(twinDocument([refundTool()], orders()))
+    expect(
+      noKey.call({ tool: 'refund_order', args: { order_id: 'o_1', amount: 1 } }).record,
+    ).not.toHaveProperty('effectKey')
+  })
+
+  it('takes IDs from the global call order with the tool prefix, and time from the fixed clock', () => {
+    const document = twinDocument(
+      [createNote, { ...createNote, name: 'create_memo', idPrefix: 'memo-' }],
+      {},
+    )
+    const twin = createTwin(document)
+    const a = twin.call({ tool: 'create_note', args: {} }).record
+    const b = twin.call({ tool: 'create_memo', args: {} }).record
+    const c = twin.call({ tool: 'create_note', args: {} }).record
+    expect([a, b, c].map((r) => [r.seq, r.at])).toEqual([
+      [1, '2026-01-01T00:00:00.000Z'],
+      [2, '2026-01-01T00:00:01.000Z'],
+      [3, '2026-01-01T00:00:02.000Z'],
+    ])
+    expect([a, b, c].map((r) => r.response)).toEqual([
+      { id: 'create_note_1', at: '2026-01-01T00:00:00.000Z', seq: 1 },
+      { id: 'memo-2', at: '2026-01-01T00:00:01.000Z', seq: 2 },
+      { id: 'create_note_3', at: '2026-01-01T00:00:02.000Z', seq: 3 },
+    ])
+  })
+
+  it('follows the document clock', () => {
+    const document = twinDocument(
+      [createNote],
+      {},
+      { clock: { start: '2030-06-01T12:00:00Z', stepMs: 250 } },
+    )
+    const twin = createTwin(document)
+    twin.call({ tool: 'create_note', args: {} })
+    const second = twin.call({ tool: 'create_note', args: {} }).record
+    expect(second.at).toBe('2030-06-01T12:00:00.250Z')
+  })
+
+  it('refuses a clock start without a zone (it would depend on the machine)', () => {
+    const document = twinDocument([createNote], {}, { clock: { start: '2030-06-01T12:00:00' } })
+    expect(() => createTwin(document)).toThrow(/INVALID_CLOCK|zone/)
+  })
+
+  it('answers invalid input with a 400 body the agent can act on', () => {
+    const twin = createTwin(twinDocument([refundTool()], orders()))
+    const { record, view } = twin.call({ tool: 'refund_order', args: { amount: 'ten', extra: 1 } })
+    expect(record.status).toBe(400)
+    expect(record.response).toEqual({
+      error: 'invalid_arguments',
+      tool: 'refund_order',
+      problems: [
+        { path: 'order_id', message: 'is required' },
+        { path: 'extra', message: 'is not an accepted argument' },
+        { path: 'amount', message: 'must be number' },
+      ],
+      hint: 'Fix the arguments listed in problems and call refund_order again. It accepts: order_id (required), amount (required), idempotency_key.',
+    })
+    expect(view).toMatchObject({
+      kind: 'response',
+      status: 400,
+      headers: { 'content-type': 'application/json' },
+    })
+  })
+
+  it('throws UNKNOWN_TOOL listing the known tools', () => {
+    const twin = createTwin(twinDocument([refundTool(), createNote], orders()))
+    expect(() => twin.call({ tool: 'refund', args: {} })).toThrow(UnknownToolError)
+    expect(() => twin.call({ tool: 'refund', args: {} })).toThrow(/refund_order, create_note/)
+    expect(twin.records()).toEqual([])
+  })
+
+  it('hands out deep copies: changing them changes nothing inside the twin', () => {
+    const twin = createTwin(twinDocument([refundTool()], orders()))
+    const args = { order_id: 'o_1', amount: 40 }
+    const outcome = twin.call({ tool: 'refund_order', args })
+    args.amount = 1
+    ;(outcome.record.changes[0] as { after: string }).after = 'tampered'
+    const state = twin.state() as { orders: { o_1: { status: string } } }
+    state.orders.o_1.status = 'tampered'
+    twin.records()[0]!.args.order_id = 'tampered'
+    expect(twin.records()[0]!.args).toEqual({ order_id: 'o_1', amount: 40 })
+    expect(twin.records()[0]!.changes[0]).toMatchObject({ after: 'refunded' })
+    expect(twin.state()).toMatchObject({ orders: { o_1: { status: 'refunded' } } })
+  })
+
+  it('starts every twin from fixtures merged with its own overrides, sharing nothing', () => {
+    const document = twinDocument([refundTool()], orders())
+    const one = createTwin(document, {
+      stateOverrides: { orders: { o_1: { status: 'disputed' } } },
+    })
+    const two = createTwin(document)
+    one.call({ tool: 'refund_order', args: { order_id: 'o_2', amount: 1 } })
+    two.call({ tool: 'refund_order', args: { order_id: 'o_1', amount: 40 } })
+    expect(one.initialState()).toMatchObject({ orders: { o_1: { status: 'disputed', total: 40 } } })
+    expect(two.state()).toMatchObject({ orders: { o_1: { status: 'refunded' } } })
+    expect(document.state).toEqual(orders())
+  })
+
+  it('takes faults set later in code for the calls that follow', () => {
+    const twin = createTwin(twinDocument([refundTool()], orders()))
+    twin.setFaults(
+      policy(
+        'refund_order',
+        fault('none', {}, () => ({ kind: 'no-response' })),
+      ),
+    )
+    expect(
+      twin.call({ tool: 'refund_order', args: { order_id: 'o_1', amount: 1 } }).view.kind,
+    ).toBe('no-response')
+    twin.setFaults(undefined)
+    expect(
+      twin.call({ tool: 'refund_order', args: { order_id: 'o_1', amount: 1 } }).view.kind,
+    ).toBe('response')
+  })
+
+  it('is disposed safely twice and refuses calls afterwards', () => {
+    const twin = createTwin(twinDocument([refundTool()], orders()))
+    expect(twin.disposed).toBe(false)
+    twin.dispose()
+    twin.dispose()
+    expect(twin.disposed).toBe(true)
+    expect(() => twin.call({ tool: 'refund_order', args: {} })).toThrow(TwinDisposedError)
+  })
+
+  it('exposes the document surface', () => {
+    const document = twinDocument([refundTool()], orders())
+    const twin = createTwin(document)
+    expect([twin.name, twin.baseUrl, twin.tools.map((t) => t.name)]).toEqual([
+      'shop',
+      'https://shop.test',
+      ['refund_order'],
+    ])
+  })
+})
