@@ -51,6 +51,7 @@ export {
 export { type HumanOverride, loadOverrides, RESULT_LABELS } from './override-file.ts'
 export { buildJudgePrompt, type JudgePrompt, PROMPT_VERSION } from './prompt.ts'
 export {
+  cacheFileFromEnv,
   JUDGE_PROVIDERS,
   type JudgeConfig,
   type JudgeProviderName,

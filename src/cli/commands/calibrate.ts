@@ -3,6 +3,7 @@ import { AgentTwinError } from '../../errors.ts'
 import {
   CALIBRATION_RULES,
   type CalibrationReport,
+  cacheFileFromEnv,
   calibrateJudge,
   DEFAULT_THRESHOLD,
   describeCalibration,
@@ -12,7 +13,6 @@ import {
   resolveJudge,
   saveCalibration,
 } from '../../judge/index.ts'
-import { cacheFileFromEnv } from '../../judge/resolve.ts'
 import type { CliCommand, CliIO } from '../command.ts'
 
 const USAGE = `Usage: agenttwin calibrate <labels-file> [--judge fake|anthropic|openai] [--threshold 0.7] [--out <file>]
