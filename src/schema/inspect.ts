@@ -1,7 +1,7 @@
 import type { DocumentProblem } from '../errors.ts'
 import { ajvIssues } from './ajv-issues.ts'
 import { type DocumentKind, expectKind } from './api-versions.ts'
-import { type Issue, toProblems } from './issue.ts'
+import { type Issue, sortProblems, toProblems } from './issue.ts'
 import { type ParsedSource, parseYamlSource } from './parse-yaml.ts'
 import { documentValidator } from './validators.ts'
 
@@ -13,24 +13,36 @@ export interface Inspection<T> {
   problems: DocumentProblem[]
 }
 
+/** A document checked against its kind, before further (cross-file) checks are added. */
+export interface CheckedDocument {
+  /** Absent when the text is not a readable YAML mapping. */
+  parsed?: ParsedSource
+  /** Problems that already have a position (YAML syntax, empty document). */
+  problems: DocumentProblem[]
+  /** Schema and semantic issues, still to be located in `parsed`. */
+  issues: Issue[]
+  /** The document is another kind altogether; nothing beyond `apiVersion` was checked. */
+  otherKind: boolean
+}
+
 /**
  * Parses, checks the `apiVersion`, validates against the kind's JSON Schema and
- * runs the kind's semantic checks, collecting every problem on the way.
+ * runs the kind's semantic checks (which see the schema's issues, to avoid
+ * saying one thing twice), collecting every problem on the way.
  * @example
- * inspectDocument<TwinDocument>(source, 'twin.yaml', 'twin', twinIssues)
+ * const checked = checkDocument(source, 'twin.yaml', 'twin', (value) => twinIssues(value))
  */
-export function inspectDocument<T>(
+export function checkDocument(
   source: string,
   file: string,
   kind: DocumentKind,
-  semanticIssues: (value: Record<string, unknown>) => Issue[],
-): Inspection<T> {
+  semanticIssues: (value: Record<string, unknown>, schemaIssues: readonly Issue[]) => Issue[],
+): CheckedDocument {
   const result = parseYamlSource(source, file)
-  if (!result.ok) return { problems: result.problems }
+  if (!result.ok) return { problems: result.problems, issues: [], otherKind: false }
   const { parsed } = result
-  const kindIssues = expectKind(parsed.value, kind)
-  const otherKind = kindIssues.length > 0 && /^this is a /.test(kindIssues[0]!.message)
-  const issues = [...kindIssues]
+  const issues = expectKind(parsed.value, kind)
+  const otherKind = issues.length > 0 && issues[0]!.message.startsWith('this is a ')
   if (!otherKind) {
     const validate = documentValidator(kind)
     if (!validate(parsed.value)) {
@@ -41,10 +53,24 @@ export function inspectDocument<T>(
       )
       issues.push(...ajvIssues(errors, parsed.value))
     }
-    issues.push(...semanticIssues(parsed.value))
+    issues.push(...semanticIssues(parsed.value, [...issues]))
   }
-  const problems = toProblems(parsed, issues)
-  return problems.length > 0
-    ? { parsed, problems }
-    : { parsed, problems, document: parsed.value as T }
+  return { parsed, problems: [], issues, otherKind }
+}
+
+/**
+ * Locates the issues and adds the problems found elsewhere (e.g. in a twin
+ * the scenario uses); the document is set only when nothing is wrong.
+ * @example
+ * const { document, problems } = finishInspection<TwinDocument>(checked)
+ */
+export function finishInspection<T>(
+  checked: CheckedDocument,
+  more: readonly DocumentProblem[] = [],
+): Inspection<T> {
+  const { parsed } = checked
+  const own = parsed ? toProblems(parsed, checked.issues) : []
+  const problems = [...sortProblems([...checked.problems, ...own]), ...more]
+  if (!parsed || problems.length > 0) return { parsed, problems }
+  return { parsed, problems, document: parsed.value as T }
 }

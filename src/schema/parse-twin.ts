@@ -1,6 +1,6 @@
 import { resolve } from 'node:path'
 import { InvalidDocumentError } from '../errors.ts'
-import { type Inspection, inspectDocument } from './inspect.ts'
+import { checkDocument, finishInspection, type Inspection } from './inspect.ts'
 import { readSource, readSourceSync } from './read-source.ts'
 import { twinIssues } from './twin-checks.ts'
 import type { TwinDocument } from './twin-document.ts'
@@ -11,7 +11,7 @@ import type { TwinDocument } from './twin-document.ts'
  * const { document, problems } = inspectTwin(text, 'twins/payments.yaml')
  */
 export function inspectTwin(source: string, file: string): Inspection<TwinDocument> {
-  return inspectDocument<TwinDocument>(source, file, 'twin', twinIssues)
+  return finishInspection<TwinDocument>(checkDocument(source, file, 'twin', twinIssues))
 }
 
 /**

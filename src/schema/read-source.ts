@@ -2,7 +2,9 @@ import { readFileSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import type { DocumentProblem } from '../errors.ts'
 
-export type SourceResult = { source: string; problem?: undefined } | { problem: DocumentProblem }
+export type SourceResult =
+  | { source: string; problem?: undefined }
+  | { source?: undefined; problem: DocumentProblem }
 
 /**
  * Reads a document's text; a file that cannot be read is a problem of that file.

@@ -1,0 +1,28 @@
+/**
+ * Document schemas and loading: `twin.v1` and `scenario.v1` as JSON Schemas and
+ * TypeScript types, and loaders that report every problem at file:line:col.
+ */
+export { API_VERSIONS, type DocumentKind } from './api-versions.ts'
+export { DOCUMENT_CHECKS, detectDocumentKind, validateDocumentFile } from './document-kinds.ts'
+export { expectationSchema } from './expectation-schema.ts'
+export { type FieldPath, formatFieldPath } from './field-path.ts'
+export type { Inspection } from './inspect.ts'
+export { locateField } from './locate-field.ts'
+export {
+  type LoadedScenario,
+  type LoadScenarioOptions,
+  loadScenario,
+  loadScenarioSync,
+  type ParseScenarioOptions,
+  parseScenario,
+} from './parse-scenario.ts'
+export { inspectTwin, loadTwin, loadTwinSync, parseTwin } from './parse-twin.ts'
+export { MAX_ALIAS_COUNT } from './parse-yaml.ts'
+export * from './scenario-document.ts'
+export { faultRuleSchema, scenarioSchema } from './scenario-schema.ts'
+export type { SchemaTypeOptions } from './schema-parts.ts'
+export { FORBIDDEN_SEGMENTS } from './state-paths.ts'
+export { SPECIAL_PLACEHOLDERS } from './templates.ts'
+export * from './twin-document.ts'
+export { toolSchema, twinSchema } from './twin-schema.ts'
+export { createInputSchemaAjv } from './validators.ts'

@@ -1,0 +1,154 @@
+import { existsSync } from 'node:fs'
+import { dirname, resolve } from 'node:path'
+import { type DocumentProblem, InvalidDocumentError } from '../errors.ts'
+import { formatFieldPath } from './field-path.ts'
+import { recordItems } from './guards.ts'
+import { type CheckedDocument, checkDocument, finishInspection } from './inspect.ts'
+import type { Issue } from './issue.ts'
+import { inspectTwin } from './parse-twin.ts'
+import { readSource, readSourceSync, type SourceResult } from './read-source.ts'
+import { scenarioIssues } from './scenario-checks.ts'
+import type { ScenarioDocument } from './scenario-document.ts'
+import { scenarioTwinIssues } from './scenario-twin-checks.ts'
+import type { TwinDocument } from './twin-document.ts'
+
+/** A valid scenario with the valid twin it runs against. */
+export interface LoadedScenario {
+  /** Absolute path of the scenario document. */
+  file: string
+  document: ScenarioDocument
+  /** Absolute path of the twin document. */
+  twinFile: string
+  twin: TwinDocument
+  /** The scenario's text, for pointing at its lines (`locateField`). */
+  source: string
+  twinSource: string
+}
+
+export interface ParseScenarioOptions {
+  /** The twin the scenario runs against; when given, its tool names are checked too. */
+  twin?: TwinDocument
+}
+
+export interface LoadScenarioOptions {
+  /** The scenario's text when the caller already has it (a Vite transform); else read from `file`. */
+  source?: string
+}
+
+/**
+ * Parses and validates a `scenario.v1` document without reading any file.
+ * With `options.twin`, the tools it names are checked against that twin.
+ * @throws InvalidDocumentError listing every problem at its file:line:col.
+ * @example
+ * const scenario = parseScenario(text, 'refund.scenario.yaml', { twin })
+ */
+export function parseScenario(
+  text: string,
+  file: string,
+  options: ParseScenarioOptions = {},
+): ScenarioDocument {
+  const checked = checkScenario(text, file)
+  if (options.twin && !checked.otherKind) {
+    checked.issues.push(...twinIssuesOf(checked, options.twin))
+  }
+  const { document, problems } = finishInspection<ScenarioDocument>(checked)
+  if (!document) throw new InvalidDocumentError(problems)
+  return document
+}
+
+/**
+ * Reads a scenario and the twin it names (relative to the scenario), and
+ * validates both: the twin's problems come with the twin's own file:line:col.
+ * @throws InvalidDocumentError with every problem of both files.
+ * @example
+ * const { document, twin } = await loadScenario('examples/demo-co/scenarios/refund-happy-path.scenario.yaml')
+ */
+export async function loadScenario(
+  file: string,
+  options: LoadScenarioOptions = {},
+): Promise<LoadedScenario> {
+  const path = resolve(file)
+  const read = options.source === undefined ? await readSource(path) : { source: options.source }
+  if (read.problem) throw new InvalidDocumentError([read.problem])
+  const checked = checkScenario(read.source, path)
+  const twinFile = twinFileOf(checked, path)
+  const twinRead = twinFile === undefined ? undefined : await readSource(twinFile)
+  return complete(checked, read.source, path, twinFile, twinRead)
+}
+
+/**
+ * `loadScenario` without promises, for Vite plugin transforms.
+ * @example
+ * const loaded = loadScenarioSync(id, { source: code })
+ */
+export function loadScenarioSync(file: string, options: LoadScenarioOptions = {}): LoadedScenario {
+  const path = resolve(file)
+  const read = options.source === undefined ? readSourceSync(path) : { source: options.source }
+  if (read.problem) throw new InvalidDocumentError([read.problem])
+  const checked = checkScenario(read.source, path)
+  const twinFile = twinFileOf(checked, path)
+  const twinRead = twinFile === undefined ? undefined : readSourceSync(twinFile)
+  return complete(checked, read.source, path, twinFile, twinRead)
+}
+
+function checkScenario(source: string, file: string): CheckedDocument {
+  return checkDocument(source, file, 'scenario', scenarioIssues)
+}
+
+function twinFileOf(checked: CheckedDocument, file: string): string | undefined {
+  const twin = checked.parsed?.value.twin
+  if (checked.otherKind || typeof twin !== 'string' || twin === '') return undefined
+  return resolve(dirname(file), twin)
+}
+
+function twinIssuesOf(checked: CheckedDocument, twin: TwinDocument | undefined): Issue[] {
+  if (!checked.parsed) return []
+  const reported = new Set(checked.issues.map((issue) => formatFieldPath(issue.path)))
+  return scenarioTwinIssues(checked.parsed.value, twin, reported)
+}
+
+function complete(
+  checked: CheckedDocument,
+  source: string,
+  file: string,
+  twinFile: string | undefined,
+  twinRead: SourceResult | undefined,
+): LoadedScenario {
+  const twinProblems: DocumentProblem[] = []
+  let twin: TwinDocument | undefined
+  if (twinFile !== undefined && twinRead?.problem) {
+    checked.issues.push({
+      path: ['twin'],
+      message: `the twin file "${String(checked.parsed?.value.twin)}" ${twinRead.problem.message.replace(/^the file /, '')} (looked for ${twinFile})`,
+      fix: 'write the path of the twin document relative to this scenario file',
+    })
+  } else if (twinFile !== undefined && twinRead?.source !== undefined) {
+    const inspection = inspectTwin(twinRead.source, twinFile)
+    twin = inspection.document
+    twinProblems.push(...inspection.problems)
+  }
+  if (checked.parsed && !checked.otherKind) {
+    checked.issues.push(...twinIssuesOf(checked, twin), ...contractIssues(checked, file))
+  }
+  const { document, problems } = finishInspection<ScenarioDocument>(checked, twinProblems)
+  if (!document || !twin || twinFile === undefined || twinRead?.source === undefined) {
+    throw new InvalidDocumentError(problems)
+  }
+  return { file, document, twinFile, twin, source, twinSource: twinRead.source }
+}
+
+/** A `contract` expectation must point to a file that exists (relative to the scenario). */
+function contractIssues(checked: CheckedDocument, file: string): Issue[] {
+  const issues: Issue[] = []
+  for (const [index, expectation] of recordItems(checked.parsed?.value.expectations)) {
+    if (expectation.type !== 'contract' || typeof expectation.contract !== 'string') continue
+    const contractFile = resolve(dirname(file), expectation.contract)
+    if (expectation.contract === '' || existsSync(contractFile)) continue
+    issues.push({
+      path: ['expectations', index, 'contract'],
+      message: `the contract file "${expectation.contract}" does not exist (looked for ${contractFile})`,
+      fix: 'write the path of the contract document relative to this scenario file',
+    })
+  }
+  return issues
+}

@@ -1,0 +1,92 @@
+import { checkFaultRule } from '../faults/check-rule.ts'
+import { type FieldPath, formatFieldPath } from './field-path.ts'
+import { recordItems } from './guards.ts'
+import type { Issue } from './issue.ts'
+import { toolReferences } from './scenario-checks.ts'
+import type { FaultRuleDocument } from './scenario-document.ts'
+import { didYouMean, listWords } from './suggest.ts'
+import type { TwinDocument } from './twin-document.ts'
+
+const HANDOFF_TOOL = /handoff|escalat/i
+
+/**
+ * The checks of a scenario against its twin: every tool it names exists, fault
+ * rules fit the catalog (`checkFaultRule`), expectations can be evaluated.
+ * Without a twin (missing or invalid) only the twin-independent rule checks run.
+ * `reported` holds the paths the schema already reported, so nothing is said twice.
+ * @example
+ * scenarioTwinIssues(parsed.value, twin, new Set())
+ */
+export function scenarioTwinIssues(
+  scenario: Record<string, unknown>,
+  twin: TwinDocument | undefined,
+  reported: ReadonlySet<string>,
+): Issue[] {
+  const issues: Issue[] = []
+  const toolNames = twin?.tools.map((tool) => tool.name) ?? []
+  for (const [index, rule] of recordItems(scenario.faults)) {
+    for (const problem of checkFaultRule(rule as unknown as FaultRuleDocument, toolNames)) {
+      const path = ['faults', index, ...parseRelativePath(problem.path)]
+      // Tool names are checked below for rules and expectations alike.
+      if (problem.path === 'tool' || reported.has(formatFieldPath(path))) continue
+      issues.push({ path, message: problem.message, fix: problem.fix })
+    }
+  }
+  if (!twin) return issues
+  for (const [path, name] of toolReferences(scenario)) {
+    if (toolNames.includes(name)) continue
+    issues.push({
+      path,
+      message: `twin \`${twin.metadata.name}\` has no tool \`${name}\``,
+      fix: `use one of ${listWords(toolNames)}${didYouMean(name, toolNames)}`,
+    })
+  }
+  for (const [index, expectation] of recordItems(scenario.expectations)) {
+    issues.push(...evaluabilityIssues(expectation, ['expectations', index], twin))
+  }
+  return issues
+}
+
+/** Expectations that would end in ERROR on every run because the twin lacks what they read. */
+function evaluabilityIssues(
+  expectation: Record<string, unknown>,
+  at: FieldPath,
+  twin: TwinDocument,
+): Issue[] {
+  if (expectation.type === 'handoff' && expectation.tool === undefined) {
+    if (twin.tools.some((tool) => HANDOFF_TOOL.test(tool.name))) return []
+    return [
+      {
+        path: at,
+        at: 'key',
+        message: `twin \`${twin.metadata.name}\` has no tool whose name contains "handoff" or "escalat", so the handoff tool is unknown`,
+        fix: 'name the handoff tool with `tool:`',
+      },
+    ]
+  }
+  if (expectation.type === 'noDuplicateSideEffect') {
+    const named = typeof expectation.tool === 'string' ? expectation.tool : undefined
+    const tools = named ? twin.tools.filter((tool) => tool.name === named) : twin.tools
+    if (tools.length === 0 || tools.some((tool) => tool.effectKey !== undefined)) return []
+    return [
+      {
+        path: named ? [...at, 'tool'] : at,
+        at: named ? 'value' : 'key',
+        message: named
+          ? `tool \`${named}\` has no \`effectKey\`, so a duplicate of its effect cannot be recognised`
+          : `no tool of twin \`${twin.metadata.name}\` has an \`effectKey\`, so there is nothing to check`,
+        fix: 'give the tool an `effectKey` in the twin (e.g. `effectKey: "refund:{order_id}"`)',
+      },
+    ]
+  }
+  return []
+}
+
+/** `when.calls[1]` → `['when', 'calls', 1]`. */
+function parseRelativePath(path: string): (string | number)[] {
+  const segments: (string | number)[] = []
+  for (const match of path.matchAll(/([^.[\]]+)|\[(\d+)\]/g)) {
+    segments.push(match[2] === undefined ? match[1]! : Number(match[2]))
+  }
+  return segments
+}
