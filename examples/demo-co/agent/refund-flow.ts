@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
-import type { JsonObject, JsonValue } from '../../../src/schema/twin-document.ts'
+import type { JsonObject } from '../../../src/schema/twin-document.ts'
 import { money, type Order, type RefundAttempt, readPolicy, refundRecorded } from './order.ts'
+import { type RefundResult, refundIdOf, refundResult, rejectionReason } from './refund-answer.ts'
 import { replies } from './replies.ts'
 import type { Understanding } from './request.ts'
 import { handOff, lookupOrder, type Resolution, resolved, type Session } from './session.ts'
@@ -15,11 +16,6 @@ interface RefundJob {
   order?: Order
   idempotencyKey?: string
 }
-
-type RefundResult = 'succeeded' | 'pending' | 'rejected' | 'unknown'
-
-/** Failures after which the effect may or may not have happened. */
-const AMBIGUOUS = new Set(['timeout', 'connection', 'server', 'unreadable'])
 
 /**
  * Handles a refund request: reads the order, checks what the manifest asks
@@ -86,59 +82,100 @@ function checkOrder(order: Order, requested: Understanding['amount']): Resolutio
   return undefined
 }
 
+/** Where a refund stands after the agent dealt with its failures. */
+interface RefundState {
+  answer: ToolReply
+  result: RefundResult
+  refundId?: string | undefined
+  /** A re-read of the order already showed the refund. */
+  verified: boolean
+}
+
 async function refundAndConfirm(session: Session, job: RefundJob): Promise<Resolution> {
-  const { plan, tools } = session
   const args: JsonObject = { order_id: job.orderId, amount: job.amount }
   if (job.idempotencyKey) args.idempotency_key = job.idempotencyKey
-  let answer = await tools.call('refund_payment', args)
-  let result = refundResult(answer)
-  let refundId = refundIdOf(answer.body)
-  let verified = false
+  const answer = await session.tools.call('refund_payment', args)
+  const state = await recover(session, job, args, {
+    answer,
+    result: refundResult(answer),
+    refundId: refundIdOf(answer.body),
+    verified: false,
+  })
+  return conclude(session, job, state)
+}
 
-  if (result !== 'succeeded' && result !== 'pending') {
-    if (plan.onRefundFailure === 'verify-then-retry' && AMBIGUOUS.has(answer.failure ?? '')) {
-      const check = await lookupOrder(session, job.orderId)
-      if ('order' in check && refundRecorded(job.order, check.order, refundOf(job))) {
-        verified = true
-        result = 'succeeded'
-        refundId = recordedRefundId(check.order, job)
-      } else if ('order' in check) {
-        answer = await tools.call('refund_payment', args, 2)
-        result = refundResult(answer)
-        refundId = refundIdOf(answer.body)
-      }
-    } else if (plan.onRefundFailure === 'retry-immediately') {
-      answer = await tools.call('refund_payment', args, 2)
-      result = refundResult(answer)
-      refundId = refundIdOf(answer.body)
+/** Applies the manifest's failure rule: verify then retry, retry at once, or nothing. */
+async function recover(
+  session: Session,
+  job: RefundJob,
+  args: JsonObject,
+  state: RefundState,
+): Promise<RefundState> {
+  if (state.result === 'succeeded' || state.result === 'pending') return state
+  const retry = async (): Promise<RefundState> => {
+    const answer = await session.tools.call('refund_payment', args, 2)
+    return {
+      answer,
+      result: refundResult(answer),
+      refundId: refundIdOf(answer.body),
+      verified: false,
     }
   }
+  const rule = session.plan.onRefundFailure
+  if (rule === 'retry-immediately') return retry()
+  if (rule !== 'verify-then-retry' || state.result !== 'unknown') return state
+  const check = await lookupOrder(session, job.orderId)
+  if (!('order' in check)) return state
+  if (refundRecorded(job.order, check.order, refundOf(job))) {
+    return {
+      ...state,
+      result: 'succeeded',
+      refundId: recordedRefundId(check.order, job),
+      verified: true,
+    }
+  }
+  return retry()
+}
 
+/** Confirms where the manifest asks for it and tells the customer. */
+async function conclude(session: Session, job: RefundJob, state: RefundState): Promise<Resolution> {
+  const { answer, result, refundId } = state
   const amount = money(job.amount, job.currency)
-  if (result === 'rejected') {
-    return resolved(replies.refundRejected(job.orderId, rejectionReason(answer.body)), 'FAILURE')
+  const handOffAs = (reason: string, summary: string, reply: string) =>
+    handOff(session, handoffArgs(job, reason, summary), reply)
+  switch (result) {
+    case 'rejected':
+      return resolved(replies.refundRejected(job.orderId, rejectionReason(answer.body)), 'FAILURE')
+    case 'not-started':
+      return handOffAs(
+        'refund_not_started',
+        `refund_payment refused the request (HTTP ${answer.status}) for ${amount}.`,
+        replies.refundNotStarted(job.orderId, amount),
+      )
+    case 'unknown':
+      return handOffAs(
+        'refund_unconfirmed',
+        `refund_payment gave no clear answer for ${amount}.`,
+        replies.refundUnconfirmed(job.orderId, amount),
+      )
   }
-  if (result === 'unknown' || (result === 'pending' && !plan.confirmAfterSuccess)) {
-    return handOff(
-      session,
-      handoffArgs(job, 'refund_unconfirmed', `refund_payment gave no clear answer for ${amount}.`),
-      replies.refundUnconfirmed(job.orderId, amount),
-    )
-  }
-  if (!verified && plan.confirmAfterSuccess) {
-    const check = await lookupOrder(session, job.orderId)
+  const confirm = session.plan.confirmAfterSuccess
+  if (!state.verified && (confirm || result === 'pending')) {
+    const check = confirm ? await lookupOrder(session, job.orderId) : undefined
     const attempt = refundOf(job)
     if (refundId) attempt.refundId = refundId
-    if (!('order' in check) || !refundRecorded(job.order, check.order, attempt)) {
-      return handOff(
-        session,
-        handoffArgs(
-          job,
-          'refund_not_recorded',
-          `refund_payment reported ${refundId ?? 'a refund'} of ${amount} but the order does not show it.`,
-        ),
-        replies.refundNotRecorded(job.orderId, amount),
-      )
+    if (!check || !('order' in check) || !refundRecorded(job.order, check.order, attempt)) {
+      return result === 'pending'
+        ? handOffAs(
+            'refund_pending',
+            `refund_payment accepted ${amount} but the order does not show a refund yet.`,
+            replies.refundPending(job.orderId, amount),
+          )
+        : handOffAs(
+            'refund_not_recorded',
+            `refund_payment reported ${refundId ?? 'a refund'} of ${amount} but the order does not show it.`,
+            replies.refundNotRecorded(job.orderId, amount),
+          )
     }
   }
   const emailed = await emailConfirmation(session, job, amount, refundId)
@@ -165,38 +202,6 @@ async function emailConfirmation(
   if (customerId) args.customer_id = customerId
   const answer = await session.tools.call('send_customer_email', args)
   return !answer.failure
-}
-
-function refundResult(answer: ToolReply): RefundResult {
-  if (answer.failure === 'rejected' || answer.failure === 'not-found') return 'rejected'
-  if (answer.failure) return 'unknown'
-  const body = answer.body
-  const status =
-    typeof body === 'object' && body !== null && !Array.isArray(body) ? body.status : undefined
-  if (typeof status === 'string') {
-    if (/^(?:succeeded|success|completed|refunded)$/i.test(status)) return 'succeeded'
-    if (/^(?:pending|accepted|processing|queued)$/i.test(status)) return 'pending'
-    if (/^(?:rejected|failed|declined|denied)$/i.test(status)) return 'rejected'
-  }
-  return answer.status === 202 ? 'pending' : 'unknown'
-}
-
-function refundIdOf(body: JsonValue): string | undefined {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return undefined
-  return typeof body.refund_id === 'string' ? body.refund_id : undefined
-}
-
-function rejectionReason(body: JsonValue): string | undefined {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return undefined
-  const error = body.error
-  if (typeof error === 'object' && error !== null && !Array.isArray(error)) {
-    if (typeof error.message === 'string') return error.message
-  }
-  for (const field of ['message', 'reason'] as const) {
-    const value = body[field]
-    if (typeof value === 'string') return value
-  }
-  return undefined
 }
 
 function refundOf(job: RefundJob): RefundAttempt {

@@ -32,7 +32,7 @@ export const replies = {
   notRefundable: (orderId: string, reason: string | undefined) =>
     `I'm sorry, order ${orderId} cannot be refunded${reason ? `: ${reason}` : '.'}`,
   refundRejected: (orderId: string, reason: string | undefined) =>
-    `I could not refund order ${orderId}${reason ? `: ${reason}` : '; the payment system declined it.'}`,
+    `I could not refund order ${orderId}: ${reason ?? 'the payment system declined it.'}`,
   aboveAutoLimit: (orderId: string, amount: string, limit: string) =>
     `Refunds above ${limit} need a specialist's approval. I have passed your request for ${amount} on order ${orderId} to our refunds team; they will get back to you within one business day.`,
   policyUnavailable: (orderId: string) =>
@@ -41,6 +41,10 @@ export const replies = {
     `Done! I've refunded ${amount} for order ${orderId}.${emailed ? ' A confirmation e-mail is on its way.' : ''}`,
   refundNotRecorded: (orderId: string, amount: string) =>
     `The payment system reported your refund of ${amount} for order ${orderId} as successful, but the refund is not recorded on your order. A specialist will finish it: I have handed your case over and they will get back to you.`,
+  refundPending: (orderId: string, amount: string) =>
+    `Your refund of ${amount} for order ${orderId} has been submitted and is awaiting confirmation from the payment system. A specialist will follow it up and finish it: I have handed your case over.`,
+  refundNotStarted: (orderId: string, amount: string) =>
+    `I could not start your refund of ${amount} for order ${orderId}: the payment system is not accepting requests right now. A specialist will finish it: I have handed your case over.`,
   refundUnconfirmed: (orderId: string, amount: string) =>
     `I could not confirm your refund of ${amount} for order ${orderId}: the payment system did not give a clear answer. A specialist will check it and finish it: I have handed your case over.`,
 }

@@ -9,6 +9,8 @@ export type ToolFailure =
   /** 5xx other than a gateway timeout. */
   | 'server'
   | 'throttled'
+  /** 401 / 403: the agent's own credentials were refused; nothing happened. */
+  | 'auth'
   | 'not-found'
   /** A 4xx the tool gave on purpose (invalid input, a business rule). */
   | 'rejected'
@@ -68,30 +70,46 @@ export class ToolClient {
     const headers: Record<string, string> = { 'content-type': 'application/json' }
     if (attempt > 1) headers['x-agenttwin-attempt'] = String(attempt)
     const url = `${baseUrl.replace(/\/+$/, '')}/tools/${tool}`
-    let response: Response
+    // A controller and a timer we hold ourselves: on Node 20, a timeout signal
+    // inside AbortSignal.any() can be garbage-collected before it fires
+    // (nodejs/node#57736), leaving a hanging call hanging.
+    const call = new AbortController()
+    const timer = setTimeout(
+      () =>
+        call.abort(new DOMException(`${tool} took longer than ${timeoutMs} ms`, 'TimeoutError')),
+      timeoutMs,
+    )
+    const forward = () => call.abort(signal.reason)
+    signal.addEventListener('abort', forward, { once: true })
     try {
-      response = await fetch(url, {
-        method: 'POST',
-        headers,
-        body: JSON.stringify(args),
-        signal: AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)]),
-      })
-    } catch (error) {
-      return { status: null, body: null, failure: this.#transportFailure(error) }
+      let response: Response
+      try {
+        response = await fetch(url, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify(args),
+          signal: call.signal,
+        })
+      } catch (error) {
+        return { status: null, body: null, failure: this.#transportFailure(error) }
+      }
+      let text: string
+      try {
+        text = await response.text()
+      } catch (error) {
+        if (signal.aborted) throw error
+        // A body cut short: the tool answered, but we cannot know what it said.
+        return { status: response.status, body: null, failure: 'unreadable' }
+      }
+      const body = parseJson(text)
+      const failure = classifyStatus(response.status, body !== undefined)
+      const reply: ToolReply = { status: response.status, body: body ?? text }
+      if (failure) reply.failure = failure
+      return reply
+    } finally {
+      clearTimeout(timer)
+      signal.removeEventListener('abort', forward)
     }
-    let text: string
-    try {
-      text = await response.text()
-    } catch (error) {
-      // A body cut short: the tool answered, but we cannot know what it said.
-      this.#transportFailure(error)
-      return { status: response.status, body: null, failure: 'unreadable' }
-    }
-    const body = parseJson(text)
-    const failure = classifyStatus(response.status, body !== undefined)
-    const reply: ToolReply = { status: response.status, body: body ?? text }
-    if (failure) reply.failure = failure
-    return reply
   }
 
   /** Classifies a thrown error; rethrows when the case itself was aborted. */
@@ -116,6 +134,7 @@ function parseJson(text: string): JsonValue | undefined {
 function classifyStatus(status: number, parsed: boolean): ToolFailure | undefined {
   if (status === 504 || status === 408) return 'timeout'
   if (status === 429) return 'throttled'
+  if (status === 401 || status === 403) return 'auth'
   if (status === 404) return 'not-found'
   if (status >= 500) return 'server'
   if (status >= 400) return 'rejected'
