@@ -1,0 +1,51 @@
+import { evaluateExpectations } from '../evaluate/index.ts'
+import type { ExpectationResult } from '../evaluate/types.ts'
+import {
+  applyOverrides,
+  type CalibrationStore,
+  evaluateJudge,
+  type HumanOverride,
+  type Judge,
+  resolveJudge,
+} from '../judge/index.ts'
+import type { CaseRun } from './types.ts'
+
+/** How a case's expectations are judged and reviewed. */
+export interface EvaluateCaseOptions {
+  /** Default: `resolveJudge()`, the offline keyword-overlap fake unless configured otherwise. */
+  judge?: Judge
+  /** Run-wide judge threshold; default 0.7. */
+  judgeThreshold?: number
+  calibration?: CalibrationStore
+  /** Reviewers' overrides; those for this case's scenario and agent version apply. */
+  overrides?: readonly HumanOverride[]
+}
+
+/**
+ * Evaluates every expectation of the scenario on a finished (or unfinished)
+ * case, then applies reviewers' overrides. The same evaluators back the YAML
+ * expectations, the matchers and the reporter.
+ * @example
+ * const results = await evaluateCase(pinned.document.expectations, run, { overrides })
+ */
+export async function evaluateCase(
+  expectations: Parameters<typeof evaluateExpectations>[0],
+  run: CaseRun,
+  options: EvaluateCaseOptions = {},
+): Promise<ExpectationResult[]> {
+  let judge = options.judge
+  const results = await evaluateExpectations(expectations, run, {
+    judge: (expectation, judged) => {
+      judge ??= resolveJudge()
+      return evaluateJudge(expectation, judged, judge, {
+        threshold: options.judgeThreshold,
+        calibration: options.calibration,
+      })
+    },
+  })
+  if (!options.overrides || options.overrides.length === 0) return results
+  return applyOverrides(results, options.overrides, {
+    scenario: run.scenario.id,
+    agentVersion: run.agent.version,
+  })
+}

@@ -1,0 +1,81 @@
+import type { ScenarioDocument } from '../schema/scenario-document.ts'
+import type { TwinDocument } from '../schema/twin-document.ts'
+import { digest } from '../twin/canonical-json.ts'
+import type { CaseRun } from './types.ts'
+
+/** A scenario as loaded from disk: the document and the twin it names. */
+export interface ScenarioSource {
+  file?: string
+  document: ScenarioDocument
+  twin: TwinDocument
+}
+
+/**
+ * One case of a pinned selection: the exact documents, their digests and the
+ * seed. Both sides of a comparison run from the same `PinnedCase` object, so
+ * the agent version is the only difference.
+ */
+export interface PinnedCase {
+  scenario: CaseRun['scenario']
+  twin: CaseRun['twin']
+  seed: number
+  document: ScenarioDocument
+  twinDocument: TwinDocument
+}
+
+/** The selection resolved once: every case to run, frozen. */
+export interface PinnedSelection {
+  cases: readonly PinnedCase[]
+}
+
+export interface PinOptions {
+  /** Used for scenarios that declare no seed. Default 0. */
+  defaultSeed?: number
+}
+
+/**
+ * Resolves a selection once: digests each scenario and twin and fixes the seeds.
+ * The documents are deep-frozen copies, so nothing can change them between the
+ * baseline and the candidate run.
+ * @example
+ * const selection = pinSelection([await loadScenario('refund.scenario.yaml')])
+ * const baseline = await runCase(selection.cases[0], agents['v1.2.4'])
+ */
+export function pinSelection(
+  sources: readonly ScenarioSource[],
+  options: PinOptions = {},
+): PinnedSelection {
+  return Object.freeze({ cases: Object.freeze(sources.map((source) => pinCase(source, options))) })
+}
+
+/** Pins one scenario; see {@link pinSelection}. */
+export function pinCase(source: ScenarioSource, options: PinOptions = {}): PinnedCase {
+  const document = deepFreeze(structuredClone(source.document))
+  const twinDocument = deepFreeze(structuredClone(source.twin))
+  const scenario: CaseRun['scenario'] = {
+    id: document.id,
+    version: document.version,
+    title: document.title,
+    digest: digest(document),
+  }
+  if (source.file) scenario.file = source.file
+  return Object.freeze({
+    scenario: Object.freeze(scenario),
+    twin: Object.freeze({
+      name: twinDocument.metadata.name,
+      version: twinDocument.metadata.version,
+      digest: digest(twinDocument),
+    }),
+    seed: document.seed ?? options.defaultSeed ?? 0,
+    document,
+    twinDocument,
+  })
+}
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null) {
+    for (const child of Object.values(value)) deepFreeze(child)
+    Object.freeze(value)
+  }
+  return value
+}

@@ -1,0 +1,153 @@
+import { performance } from 'node:perf_hooks'
+import { createFaultPolicy, type FaultRuleInput } from '../faults/index.ts'
+import { createInterception, type Interception } from '../http/index.ts'
+import type { JsonObject } from '../schema/twin-document.ts'
+import { createTwin } from '../twin/index.ts'
+import type { Twin } from '../twin/types.ts'
+import { agentResultProblems, normaliseAgentResult } from './agent-result.ts'
+import type { PinnedCase } from './pin.ts'
+import type { Agent, AgentResult, CaseError, CaseRun, CaseTool } from './types.ts'
+
+/** Default time one agent run may take before the case counts as unfinished. */
+export const DEFAULT_CASE_TIMEOUT_MS = 30_000
+
+export interface RunCaseOptions {
+  /** Default {@link DEFAULT_CASE_TIMEOUT_MS}. */
+  timeoutMs?: number
+  /**
+   * The test network to serve the twin on. Default: a fresh interception for
+   * this case, disposed afterwards.
+   */
+  interception?: Interception
+  /** Extra fault rules given in code, checked after the scenario's own. */
+  faults?: readonly FaultRuleInput[]
+}
+
+/**
+ * Runs one pinned scenario against one agent version: a fresh twin from the
+ * pinned documents, faults from the pinned seed, every tool request served by
+ * the twin and nothing let out. Never throws for the agent's sake: an agent
+ * that throws, hangs, returns something malformed or makes a request no twin
+ * handles gives an unfinished case with the reason.
+ * @example
+ * const [pinned] = pinSelection([await loadScenario('refund-happy-path.scenario.yaml')]).cases
+ * const run = await runCase(pinned, agents['v1.2.4'])
+ * run.finalState.orders['ORD-1001'].refund_count // what the payment system shows
+ */
+export async function runCase(
+  pinned: PinnedCase,
+  agent: Agent,
+  options: RunCaseOptions = {},
+): Promise<CaseRun> {
+  const timeoutMs = options.timeoutMs ?? DEFAULT_CASE_TIMEOUT_MS
+  const rules = [...(pinned.document.faults ?? []), ...(options.faults ?? [])]
+  const twin = createTwin(pinned.twinDocument, {
+    stateOverrides: pinned.document.state as JsonObject | undefined,
+    faults: rules.length > 0 ? createFaultPolicy(rules, { seed: pinned.seed }) : undefined,
+  })
+  const network = options.interception ?? createInterception()
+  const unhandledBefore = network.unhandled.length
+  const release = network.use(twin)
+  const started = performance.now()
+  let outcome: { result?: AgentResult; error?: CaseError }
+  try {
+    outcome = await runAgent(agent, pinned, twin, timeoutMs)
+  } finally {
+    release()
+  }
+  const latencyMs = Math.round(performance.now() - started)
+  const unhandled = network.unhandled.slice(unhandledBefore)
+  if (!options.interception) network.dispose()
+  if (unhandled.length > 0 && !outcome.error) {
+    const list = unhandled.map((request) => `${request.method} ${request.url}`).join(', ')
+    outcome = {
+      error: {
+        kind: 'unhandled-request',
+        message: `the agent sent requests no twin handles: ${list}. Serve that host with a twin or stop the agent from calling it.`,
+      },
+    }
+  }
+  const run = assembleRun(pinned, agent, twin, outcome, latencyMs)
+  twin.dispose()
+  return run
+}
+
+async function runAgent(
+  agent: Agent,
+  pinned: PinnedCase,
+  twin: Twin,
+  timeoutMs: number,
+): Promise<{ result?: AgentResult; error?: CaseError }> {
+  const controller = new AbortController()
+  let timer: NodeJS.Timeout | undefined
+  const timedOut = new Promise<'timeout'>((resolve) => {
+    timer = setTimeout(() => {
+      controller.abort(new Error(`case timed out after ${timeoutMs} ms`))
+      resolve('timeout')
+    }, timeoutMs)
+  })
+  try {
+    const input = structuredClone(pinned.document.input)
+    const running = agent.run(input, { baseUrl: twin.baseUrl, signal: controller.signal })
+    const value = await Promise.race([running, timedOut])
+    if (value === 'timeout') {
+      running.catch(() => {})
+      return {
+        error: {
+          kind: 'timeout',
+          message: `${agent.name}@${agent.version} did not answer within ${timeoutMs} ms; raise timeoutMs if it is slow on purpose.`,
+        },
+      }
+    }
+    const problems = agentResultProblems(value)
+    if (problems.length > 0) {
+      return {
+        error: {
+          kind: 'malformed-result',
+          message: `${agent.name}@${agent.version} returned a malformed result: ${problems.join('; ')}.`,
+        },
+      }
+    }
+    return { result: normaliseAgentResult(value) }
+  } catch (error) {
+    const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error)
+    return { error: { kind: 'threw', message: `${agent.name}@${agent.version} threw ${message}` } }
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
+function assembleRun(
+  pinned: PinnedCase,
+  agent: Agent,
+  twin: Twin,
+  outcome: { result?: AgentResult; error?: CaseError },
+  latencyMs: number,
+): CaseRun {
+  const records = twin.records()
+  const run: CaseRun = {
+    schema: 'agenttwin/case-run.v1',
+    scenario: { ...pinned.scenario },
+    twin: { ...pinned.twin },
+    seed: pinned.seed,
+    agent: { name: agent.name, version: agent.version },
+    input: structuredClone(pinned.document.input),
+    tools: twin.tools.map(toCaseTool),
+    initialState: twin.initialState(),
+    finalState: twin.state(),
+    records,
+    finished: outcome.result !== undefined,
+    metrics: { latencyMs, toolCalls: records.length },
+  }
+  if (outcome.result) run.result = outcome.result
+  if (outcome.error) run.error = outcome.error
+  if (outcome.result?.tokens) run.metrics.tokens = { ...outcome.result.tokens }
+  return run
+}
+
+function toCaseTool(tool: Twin['tools'][number]): CaseTool {
+  const caseTool: CaseTool = { name: tool.name, risk: tool.risk }
+  if (tool.effectKey) caseTool.effectKey = tool.effectKey
+  if (tool.idempotency) caseTool.idempotencyArgument = tool.idempotency.argument
+  return caseTool
+}
