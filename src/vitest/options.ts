@@ -1,0 +1,46 @@
+import type { GatePolicy } from '../compare/gate.ts'
+
+/** A baseline and a candidate version of the same agent, compared case by case. */
+export interface PairOption {
+  /** The version the candidate is measured against, e.g. `v1.2.4`. */
+  baseline: string
+  /** The version under review, e.g. `v1.3.0`. */
+  candidate: string
+  /**
+   * The gate this pair is known to reach. Default: the pair must not block.
+   * Set `'BLOCK'` for a candidate that is a known regression (a demo, a bisect):
+   * its blocking cases then pass as tests, and the run fails only if the gate
+   * is not what was declared, so a regression that stops being caught is noticed.
+   */
+  expectGate?: 'PASS' | 'WARN' | 'BLOCK'
+}
+
+/** Options of {@link agentTwin}. Every path is relative to the Vitest project root. */
+export interface AgentTwinOptions {
+  /** Globs of scenario documents that run as test files. Default `['**\/*.scenario.{yaml,yml,json}']`. */
+  scenarios?: string | string[]
+  /**
+   * The module that exports the agents under test: `export const agents = { 'v1.2.4': agent, ... }`,
+   * or a default export of that shape, or a single `Agent` as default export. Required for scenario files.
+   */
+  agents?: string
+  /** Versions to run each scenario against when no pairs are given. Default: every exported version. */
+  versions?: string[]
+  /** Paired comparisons; when given, each scenario runs once per version and one test per pair compares them. */
+  pairs?: PairOption[]
+  /** Seed for scenarios that declare none. Default 0. */
+  seed?: number
+  /** How long one agent run may take before the case counts as unfinished. Default 30000 ms. */
+  timeoutMs?: number
+  /** Which classes block and which warn. Default: NEW_CRITICAL_FAILURE and REGRESSED block, INCOMPLETE warns. */
+  gate?: Partial<GatePolicy>
+  /** A reviewers' overrides file (see README, "Human review"). Default: none. */
+  overrides?: string
+  /** Judge configuration. Default: the offline keyword-overlap fake (not a language model). */
+  judge?: {
+    provider?: 'fake' | 'anthropic' | 'openai'
+    model?: string
+    baseUrl?: string
+    threshold?: number
+  }
+}

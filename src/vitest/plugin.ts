@@ -1,0 +1,83 @@
+import { existsSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { createFilter, type Plugin } from 'vite'
+import { DEPENDENCY_QUERY, generateScenarioModule } from './generate-module.ts'
+import type { AgentTwinOptions } from './options.ts'
+import {
+  DEFAULT_SCENARIO_GLOBS,
+  InvalidPluginOptionsError,
+  type ResolvedSuiteOptions,
+  resolveSuiteOptions,
+} from './resolve-options.ts'
+
+const RUNTIME_FILE = fileURLToPath(new URL('./runtime/scenario-suite.ts', import.meta.url))
+const SETUP_FILE = fileURLToPath(new URL('./setup.ts', import.meta.url))
+
+/**
+ * The AgentTwin Vitest plugin: scenario documents run as test files, and the
+ * AgentTwin matchers are registered for every test file of the project.
+ * @example
+ * // vitest.config.ts
+ * import { defineConfig } from 'vitest/config'
+ * import { agentTwin } from 'agenttwin/vitest'
+ *
+ * export default defineConfig({
+ *   plugins: [agentTwin({
+ *     scenarios: 'scenarios/*.scenario.yaml',
+ *     agents: './src/agents.ts',
+ *     pairs: [{ baseline: 'v1.2.4', candidate: 'v1.3.0' }],
+ *   })],
+ * })
+ */
+export function agentTwin(options: AgentTwinOptions = {}): Plugin {
+  const globs = [options.scenarios ?? DEFAULT_SCENARIO_GLOBS].flat()
+  let root = process.cwd()
+  let isScenario: (id: string) => boolean = () => false
+  let resolved: ResolvedSuiteOptions | undefined
+  let agentsFile: string | undefined
+
+  return {
+    name: 'agenttwin',
+    enforce: 'pre',
+    config() {
+      return { test: { include: globs, setupFiles: [SETUP_FILE] } }
+    },
+    configResolved(config) {
+      root = config.root
+      isScenario = createFilter(globs, undefined, { resolve: root })
+      resolved = resolveSuiteOptions(options, root)
+      if (options.agents) {
+        agentsFile = resolve(root, options.agents)
+        if (!existsSync(agentsFile)) {
+          throw new InvalidPluginOptionsError(
+            `the agents module ${agentsFile} does not exist`,
+            'point `agents` at the module that exports your agents, relative to the project root',
+          )
+        }
+      }
+    },
+    load(id) {
+      // A dependency-only import: the edge matters, not the content.
+      if (id.endsWith(DEPENDENCY_QUERY)) return 'export {}'
+      return null
+    },
+    transform(source, id) {
+      if (id.includes('?') || !isScenario(id)) return null
+      if (!agentsFile) {
+        throw new InvalidPluginOptionsError(
+          `${id} is a scenario, but no agents module is configured`,
+          "add agents: './path/to/agents.ts' to agentTwin() (a module exporting `agents`)",
+        )
+      }
+      const code = generateScenarioModule({
+        file: id,
+        source,
+        agentsFile,
+        runtimeFile: RUNTIME_FILE,
+        options: resolved!,
+      })
+      return { code, map: { mappings: '' } }
+    },
+  }
+}

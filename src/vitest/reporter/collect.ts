@@ -1,0 +1,67 @@
+import type { TestModule } from 'vitest/node'
+import {
+  buildReport,
+  type ComparisonReport,
+  comparePair,
+  type PairComparison,
+} from '../../compare/index.ts'
+import type { SideCase } from '../../compare/pair.ts'
+import type { PairCaseTaskMeta } from '../meta.ts'
+
+/** One configured pair with every case the run recorded for it. */
+export interface CollectedPair {
+  meta: Pick<PairCaseTaskMeta, 'pair' | 'pairIndex' | 'gate'>
+  baseline: SideCase[]
+  candidate: SideCase[]
+}
+
+/**
+ * Gathers the pair cases from the test modules' task meta. Sorting by pair
+ * position and scenario id makes the report independent of file order,
+ * workers and shards.
+ */
+export function collectPairs(modules: ReadonlyArray<TestModule>): CollectedPair[] {
+  const pairs = new Map<string, CollectedPair>()
+  for (const module of modules) {
+    for (const test of module.children.allTests()) {
+      const meta = test.meta().agenttwin
+      if (meta?.kind !== 'pair-case') continue
+      const key = `${meta.pairIndex}:${meta.pair.baseline}→${meta.pair.candidate}`
+      let pair = pairs.get(key)
+      if (!pair) {
+        pair = {
+          meta: { pair: meta.pair, pairIndex: meta.pairIndex, gate: meta.gate },
+          baseline: [],
+          candidate: [],
+        }
+        pairs.set(key, pair)
+      }
+      pair.baseline.push(meta.baseline)
+      pair.candidate.push(meta.candidate)
+    }
+  }
+  const byScenario = (a: SideCase, b: SideCase) =>
+    a.run.scenario.id.localeCompare(b.run.scenario.id)
+  return [...pairs.values()]
+    .sort((a, b) => a.meta.pairIndex - b.meta.pairIndex)
+    .map((pair) => ({
+      ...pair,
+      baseline: pair.baseline.sort(byScenario),
+      candidate: pair.candidate.sort(byScenario),
+    }))
+}
+
+/** Compares every collected pair and builds the versioned report. */
+export function compareCollected(pairs: readonly CollectedPair[]): {
+  comparisons: PairComparison[]
+  report: ComparisonReport
+} {
+  const comparisons = pairs.map((pair) =>
+    comparePair({
+      baseline: { agent: pair.baseline[0]!.run.agent, cases: pair.baseline },
+      candidate: { agent: pair.candidate[0]!.run.agent, cases: pair.candidate },
+      policy: pair.meta.gate,
+    }),
+  )
+  return { comparisons, report: buildReport(comparisons) }
+}

@@ -1,0 +1,90 @@
+import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs'
+import { dirname, resolve } from 'node:path'
+import type { Reporter, TestModule, Vitest } from 'vitest/node'
+import type { ComparisonReport } from '../../compare/index.ts'
+import { type CollectedPair, collectPairs, compareCollected } from './collect.ts'
+import { renderMarkdown, renderTerminal } from './render/index.ts'
+
+/** Options of {@link AgentTwinReporter}. */
+export interface AgentTwinReporterOptions {
+  /** Where the JSON report goes, relative to the project root; `false` for none. Default `reports/agenttwin.json`. */
+  outputFile?: string | false
+  /** Colour in the terminal. Default: on unless `NO_COLOR` is set or the output is not a terminal. */
+  color?: boolean
+  /** Append a Markdown summary to this file. Default: `$GITHUB_STEP_SUMMARY` when set. */
+  stepSummaryFile?: string
+}
+
+/**
+ * Prints the paired comparison after the run: per pair a side-by-side summary
+ * and the gate, then each case that changed with its first divergence. Writes
+ * the versioned JSON report and, on GitHub Actions, a step summary. Works
+ * beside Vitest's default reporter, and rebuilds the same report from
+ * `--merge-reports` blobs as from one unsharded run.
+ * @example
+ * // vitest.config.ts
+ * test: { reporters: ['default', new AgentTwinReporter({ outputFile: 'reports/demo.json' })] }
+ */
+export class AgentTwinReporter implements Reporter {
+  /** The report of the last run, for programmatic use. */
+  report: ComparisonReport | undefined
+  private vitest: Vitest | undefined
+  private readonly options: AgentTwinReporterOptions
+
+  constructor(options: AgentTwinReporterOptions = {}) {
+    this.options = options
+  }
+
+  onInit(vitest: Vitest): void {
+    this.vitest = vitest
+  }
+
+  onTestRunEnd(modules: ReadonlyArray<TestModule>): void {
+    const pairs = collectPairs(modules)
+    if (pairs.length === 0) return
+    const { report } = compareCollected(pairs)
+    this.report = report
+    const color = this.options.color ?? (!process.env.NO_COLOR && process.stdout.isTTY === true)
+    this.log(renderTerminal(report, { color }))
+    this.writeJson(report)
+    this.writeStepSummary(report)
+    this.checkExpectedGates(pairs, report)
+  }
+
+  private log(text: string): void {
+    if (this.vitest) this.vitest.logger.log(text)
+    else process.stdout.write(`${text}\n`)
+  }
+
+  private root(): string {
+    return this.vitest?.config.root ?? process.cwd()
+  }
+
+  private writeJson(report: ComparisonReport): void {
+    const target = this.options.outputFile ?? 'reports/agenttwin.json'
+    if (target === false) return
+    const file = resolve(this.root(), target)
+    mkdirSync(dirname(file), { recursive: true })
+    writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`)
+    this.log(`AgentTwin report written to ${file}`)
+  }
+
+  private writeStepSummary(report: ComparisonReport): void {
+    const file = this.options.stepSummaryFile ?? process.env.GITHUB_STEP_SUMMARY
+    if (!file) return
+    appendFileSync(file, `${renderMarkdown(report)}\n`)
+  }
+
+  /** A pair declared `expectGate` fails the run when its gate is anything else. */
+  private checkExpectedGates(pairs: readonly CollectedPair[], report: ComparisonReport): void {
+    pairs.forEach((pair, index) => {
+      const expected = pair.meta.pair.expectGate
+      const actual = report.pairs[index]?.gate.verdict
+      if (!expected || expected === actual) return
+      this.log(
+        `AgentTwin: ${pair.meta.pair.candidate} vs ${pair.meta.pair.baseline} was expected to gate ${expected} but gated ${actual}; the run fails. Update expectGate if the change is intended.`,
+      )
+      process.exitCode = 1
+    })
+  }
+}

@@ -1,0 +1,56 @@
+import { resolve } from 'node:path'
+import type { GatePolicy } from '../compare/index.ts'
+import { AgentTwinError } from '../errors.ts'
+import type { JudgeConfig } from '../judge/index.ts'
+import { DEFAULT_CASE_TIMEOUT_MS } from '../scenario/run-case.ts'
+import type { AgentTwinOptions, PairOption } from './options.ts'
+
+/** Default scenario globs. */
+export const DEFAULT_SCENARIO_GLOBS = ['**/*.scenario.{yaml,yml,json}']
+
+/** The plugin options as the generated test modules receive them: plain JSON, absolute paths. */
+export interface ResolvedSuiteOptions {
+  versions?: string[]
+  pairs: PairOption[]
+  seed: number
+  timeoutMs: number
+  gate?: Partial<GatePolicy>
+  overrides?: string
+  judge?: JudgeConfig
+}
+
+/** The plugin was given options it cannot use. */
+export class InvalidPluginOptionsError extends AgentTwinError {
+  constructor(problem: string, fix: string) {
+    super('INVALID_PLUGIN_OPTIONS', `agentTwin(): ${problem}. Fix: ${fix}`)
+  }
+}
+
+/** Checks the options once, when Vitest starts, and fixes their paths against the project root. */
+export function resolveSuiteOptions(options: AgentTwinOptions, root: string): ResolvedSuiteOptions {
+  const timeoutMs = options.timeoutMs ?? DEFAULT_CASE_TIMEOUT_MS
+  if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) {
+    throw new InvalidPluginOptionsError(
+      `timeoutMs is ${options.timeoutMs}`,
+      'give a positive number of milliseconds',
+    )
+  }
+  for (const [index, pair] of (options.pairs ?? []).entries()) {
+    if (!pair.baseline || !pair.candidate) {
+      throw new InvalidPluginOptionsError(
+        `pairs[${index}] needs both a baseline and a candidate version`,
+        "write pairs: [{ baseline: 'v1.2.4', candidate: 'v1.3.0' }]",
+      )
+    }
+  }
+  const resolved: ResolvedSuiteOptions = {
+    pairs: options.pairs ?? [],
+    seed: options.seed ?? 0,
+    timeoutMs,
+  }
+  if (options.versions) resolved.versions = options.versions
+  if (options.gate) resolved.gate = options.gate
+  if (options.overrides) resolved.overrides = resolve(root, options.overrides)
+  if (options.judge) resolved.judge = { ...options.judge }
+  return resolved
+}

@@ -1,0 +1,50 @@
+import type { ExpectationResult } from '../../evaluate/types.ts'
+
+/** A place in a scenario document. */
+export interface YamlLocation {
+  file: string
+  line: number
+  column: number
+}
+
+/**
+ * Gives an error a stack whose only frame is the YAML line, so Vitest points
+ * the failure (and its code frame) at the scenario document, not at our code.
+ */
+export function pointAt<T extends Error>(error: T, location: YamlLocation, label: string): T {
+  error.stack = `${error.name}: ${error.message}\n    at ${label} (${location.file}:${location.line}:${location.column})`
+  return error
+}
+
+/** An expectation of a scenario did not pass on this agent version. */
+export class ExpectationFailedError extends Error {
+  readonly code = 'EXPECTATION_FAILED'
+
+  constructor(result: ExpectationResult, effectiveLabel: string) {
+    const flags = [result.type, result.critical ? 'critical' : undefined].filter(Boolean).join(', ')
+    const override = result.override
+      ? ` (reviewed: ${result.override.originalLabel} → ${result.override.label} by ${result.override.reviewer}: "${result.override.note}")`
+      : ''
+    super(`${result.id} (${flags}) is ${effectiveLabel}${override}: ${result.message}`)
+    this.name = 'ExpectationFailed'
+  }
+}
+
+/**
+ * A pair's case is blocking: its message is the verdict and the first
+ * divergence; `expected` / `actual` are the baseline and candidate
+ * trajectories, one step per line, so Vitest (terminal and UI) shows the diff.
+ */
+export class PairRegressionError extends Error {
+  readonly code = 'PAIR_REGRESSION'
+  readonly expected: string
+  readonly actual: string
+  readonly showDiff = true
+
+  constructor(message: string, baselineTrajectory: string, candidateTrajectory: string) {
+    super(message)
+    this.name = 'PairRegression'
+    this.expected = baselineTrajectory
+    this.actual = candidateTrajectory
+  }
+}

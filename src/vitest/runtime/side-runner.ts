@@ -1,0 +1,56 @@
+import type { SideCase } from '../../compare/pair.ts'
+import type { Interception } from '../../http/index.ts'
+import { type HumanOverride, type JudgeConfig, resolveJudge } from '../../judge/index.ts'
+import { evaluateCase } from '../../scenario/evaluate-case.ts'
+import type { PinnedCase } from '../../scenario/pin.ts'
+import { runCase } from '../../scenario/run-case.ts'
+import type { Agent } from '../../scenario/types.ts'
+
+// Captured before any interception starts: a real-model judge is the one
+// request of a test run that is meant to leave the process.
+const networkFetch = globalThis.fetch
+
+export interface SideRunnerOptions {
+  pinned: PinnedCase
+  network: () => Interception
+  overrides: () => readonly HumanOverride[]
+  timeoutMs: number
+  judge?: JudgeConfig
+}
+
+/**
+ * Runs each agent version of one pinned case at most once and shares the
+ * result between the tests that need it. Runs go one after another: every
+ * version's twin answers at the same base URL.
+ */
+export function createSideRunner(options: SideRunnerOptions): {
+  side(agent: Agent): Promise<SideCase>
+} {
+  const sides = new Map<string, Promise<SideCase>>()
+  let queue: Promise<unknown> = Promise.resolve()
+  const judge = resolveJudge({ fetch: networkFetch, ...options.judge })
+
+  async function runSide(agent: Agent): Promise<SideCase> {
+    const run = await runCase(options.pinned, agent, {
+      interception: options.network(),
+      timeoutMs: options.timeoutMs,
+    })
+    const results = await evaluateCase(options.pinned.document.expectations, run, {
+      judge,
+      overrides: options.overrides(),
+    })
+    return { run, results }
+  }
+
+  return {
+    side(agent) {
+      let side = sides.get(agent.version)
+      if (!side) {
+        side = queue.then(() => runSide(agent))
+        queue = side.catch(() => {})
+        sides.set(agent.version, side)
+      }
+      return side
+    },
+  }
+}

@@ -1,0 +1,1 @@
+// Registered by the agentTwin() plugin for every test file of the project.
