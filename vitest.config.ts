@@ -1,13 +1,16 @@
 import { defineConfig } from 'vitest/config'
+import { agentTwin } from './src/vitest/index.ts'
+import { AgentTwinReporter } from './src/vitest/reporter/index.ts'
 
 export default defineConfig({
   test: {
+    reporters: ['default', new AgentTwinReporter({ outputFile: 'reports/demo.json' })],
     projects: [
       {
         test: {
           name: 'unit',
           include: ['test/**/*.test.ts'],
-          exclude: ['test/e2e/**', 'test/fixtures/**'],
+          exclude: ['test/e2e/**', 'test/fixtures/**', 'test/**/fixtures/**'],
           typecheck: { enabled: true, include: ['test/**/*.test-d.ts'] },
         },
       },
@@ -15,8 +18,28 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        // Demo Co: three versions of a support refund agent, compared in pairs.
+        plugins: [
+          agentTwin({
+            scenarios: 'examples/demo-co/scenarios/*.scenario.yaml',
+            agents: './examples/demo-co/agent/index.ts',
+            pairs: [
+              // The deliberate regression: the gate must block it.
+              { baseline: 'v1.2.4', candidate: 'v1.3.0', expectGate: 'BLOCK' },
+              { baseline: 'v1.3.0', candidate: 'v1.3.1' },
+              { baseline: 'v1.2.4', candidate: 'v1.3.1' },
+            ],
+            overrides: 'examples/demo-co/reviews/overrides.yaml',
+          }),
+        ],
+        test: {
+          name: 'demo',
+          include: ['examples/demo-co/**/*.test.ts'],
         },
       },
     ],
