@@ -32,16 +32,12 @@ export function splitStatePath(path: string): string[] | undefined {
 
 /**
  * Problems of one state path: unbalanced braces, empty segments, segments that
- * reach the prototype. A `relative` path may be `''` (the target itself).
+ * reach the prototype. An empty path is left to the schema (`minLength`).
  * @example
  * statePathIssues('orders..x', ['tools', 0, 'handler', 'target'])
  */
-export function statePathIssues(
-  path: string,
-  at: FieldPath,
-  options: { relative?: boolean } = {},
-): Issue[] {
-  if (path === '' && options.relative) return []
+export function statePathIssues(path: string, at: FieldPath): Issue[] {
+  if (path === '') return []
   const segments = splitStatePath(path)
   if (!segments) {
     return [

@@ -13,12 +13,11 @@ export const SPECIAL_PLACEHOLDERS: readonly string[] = [
 ]
 
 /**
- * `{...}` with no whitespace, quotes, colons or commas inside: a placeholder.
- * Braces around other text (`{"a": 1}`, `{ x }`) are literal text.
+ * A placeholder is `{name}` or `{name.field...}`, `name` optionally starting
+ * with `$`; the twin runtime reads templates with this same grammar, so braces
+ * around anything else (`{"a": 1}`, `{ x }`) are literal text there and here.
  */
-const PLACEHOLDER = /\{([^{}\s"':,]+)\}/g
-
-const EXPRESSION = /^(\$?[A-Za-z_][A-Za-z0-9_]*)((?:\.[^.]+)*)$/
+const PLACEHOLDER = /\{(\$?[A-Za-z_][A-Za-z0-9_-]*(?:\.[A-Za-z0-9_-]+)*)\}/g
 
 /**
  * The placeholder expressions in a template string.
@@ -48,16 +47,7 @@ export interface TemplateScope {
 export function templateIssues(template: string, at: FieldPath, scope: TemplateScope): Issue[] {
   const issues: Issue[] = []
   for (const expression of findPlaceholders(template)) {
-    const match = EXPRESSION.exec(expression)
-    if (!match) {
-      issues.push({
-        path: at,
-        message: `placeholder \`{${expression}}\` is not a name`,
-        fix: 'write `{argument}`, `{argument.field}` or a special such as `{$id}`',
-      })
-      continue
-    }
-    const root = match[1]!
+    const root = expression.split('.')[0]!
     if (root.startsWith('$')) {
       if (!SPECIAL_PLACEHOLDERS.includes(root)) {
         issues.push({

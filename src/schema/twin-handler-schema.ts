@@ -22,8 +22,8 @@ export const responseTemplateSchema = {
   },
 } as const
 
-/** A state path relative to the handler's target; `''` is the target itself. */
-const relativePathSchema = { type: 'string' } as const
+/** A state path relative to the handler's target. */
+const relativePathSchema = nonEmptyStringSchema
 
 export const preconditionSchema = {
   type: 'object',

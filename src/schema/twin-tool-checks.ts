@@ -98,9 +98,7 @@ function handlerIssues(
   issues.push(...forbiddenKeyIssues(handler.value, [...at, 'value']))
   for (const [index, effect] of recordItems(handler.effects)) {
     if (typeof effect.path === 'string') {
-      issues.push(
-        ...statePathIssues(effect.path, [...at, 'effects', index, 'path'], { relative: true }),
-      )
+      issues.push(...statePathIssues(effect.path, [...at, 'effects', index, 'path']))
     }
     issues.push(...keyIssues(effect.where, [...at, 'effects', index, 'where']))
     issues.push(...forbiddenKeyIssues(effect.value, [...at, 'effects', index, 'value']))
@@ -108,7 +106,7 @@ function handlerIssues(
   for (const [index, condition] of recordItems(handler.preconditions)) {
     const conditionAt = [...at, 'preconditions', index]
     if (typeof condition.path === 'string') {
-      issues.push(...statePathIssues(condition.path, [...conditionAt, 'path'], { relative: true }))
+      issues.push(...statePathIssues(condition.path, [...conditionAt, 'path']))
     }
     if (!CONDITION_OPERATORS.some((operator) => operator in condition)) {
       issues.push({
