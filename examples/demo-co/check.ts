@@ -6,17 +6,16 @@
  *
  *   npx tsx examples/demo-co/check.ts
  */
-import { readdirSync, readFileSync } from 'node:fs'
+import { readdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import { parse as parseYaml } from 'yaml'
 import { comparePair, type SideRuns } from '../../src/compare/index.ts'
 import { evaluateExpectations } from '../../src/evaluate/index.ts'
 import { createFakeJudge, evaluateJudge } from '../../src/judge/index.ts'
 import { pinSelection } from '../../src/scenario/pin.ts'
 import { runCase } from '../../src/scenario/run-case.ts'
 import type { CaseRun } from '../../src/scenario/types.ts'
-import type { ScenarioDocument } from '../../src/schema/scenario-document.ts'
-import type { JsonObject, JsonValue, TwinDocument } from '../../src/schema/twin-document.ts'
+import { loadScenario } from '../../src/schema/index.ts'
+import type { JsonObject } from '../../src/schema/twin-document.ts'
 import { readPath } from '../../src/twin/index.ts'
 import { agents } from './agent/index.ts'
 
@@ -25,14 +24,8 @@ const scenarioFiles = readdirSync(`${here}scenarios`)
   .filter((name) => name.endsWith('.scenario.yaml'))
   .map((name) => `${here}scenarios/${name}`)
 
-const load = (file: string) => parseYaml(readFileSync(file, 'utf8')) as JsonValue
-const selection = pinSelection(
-  scenarioFiles.map((file) => {
-    const document = load(file) as unknown as ScenarioDocument
-    const twin = load(new URL(document.twin, `file://${file}`).pathname) as unknown as TwinDocument
-    return { file, document, twin }
-  }),
-)
+// Loading validates every scenario and its twin (file:line:col problems, all at once).
+const selection = pinSelection(await Promise.all(scenarioFiles.map((file) => loadScenario(file))))
 
 const judge = createFakeJudge()
 const sides: Record<string, SideRuns> = {}
