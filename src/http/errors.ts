@@ -6,8 +6,13 @@ export interface UnhandledRequest {
   method: string | null
   /** The full URL, or `tcp://host:port`, `tls://host:port`, `unix:<path>` for a refused connection. */
   url: string
-  /** `http`: seen as a request by the interception; `socket`: a connection that bypassed it. */
-  layer: 'http' | 'socket'
+  /**
+   * `http`: a request the interception saw and no twin owns; `socket`: a
+   * connection that bypassed interception; `twin`: a twin owned the request
+   * but failed with an error instead of answering (the caller got a 500 the
+   * twin did not record).
+   */
+  layer: 'http' | 'socket' | 'twin'
   /** The same text the request failed with. */
   message: string
 }
@@ -39,8 +44,8 @@ export class UnhandledRequestsError extends AgentTwinError {
     const lines = requests.map((request) => `  - ${request.message.split('\n')[0]}`)
     super(
       'UNHANDLED_REQUESTS',
-      `${count} left the test without a twin to answer:\n${lines.join('\n')}\n` +
-        'Fix: add a twin for each host (interception.use(twin)), or stop the code under test from calling it.',
+      `${count} got no answer from a twin:\n${lines.join('\n')}\n` +
+        'Fix: see the fix in each message (interception.unhandled has them in full).',
     )
     this.requests = requests
   }

@@ -29,7 +29,7 @@ export interface InterceptionOptions {
 export interface Interception {
   /** Serves a twin at its base URL. Returns the function that removes it again (safe twice). */
   use(twin: Twin): () => void
-  /** Every request no twin answered, in arrival order. */
+  /** Every request no twin answered (and every one a twin failed on), in arrival order. */
   readonly unhandled: readonly UnhandledRequest[]
   /** Throws `UnhandledRequestsError` (code `UNHANDLED_REQUESTS`) listing `unhandled`, if any. */
   assertNoUnhandled(): void
@@ -87,7 +87,16 @@ export function createInterception(options: InterceptionOptions = {}): Intercept
       if (routed) routedBy.set(request, routed)
       return routed !== undefined
     },
-    ({ request }) => answerTwinRequest(routedBy.get(request)!, request, lifetime.signal),
+    async ({ request }) => {
+      const routed = routedBy.get(request)!
+      try {
+        return await answerTwinRequest(routed, request, lifetime.signal)
+      } catch (error) {
+        guard.twinFailed(request, routed.twin.name, error)
+        // msw prints it and answers 500: a twin bug must be loud, never a quiet pass.
+        throw error
+      }
+    },
   )
 
   const server = setupServer(router)

@@ -20,6 +20,8 @@ export interface NetworkGuard {
   onUnhandledRequest(request: Request): void
   allowConnection(target: ConnectTarget): boolean
   refuseConnection(target: ConnectTarget): Error
+  /** Keeps a request a twin owned but failed on with an error, so the test cannot pass over it. */
+  twinFailed(request: Request, twin: string, error: unknown): void
   clear(): void
 }
 
@@ -90,6 +92,18 @@ export function createNetworkGuard(options: NetworkGuardOptions): NetworkGuard {
           `AgentTwin blocked a connection to ${url}: it bypassed HTTP interception (a fetch or http.request captured before the interception started, the undici package, or a raw socket), so no twin could answer it, and tests never reach the real network.\n` +
           `${twinsLine(options.twins())}\n` +
           `Fix: let the code under test use the global fetch or node:http / node:https once the interception is active, so the twin for this host answers. ${LOOPBACK_FIX}`,
+      })
+    },
+    twinFailed(request, twin, error) {
+      const reason = error instanceof Error ? error.message : String(error)
+      block({
+        method: request.method,
+        url: request.url,
+        layer: 'twin',
+        message:
+          `Twin "${twin}" failed on ${request.method} ${request.url} instead of answering: ${reason}\n` +
+          'The caller got a 500 that the twin did not record.\n' +
+          'Fix: follow the error above; it points at the twin document, an adapter, or a twin disposed before the request arrived.',
       })
     },
     clear() {

@@ -3,7 +3,7 @@ import http from 'node:http'
 import * as httpsNamespace from 'node:https'
 import net from 'node:net'
 import tls from 'node:tls'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import {
   createInterception,
   type Interception,
@@ -28,6 +28,7 @@ let network: Interception | undefined
 afterEach(() => {
   network?.dispose()
   network = undefined
+  vi.restoreAllMocks()
 })
 
 function start(options?: Parameters<typeof createInterception>[0]): Interception {
@@ -207,13 +208,35 @@ describe('assertNoUnhandled', () => {
     expect(thrown).toBeInstanceOf(UnhandledRequestsError)
     expect((thrown as UnhandledRequestsError).code).toBe('UNHANDLED_REQUESTS')
     expect((thrown as Error).message.split('\n').slice(0, 3)).toEqual([
-      '2 requests left the test without a twin to answer:',
+      '2 requests got no answer from a twin:',
       `  - AgentTwin blocked GET ${NOWHERE}/a: no twin answers it, and tests never reach the real network.`,
       '  - AgentTwin blocked DELETE http://other.agenttwin.invalid/b: no twin answers it, and tests never reach the real network.',
     ])
 
     interception.reset()
     expect(() => interception.assertNoUnhandled()).not.toThrow()
+  })
+})
+
+describe('a twin that fails instead of answering', () => {
+  it('is kept for assertNoUnhandled, and is loud', async () => {
+    const printed = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    const interception = start()
+    const shop = createShop()
+    interception.use(shop)
+    shop.dispose()
+
+    const res = await fetch(`${SHOP_URL}/orders/ORD-1001`)
+
+    expect(res.status).toBe(500)
+    expect(printed).toHaveBeenCalled()
+    expect(interception.unhandled).toMatchObject([
+      { method: 'GET', url: `${SHOP_URL}/orders/ORD-1001`, layer: 'twin' },
+    ])
+    expect(interception.unhandled[0]?.message).toMatch(
+      /^Twin "shop" failed on GET https:\/\/shop\.agenttwin\.invalid\/orders\/ORD-1001 instead of answering: /,
+    )
+    expect(() => interception.assertNoUnhandled()).toThrow(UnhandledRequestsError)
   })
 })
 
