@@ -19,6 +19,8 @@ export function pointAt<T extends Error>(error: T, location: YamlLocation, label
 /** An expectation of a scenario did not pass on this agent version. */
 export class ExpectationFailedError extends Error {
   readonly code = 'EXPECTATION_FAILED'
+  /** What the evaluator looked at; Vitest prints it under the message. */
+  readonly evidence: ExpectationResult['evidence']
 
   constructor(result: ExpectationResult, effectiveLabel: string) {
     const flags = [result.type, result.critical ? 'critical' : undefined].filter(Boolean).join(', ')
@@ -27,6 +29,7 @@ export class ExpectationFailedError extends Error {
       : ''
     super(`${result.id} (${flags}) is ${effectiveLabel}${override}: ${result.message}`)
     this.name = 'ExpectationFailed'
+    this.evidence = result.evidence
   }
 }
 
