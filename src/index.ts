@@ -1,0 +1,15 @@
+/**
+ * AgentTwin: judge an agent by what verifiably happened in the systems it
+ * touched. The library entry: twins, faults, documents, running and
+ * evaluating cases, comparing versions, judges. Vitest lives in
+ * `agenttwin/vitest`, MSW interception in `agenttwin/msw`, the reporter in
+ * `agenttwin/reporter`.
+ */
+export * from './compare/index.ts'
+export * from './errors.ts'
+export * from './evaluate/index.ts'
+export * from './faults/index.ts'
+export * from './judge/index.ts'
+export * from './scenario/index.ts'
+export * from './schema/index.ts'
+export * from './twin/index.ts'

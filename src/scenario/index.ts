@@ -1,0 +1,21 @@
+export { agentResultProblems, normaliseAgentResult } from './agent-result.ts'
+export { type EvaluateCaseOptions, evaluateCase } from './evaluate-case.ts'
+export {
+  type PinnedCase,
+  type PinnedSelection,
+  type PinOptions,
+  pinCase,
+  pinSelection,
+  type ScenarioSource,
+} from './pin.ts'
+export { DEFAULT_CASE_TIMEOUT_MS, type RunCaseOptions, runCase } from './run-case.ts'
+export type {
+  Agent,
+  AgentContext,
+  AgentResult,
+  AgentToolCall,
+  CaseError,
+  CaseRun,
+  CaseTool,
+  ClaimedOutcome,
+} from './types.ts'
