@@ -105,6 +105,17 @@ describe('the Demo Co agent against its twin', () => {
     ])
   })
 
+  it('passes on the reason of a business rejection, and of the policy, to the customer', async () => {
+    const hasty = await run('refund-not-eligible', agents['v1.3.0'])
+    expect(hasty.result?.reply).toBe(
+      "I'm sorry, the refund for order ORD-1004 did not go through. Order ORD-1004 was sold as final sale and cannot be refunded.",
+    )
+    const careful = await run('refund-not-eligible', agents['v1.2.4'])
+    expect(careful.result?.reply).toBe(
+      "I'm sorry, order ORD-1004 cannot be refunded: the espresso grinder was bought in the clearance sale, and final-sale items cannot be refunded.",
+    )
+  })
+
   it('reports its own tool calls as testimony that matches what the twin recorded here', async () => {
     const result = await run('refund-server-error', agents['v1.3.0'])
     expect(result.result?.toolCalls).toEqual(

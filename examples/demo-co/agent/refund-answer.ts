@@ -56,7 +56,7 @@ export function rejectionReason(body: JsonValue): string | undefined {
   const reason = candidates.find((value): value is string => typeof value === 'string')
   if (reason === undefined) return undefined
   // A bare code such as `declined_by_provider` is shown as a reference, not as a sentence.
-  return /\s/.test(reason) ? reason : `the payment system declined it (${reason}).`
+  return /\s/.test(reason) ? reason : `The payment system declined it (${reason}).`
 }
 
 function field(body: JsonValue, name: string): JsonValue | undefined {

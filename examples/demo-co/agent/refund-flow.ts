@@ -190,7 +190,7 @@ async function emailConfirmation(
 ): Promise<boolean> {
   const to = job.order?.customer_email
   if (!to) return false
-  const name = job.order?.customer_name ?? 'there'
+  const name = job.order?.customer_name?.split(' ')[0] ?? 'there'
   const reference = refundId ? ` (reference ${refundId})` : ''
   const args: JsonObject = {
     order_id: job.orderId,

@@ -32,7 +32,7 @@ export const replies = {
   notRefundable: (orderId: string, reason: string | undefined) =>
     `I'm sorry, order ${orderId} cannot be refunded${reason ? `: ${reason}` : '.'}`,
   refundRejected: (orderId: string, reason: string | undefined) =>
-    `I could not refund order ${orderId}: ${reason ?? 'the payment system declined it.'}`,
+    `I'm sorry, the refund for order ${orderId} did not go through. ${reason ?? 'The payment system declined it.'}`,
   aboveAutoLimit: (orderId: string, amount: string, limit: string) =>
     `Refunds above ${limit} need a specialist's approval. I have passed your request for ${amount} on order ${orderId} to our refunds team; they will get back to you within one business day.`,
   policyUnavailable: (orderId: string) =>
