@@ -40,6 +40,9 @@ export default defineConfig({
         test: {
           name: 'demo',
           include: ['examples/demo-co/**/*.test.ts'],
+          // Every case builds its own twin and interception, so the scenario
+          // files can share a worker's module cache: a third of the run time.
+          isolate: false,
         },
       },
     ],

@@ -49,15 +49,17 @@ export async function runCase(
   const unhandledBefore = network.unhandled.length
   const release = network.use(twin)
   const started = performance.now()
-  let outcome: { result?: AgentResult; error?: CaseError }
+  let outcome: { result?: AgentResult; error?: CaseError } = {}
+  let unhandled: typeof network.unhandled = []
   try {
     outcome = await runAgent(agent, pinned, twin, timeoutMs)
   } finally {
     release()
+    unhandled = network.unhandled.slice(unhandledBefore)
+    // An interception we started must end even if the run was abandoned.
+    if (!options.interception) network.dispose()
   }
   const latencyMs = Math.round(performance.now() - started)
-  const unhandled = network.unhandled.slice(unhandledBefore)
-  if (!options.interception) network.dispose()
   if (unhandled.length > 0 && !outcome.error) {
     const list = unhandled.map((request) => `${request.method} ${request.url}`).join(', ')
     outcome = {
