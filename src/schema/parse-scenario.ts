@@ -126,6 +126,14 @@ function complete(
     const inspection = inspectTwin(twinRead.source, twinFile)
     twin = inspection.document
     twinProblems.push(...inspection.problems)
+    const count = inspection.problems.length
+    if (count > 0) {
+      checked.issues.push({
+        path: ['twin'],
+        message: `the twin "${String(checked.parsed?.value.twin)}" is invalid (${count === 1 ? '1 problem' : `${count} problems`}, reported at its own lines)`,
+        fix: 'fix the twin document; its tools cannot be checked against this scenario until then',
+      })
+    }
   }
   if (checked.parsed && !checked.otherKind) {
     checked.issues.push(...twinIssuesOf(checked, twin), ...contractIssues(checked, file))

@@ -36,7 +36,8 @@ export type ParseResult =
 
 const SYNTAX_FIXES: Partial<Record<YAMLError['code'], string>> = {
   DUPLICATE_KEY: 'keep one of the two entries with this key (or rename one)',
-  BAD_INDENT: 'indent nested entries with spaces, the same amount for siblings',
+  BAD_INDENT:
+    'indent nested entries with spaces, the same amount for siblings, and close every `[` or `{` opened before this point',
   TAB_AS_INDENT: 'indent with spaces; YAML does not allow tabs for indentation',
   MULTIPLE_DOCS: 'keep one document per file (remove the second `---` and what follows)',
   TAG_RESOLVE_FAILED:
