@@ -32,8 +32,18 @@ export async function postJson(
   options: PostOptions,
 ): Promise<HttpAnswer> {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS
-  const timeout = AbortSignal.timeout(timeoutMs)
-  const signal = options.signal ? AbortSignal.any([timeout, options.signal]) : timeout
+  // An own controller and timer rather than AbortSignal.any(AbortSignal.timeout()):
+  // on Node 20 the composed timeout signal can be collected before it fires.
+  const controller = new AbortController()
+  let timedOut = false
+  const timer = setTimeout(() => {
+    timedOut = true
+    controller.abort()
+  }, timeoutMs)
+  const forwardAbort = () => controller.abort(options.signal?.reason)
+  if (options.signal?.aborted) forwardAbort()
+  else options.signal?.addEventListener('abort', forwardAbort, { once: true })
+  const signal = controller.signal
   const doFetch = options.fetch ?? globalThis.fetch
   const who = options.who
   let status: number
@@ -50,7 +60,7 @@ export async function postJson(
     retryAfter = response.headers.get('retry-after')
     text = await response.text()
   } catch (error) {
-    if (timeout.aborted) {
+    if (timedOut) {
       return {
         ok: false,
         failure: 'timeout',
@@ -65,6 +75,9 @@ export async function postJson(
       failure: 'unavailable',
       message: `judge ${who} is unreachable at ${url}: ${describeError(error)}`,
     }
+  } finally {
+    clearTimeout(timer)
+    options.signal?.removeEventListener('abort', forwardAbort)
   }
   if (status === 429) {
     const wait = retryAfter ? `, retry after ${retryAfter} s` : ''
