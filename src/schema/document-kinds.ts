@@ -2,6 +2,7 @@ import { resolve } from 'node:path'
 import { type DocumentProblem, InvalidDocumentError } from '../errors.ts'
 import { type DocumentKind, kindOfApiVersion } from './api-versions.ts'
 import { toProblems } from './issue.ts'
+import { inspectContract } from './parse-contract.ts'
 import { loadScenarioSync } from './parse-scenario.ts'
 import { inspectTwin } from './parse-twin.ts'
 import { parseYamlSource } from './parse-yaml.ts'
@@ -16,6 +17,7 @@ export const DOCUMENT_CHECKS: Readonly<
 > = {
   twin: (file, source) => inspectTwin(source, file).problems,
   scenario: (file, source) => problemsOf(() => loadScenarioSync(file, { source })),
+  contract: (file, source) => inspectContract(source, file).problems,
 }
 
 /**

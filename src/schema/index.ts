@@ -3,11 +3,14 @@
  * TypeScript types, and loaders that report every problem at file:line:col.
  */
 export { API_VERSIONS, type DocumentKind } from './api-versions.ts'
+export * from './contract-document.ts'
+export { contractConditionSchema, contractSchema } from './contract-schema.ts'
 export { DOCUMENT_CHECKS, detectDocumentKind, validateDocumentFile } from './document-kinds.ts'
 export { expectationSchema } from './expectation-schema.ts'
 export { type FieldPath, formatFieldPath } from './field-path.ts'
 export type { Inspection } from './inspect.ts'
 export { locateField } from './locate-field.ts'
+export { inspectContract, loadContract, loadContractSync, parseContract } from './parse-contract.ts'
 export {
   type LoadedScenario,
   type LoadScenarioOptions,

@@ -1,5 +1,6 @@
 import { Ajv, type ValidateFunction } from 'ajv'
 import addFormatsModule from 'ajv-formats'
+import { contractSchema } from './contract-schema.ts'
 import { scenarioSchema } from './scenario-schema.ts'
 import { twinSchema } from './twin-schema.ts'
 
@@ -24,7 +25,7 @@ function getDocumentAjv(): Ajv {
 }
 
 /** The schemas the loader validates against, compiled once on first use. */
-const SCHEMAS = { twin: twinSchema, scenario: scenarioSchema } as const
+const SCHEMAS = { twin: twinSchema, scenario: scenarioSchema, contract: contractSchema } as const
 
 /**
  * The compiled validator of a document schema (cached).

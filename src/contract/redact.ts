@@ -1,0 +1,111 @@
+/**
+ * Redaction for everything the contract checks print or return: entity
+ * references are hashed, declared sensitive fields are masked, and e-mail
+ * addresses, card numbers and tokens are masked wherever they appear in text.
+ */
+import type { JsonValue } from '../schema/twin-document.ts'
+import { digest } from '../twin/canonical-json.ts'
+
+/** Field names masked even when a contract declares nothing (matched case-insensitively, `_`/`-` ignored). */
+export const DEFAULT_SENSITIVE_KEYS: readonly string[] = [
+  'email',
+  'customer_email',
+  'card_number',
+  'pan',
+  'cvv',
+  'cvc',
+  'iban',
+  'token',
+  'access_token',
+  'refresh_token',
+  'api_key',
+  'password',
+  'secret',
+  'authorization',
+  'payment_token',
+]
+
+export const MASK = '[redacted]'
+
+const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g
+/** 13 to 19 digits, optionally grouped by spaces or dashes: card numbers. */
+const CARD = /\b\d(?:[ -]?\d){12,18}\b/g
+const TOKENS = [
+  /\b(?:sk|pk|rk|tok|pm|whsec|ghp|gho|xox[abpr])[-_][A-Za-z0-9_-]{6,}/g,
+  /\bBearer\s+[A-Za-z0-9._~+/=-]{8,}/gi,
+  /\beyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{5,}/g,
+]
+
+export interface RedactorOptions {
+  /** The entity kind hashed references start with, e.g. `order`. */
+  entityType: string
+  /** Entity ids to replace by their hashed reference wherever they appear. */
+  entities?: readonly string[]
+  /** More field names to mask (the last segment of a contract's `sensitive` paths). */
+  sensitiveKeys?: readonly string[]
+  /** Values to mask wherever they appear in text (sensitive values found in the state). */
+  sensitiveValues?: readonly string[]
+  /** Mixed into every hash so references cannot be matched across deployments. */
+  salt?: string
+}
+
+export interface Redactor {
+  /** `order:3f9c0a51d2e4b786`: the same entity always gives the same reference. */
+  ref(entity: string): string
+  /** The text with entity ids hashed and sensitive values masked. */
+  text(text: string): string
+  /** A copy of the value with sensitive fields masked and every string redacted. */
+  value(value: JsonValue): JsonValue
+  /** True when a field of this name is masked. */
+  isSensitiveKey(key: string): boolean
+}
+
+/**
+ * A hashed entity reference: the kind, then 16 hex digits of a SHA-256.
+ * @example
+ * hashEntityRef('order', 'ORD-1001') // 'order:…' (16 hex digits), the same on every run
+ */
+export function hashEntityRef(type: string, entity: string, salt = ''): string {
+  return `${type}:${digest([salt, type, entity]).slice('sha256:'.length, 'sha256:'.length + 16)}`
+}
+
+/**
+ * Builds a redactor for one check.
+ * @example
+ * const redact = createRedactor({ entityType: 'order', entities: ['ORD-1001'] })
+ * redact.text('Refunded ORD-1001 to maya@example.com') // 'Refunded order:… to [redacted]'
+ */
+export function createRedactor(options: RedactorOptions): Redactor {
+  const salt = options.salt ?? ''
+  const keys = new Set([...DEFAULT_SENSITIVE_KEYS, ...(options.sensitiveKeys ?? [])].map(keyOf))
+  const ref = (entity: string) => hashEntityRef(options.entityType, entity, salt)
+  const entities = [...new Set(options.entities ?? [])].filter((e) => e.length > 0)
+  entities.sort((a, b) => b.length - a.length)
+  const values = [...new Set(options.sensitiveValues ?? [])].filter((v) => v.length >= 3)
+  values.sort((a, b) => b.length - a.length)
+
+  const text = (input: string): string => {
+    let out = input
+    for (const value of values) out = out.split(value).join(MASK)
+    for (const entity of entities) out = out.split(entity).join(ref(entity))
+    out = out.replace(EMAIL, MASK).replace(CARD, MASK)
+    for (const token of TOKENS) out = out.replace(token, MASK)
+    return out
+  }
+  const isSensitiveKey = (key: string) => keys.has(keyOf(key))
+  const value = (input: JsonValue): JsonValue => {
+    if (typeof input === 'string') return text(input)
+    if (Array.isArray(input)) return input.map(value)
+    if (input === null || typeof input !== 'object') return input
+    const out: Record<string, JsonValue> = {}
+    for (const [key, child] of Object.entries(input)) {
+      out[text(key)] = isSensitiveKey(key) && child !== null ? MASK : value(child)
+    }
+    return out
+  }
+  return { ref, text, value, isSensitiveKey }
+}
+
+function keyOf(key: string): string {
+  return key.toLowerCase().replace(/[-_]/g, '')
+}
