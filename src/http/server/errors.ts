@@ -1,0 +1,27 @@
+import { AgentTwinError } from '../../errors.ts'
+
+/** The server could not listen where it was asked to. Code `TWIN_SERVER_LISTEN`. */
+export class TwinServerListenError extends AgentTwinError {
+  constructor(twin: string, host: string, port: number, cause: NodeJS.ErrnoException) {
+    const why =
+      cause.code === 'EADDRINUSE'
+        ? 'the port is already in use'
+        : cause.code === 'EACCES'
+          ? 'this process may not use that port'
+          : cause.code === 'EADDRNOTAVAIL'
+            ? 'no network interface of this machine has that address'
+            : cause.message
+    super(
+      'TWIN_SERVER_LISTEN',
+      `Cannot serve twin "${twin}" on ${host}:${port}: ${why} (${cause.code ?? 'error'}). Fix: choose another port (0 picks a free one) or another host (127.0.0.1 for this machine only).`,
+      { cause },
+    )
+  }
+}
+
+/** `serveTwin` options that cannot hold together. Code `SERVE_TWIN_OPTIONS`. */
+export class ServeTwinOptionsError extends AgentTwinError {
+  constructor(problem: string, fix: string) {
+    super('SERVE_TWIN_OPTIONS', `serveTwin: ${problem}. Fix: ${fix}`)
+  }
+}
