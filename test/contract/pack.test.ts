@@ -112,4 +112,3 @@ describe('the outcome-contract pack', () => {
     }
   })
 })
-})
