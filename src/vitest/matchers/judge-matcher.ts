@@ -1,0 +1,54 @@
+import type { MatcherState } from 'vitest'
+import { evaluateJudge, type Judge } from '../../judge/index.ts'
+import type { JudgeExpectation } from '../../schema/scenario-document.ts'
+import { textArgument } from './arguments.ts'
+import { caseRunOf } from './case-run.ts'
+import { matcherJudge, matcherJudgeOptions } from './configure.ts'
+import { evidenceOf, matcherResult, type SyncMatcherResult } from './verdict.ts'
+
+/** Options of `toPassJudge`. */
+export interface JudgeMatcherOptions {
+  /** Default: the configured threshold, else 0.7. */
+  threshold?: number
+  /** Evidence the judge may see beside the reply. */
+  include?: JudgeExpectation['include']
+  /** This call's judge; default: the one `configureMatchers` set, else `resolveJudge()`. */
+  judge?: Judge
+}
+
+/**
+ * `await expect(run).toPassJudge(criterion, { threshold })`: the `judge`
+ * expectation. Passes only on a `pass` verdict scoring at least the threshold;
+ * a judge that is down, slow, refuses or answers no verdict is `ERROR`, which
+ * fails with and without `.not`.
+ * @example
+ * await expect(run).toPassJudge('The reply says the refund is not recorded and a specialist will finish it')
+ */
+export async function toPassJudge(
+  this: MatcherState,
+  received: unknown,
+  criterion: string,
+  options: JudgeMatcherOptions = {},
+): Promise<SyncMatcherResult> {
+  const name = 'toPassJudge'
+  const run = caseRunOf(received, name)
+  const asked = textArgument(name, 'criterion', criterion)
+  const defaults = matcherJudgeOptions()
+  const expectation: JudgeExpectation = {
+    id: name,
+    type: 'judge',
+    criterion: asked,
+    ...(options.include ? { include: options.include } : {}),
+    ...(options.threshold === undefined ? {} : { threshold: options.threshold }),
+  }
+  const result = await evaluateJudge(expectation, run, matcherJudge(options.judge), defaults)
+  const evidence = evidenceOf(result)
+  const verdict = evidenceOf({ ...result, evidence: evidence.verdict ?? null })
+  const threshold = evidence.threshold ?? options.threshold ?? defaults.threshold ?? 0.7
+  return matcherResult(this, name, run, {
+    result,
+    wording: { positive: `to pass the judge on "${asked}"` },
+    actual: { verdict: verdict.label ?? null, score: verdict.score ?? null },
+    expected: { verdict: 'pass', score: `>= ${threshold}` },
+  })
+}

@@ -1,0 +1,67 @@
+import { readdirSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { expect } from 'vitest'
+import { agents } from '../../../examples/demo-co/agent/index.ts'
+import { type PinnedCase, pinSelection } from '../../../src/scenario/pin.ts'
+import { runCase } from '../../../src/scenario/run-case.ts'
+import type { CaseRun } from '../../../src/scenario/types.ts'
+import { loadScenarioSync } from '../../../src/schema/index.ts'
+
+export const scenariosDir = fileURLToPath(
+  new URL('../../../examples/demo-co/scenarios/', import.meta.url),
+)
+
+let pinned: Map<string, PinnedCase> | undefined
+const runs = new Map<string, Promise<CaseRun>>()
+
+/** A Demo Co scenario, loaded and pinned once per file. */
+export function demoScenario(id: string): PinnedCase {
+  pinned ??= new Map(
+    pinSelection(
+      readdirSync(scenariosDir)
+        .filter((name) => name.endsWith('.scenario.yaml'))
+        .map((name) => loadScenarioSync(`${scenariosDir}${name}`)),
+    ).cases.map((one) => [one.scenario.id, one]),
+  )
+  const found = pinned.get(id)
+  if (!found) throw new Error(`test setup: no Demo Co scenario ${id}`)
+  return found
+}
+
+/** A real run of a Demo Co agent version on a Demo Co scenario (run once per file, one at a time). */
+export function demoRun(id: string, version: 'v1.2.4' | 'v1.3.0' | 'v1.3.1'): Promise<CaseRun> {
+  const key = `${id}@${version}`
+  let run = runs.get(key)
+  if (!run) {
+    const previous = [...runs.values()].at(-1) ?? Promise.resolve()
+    run = previous.then(() => runCase(demoScenario(id), agents[version]!))
+    runs.set(key, run)
+  }
+  return run
+}
+
+/** The error an assertion throws, for checks on its message, actual and expected. */
+export function failureOf(
+  assertion: () => unknown,
+): Error & { actual?: unknown; expected?: unknown } {
+  try {
+    assertion()
+  } catch (error) {
+    return error as Error & { actual?: unknown; expected?: unknown }
+  }
+  expect.unreachable('the assertion was expected to fail')
+  throw new Error('unreachable')
+}
+
+/** Same as `failureOf`, for async matchers. */
+export async function asyncFailureOf(
+  assertion: () => Promise<unknown>,
+): Promise<Error & { actual?: unknown; expected?: unknown }> {
+  try {
+    await assertion()
+  } catch (error) {
+    return error as Error & { actual?: unknown; expected?: unknown }
+  }
+  expect.unreachable('the assertion was expected to fail')
+  throw new Error('unreachable')
+}
