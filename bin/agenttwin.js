@@ -1,0 +1,11 @@
+#!/usr/bin/env node
+// The package ships TypeScript sources; tsx compiles them on the fly.
+import { register } from 'tsx/esm/api'
+
+register()
+const { runCli } = await import('../src/cli/main.ts')
+process.exitCode = await runCli(process.argv.slice(2), {
+  stdout: (text) => process.stdout.write(text),
+  stderr: (text) => process.stderr.write(text),
+  cwd: process.cwd(),
+})
