@@ -1,0 +1,84 @@
+import { existsSync } from 'node:fs'
+import { isAbsolute, resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { AgentTwinError } from '../../errors.ts'
+import type { Agent } from '../../scenario/types.ts'
+import { exportedVersions, resolveAgents } from '../../vitest/runtime/agents.ts'
+
+/** The `--agent` module could not be loaded or does not export what was asked. Code `AGENT_MODULE`. */
+export class AgentModuleLoadError extends AgentTwinError {
+  constructor(message: string, options?: ErrorOptions) {
+    super('AGENT_MODULE', message, options)
+  }
+}
+
+/** The agents a `--agent <module>[#export]` names, keyed by version. */
+export interface LoadedAgents {
+  /** The module as given, with its export: for messages. */
+  spec: string
+  agents: Map<string, Agent>
+}
+
+/**
+ * Imports the `--agent` module (TypeScript works: the `agenttwin` bin registers
+ * tsx) and reads its agents: the named export (`agents.ts#support`) or, without
+ * one, `agents` / the default export. The export may be one agent or a record
+ * of agents keyed by version.
+ * @example
+ * const { agents } = await loadAgentModule('examples/demo-co/agent/index.ts#agents', process.cwd())
+ */
+export async function loadAgentModule(spec: string, cwd: string): Promise<LoadedAgents> {
+  const hash = spec.lastIndexOf('#')
+  const path = hash === -1 ? spec : spec.slice(0, hash)
+  const name = hash === -1 ? undefined : spec.slice(hash + 1)
+  const file = isAbsolute(path) ? path : resolve(cwd, path)
+  if (!existsSync(file)) {
+    throw new AgentModuleLoadError(
+      `the agent module ${file} does not exist. Fix: pass --agent <path to a module exporting your agents>, relative to ${cwd}.`,
+    )
+  }
+  let module: Record<string, unknown>
+  try {
+    module = (await import(pathToFileURL(file).href)) as Record<string, unknown>
+  } catch (error) {
+    const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error)
+    throw new AgentModuleLoadError(
+      `importing the agent module ${file} failed: ${reason}. Fix: make the module load on its own (npx tsx ${path}).`,
+      { cause: error },
+    )
+  }
+  if (name === undefined) return { spec, agents: resolveAgents(module, file) }
+  if (!(name in module) || module[name] === undefined) {
+    const names = Object.keys(module).filter((key) => module[key] !== undefined)
+    throw new AgentModuleLoadError(
+      `${path} has no export "${name}" (it exports ${names.map((key) => `"${key}"`).join(', ') || 'nothing'}). Fix: name one of them after #.`,
+    )
+  }
+  return { spec, agents: resolveAgents({ agents: module[name] }, spec) }
+}
+
+/**
+ * One agent of a loaded module: the version asked for, or the only one there
+ * is. `option` names the flag in messages (`--version`, `--baseline`).
+ */
+export function pickAgent(
+  loaded: LoadedAgents,
+  version: string | undefined,
+  option: string,
+): Agent {
+  const versions = exportedVersions(loaded.agents)
+  const list = versions.map((v) => `"${v}"`).join(', ')
+  if (version === undefined) {
+    if (versions.length === 1) return loaded.agents.get(versions[0] as string) as Agent
+    throw new AgentModuleLoadError(
+      `${loaded.spec} exports ${versions.length} agents (${list}). Fix: choose one with ${option} <version>.`,
+    )
+  }
+  const agent = loaded.agents.get(version)
+  if (!agent) {
+    throw new AgentModuleLoadError(
+      `${loaded.spec} exports no agent version "${version}" (it exports ${list}). Fix: pass one of them to ${option}.`,
+    )
+  }
+  return agent
+}

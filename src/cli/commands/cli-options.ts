@@ -1,0 +1,94 @@
+import { relative } from 'node:path'
+import { parseArgs } from 'node:util'
+import {
+  AgentTwinError,
+  type DocumentProblem,
+  formatProblem,
+  InvalidDocumentError,
+} from '../../errors.ts'
+import type { CliIO } from '../command.ts'
+
+/** What a verb accepts: each long option and whether it takes a value. */
+export type OptionKinds = Record<string, { type: 'string' | 'boolean'; multiple?: boolean }>
+
+export interface ParsedOptions {
+  values: Record<string, string | boolean | string[] | undefined>
+  positionals: string[]
+}
+
+/**
+ * Reads `args` strictly: unknown options and options missing their value are
+ * usage errors (returned as a sentence, never thrown). `--help` / `-h` is always known.
+ */
+export function readOptions(
+  args: string[],
+  kinds: OptionKinds,
+): ParsedOptions | { problem: string } {
+  try {
+    const { values, positionals } = parseArgs({
+      args,
+      options: { ...kinds, help: { type: 'boolean', short: 'h' } },
+      allowPositionals: true,
+      strict: true,
+    })
+    return { values: values as ParsedOptions['values'], positionals }
+  } catch (error) {
+    const code = (error as { code?: unknown }).code
+    if (typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS')) {
+      return { problem: (error as Error).message.split('. To specify')[0] as string }
+    }
+    throw error
+  }
+}
+
+/** A string option's value, or `undefined` when not given. */
+export function stringOption(options: ParsedOptions, name: string): string | undefined {
+  const value = options.values[name]
+  return typeof value === 'string' ? value : undefined
+}
+
+/** A whole number of at least `minimum`, or the sentence saying why the text is not one. */
+export function integerOption(
+  options: ParsedOptions,
+  name: string,
+  minimum: number,
+): number | undefined | { problem: string } {
+  const text = stringOption(options, name)
+  if (text === undefined) return undefined
+  const value = Number(text)
+  if (!Number.isSafeInteger(value) || value < minimum || text.trim() === '') {
+    return { problem: `--${name} ${text} is not a whole number of at least ${minimum}` }
+  }
+  return value
+}
+
+/** Prints a usage error with the verb's usage text; exit status 2. */
+export function usageError(io: CliIO, verb: string, problem: string, usage: string): number {
+  io.stderr(`agenttwin ${verb}: ${problem}\n\n${usage}\n`)
+  return 2
+}
+
+function relativeProblem(cwd: string, problem: DocumentProblem): DocumentProblem {
+  const path = relative(cwd, problem.file)
+  return path && !path.startsWith('..') ? { ...problem, file: path } : problem
+}
+
+/**
+ * Prints an AgentTwin error for a person: a document error as one
+ * `file:line:col` line per problem (paths relative to the working
+ * directory), any other as its message with its code. Exit status 2.
+ * Errors that are not AgentTwin's are thrown on.
+ */
+export function reportError(io: CliIO, verb: string, error: unknown): number {
+  if (error instanceof InvalidDocumentError) {
+    const lines = error.problems.map((problem) => formatProblem(relativeProblem(io.cwd, problem)))
+    const count = lines.length === 1 ? '1 problem' : `${lines.length} problems`
+    io.stderr(`agenttwin ${verb}: ${count}:\n${lines.join('\n')}\n`)
+    return 2
+  }
+  if (error instanceof AgentTwinError) {
+    io.stderr(`agenttwin ${verb}: ${error.message} [${error.code}]\n`)
+    return 2
+  }
+  throw error
+}

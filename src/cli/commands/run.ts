@@ -1,0 +1,187 @@
+import { resolve } from 'node:path'
+import { effectiveLabel, overrideApplies } from '../../compare/effective-label.ts'
+import type { ExpectationResult } from '../../evaluate/types.ts'
+import { pinCase } from '../../scenario/pin.ts'
+import type { CaseRun } from '../../scenario/types.ts'
+import { loadScenario } from '../../schema/index.ts'
+import { palette } from '../../vitest/reporter/render/palette.ts'
+import { renderTrajectory } from '../../vitest/reporter/render/trajectory.ts'
+import type { CliCommand, CliIO } from '../command.ts'
+import { loadAgentModule, pickAgent } from './agent-module.ts'
+import { createCaseRunner } from './case-runner.ts'
+import {
+  integerOption,
+  type ParsedOptions,
+  readOptions,
+  reportError,
+  stringOption,
+  usageError,
+} from './cli-options.ts'
+
+const USAGE = `Usage: agenttwin run <scenario> --agent <module>[#export] [--version <v>] [--json] [--timeout <ms>]
+
+Runs one scenario against one agent version outside Vitest: a fresh twin with the
+scenario's state and faults answers every tool call, nothing else gets out. Then
+prints the twin's record of what happened and one line per expectation.
+For debugging, and for teams on other test runners.
+
+  <scenario>         a scenario.v1 file; the twin it names is loaded with it
+  --agent <module>   exports an agent, or a record of agents keyed by version
+                     (\`agents\` or the default export; #name picks another export)
+  --version <v>      which agent of the record (needed when it holds several)
+  --json             print { run, results }: the whole CaseRun plus every result
+  --timeout <ms>     how long the agent may take (default 30000)
+  --seed <n>         seed for a scenario that declares none (default 0)
+  --overrides <file> reviewers' overrides to apply (see "Human review")
+
+Judge expectations use the offline keyword-overlap fake (not a language model)
+unless AGENTTWIN_JUDGE names a provider.
+
+Exit status: 0 every expectation PASS; 1 any expectation not PASS (ERROR too),
+or the case did not finish; 2 usage, document or agent module error.
+
+Example:
+  agenttwin run examples/demo-co/scenarios/refund-happy-path.scenario.yaml \\
+    --agent examples/demo-co/agent/index.ts --version v1.3.0`
+
+const OPTIONS = {
+  agent: { type: 'string' },
+  version: { type: 'string' },
+  json: { type: 'boolean' },
+  timeout: { type: 'string' },
+  seed: { type: 'string' },
+  overrides: { type: 'string' },
+} as const
+
+const LABEL_WIDTH = 'HALLUCINATED_SUCCESS'.length
+
+type Env = Record<string, string | undefined>
+
+/** A result's line: the label that counts, id, message, and a reviewer's override when there is one. */
+function resultLine(
+  result: ExpectationResult,
+  results: readonly ExpectationResult[],
+  paint: (label: string) => string,
+): string {
+  const label = effectiveLabel(result, results)
+  const critical = result.critical ? ' (critical)' : ''
+  const o = result.override
+  const counted = overrideApplies(result, results)
+    ? 'applied'
+    : 'not applied: a deterministic critical check of this case does not pass'
+  const override = o
+    ? ` [override ${o.originalLabel} → ${o.label} by ${o.reviewer}, ${counted}: ${o.note.trim()}]`
+    : ''
+  return `  ${paint(label.padEnd(LABEL_WIDTH))}  ${result.id}${critical}: ${result.message}${override}`
+}
+
+/** Whether every expectation passes, by the labels that count (overrides included). */
+export function allPass(results: readonly ExpectationResult[]): boolean {
+  return results.every((result) => effectiveLabel(result, results) === 'PASS')
+}
+
+/** The text `run` prints: what the case was, what the twin recorded, each verdict, a summary. */
+export function formatCaseRun(run: CaseRun, results: ExpectationResult[], color = false): string {
+  const c = palette(color)
+  const paint = (label: string) =>
+    label.trim() === 'PASS'
+      ? c.green(label)
+      : label.trim() === 'ERROR'
+        ? c.yellow(label)
+        : c.red(label)
+  const calls = `${run.records.length} tool call${run.records.length === 1 ? '' : 's'}`
+  const lines = [
+    c.bold(`${run.scenario.id} v${run.scenario.version}: ${run.scenario.title}`),
+    `agent ${run.agent.name} ${run.agent.version}, seed ${run.seed}, ${calls}, ${run.metrics.latencyMs} ms`,
+  ]
+  if (run.result)
+    lines.push(`reply (${run.result.outcome}): ${run.result.reply.replace(/\s+/g, ' ')}`)
+  if (run.error) lines.push(c.yellow(`did not finish (${run.error.kind}): ${run.error.message}`))
+  lines.push('', c.bold("Trajectory (the twin's records)"))
+  lines.push(
+    ...renderTrajectory(run)
+      .split('\n')
+      .map((line) => `  ${line}`),
+  )
+  lines.push(
+    '',
+    c.bold('Expectations'),
+    ...results.map((result) => resultLine(result, results, paint)),
+  )
+  const failed = results.filter((result) => effectiveLabel(result, results) !== 'PASS')
+  const critical = failed.filter((result) => result.critical).length
+  const summary =
+    failed.length === 0
+      ? `${results.length} of ${results.length} expectations passed.`
+      : `${results.length - failed.length} of ${results.length} expectations passed; ${failed.length} did not (${critical} critical).`
+  lines.push('', run.finished ? summary : `${summary} The case did not finish.`, '')
+  return lines.join('\n')
+}
+
+async function runScenario(options: ParsedOptions, io: CliIO, env: Env, color: boolean) {
+  const [scenarioFile] = options.positionals
+  const timeoutMs = integerOption(options, 'timeout', 1)
+  const seed = integerOption(options, 'seed', 0)
+  const agentSpec = stringOption(options, 'agent')
+  if (options.positionals.length !== 1 || scenarioFile === undefined) {
+    const problem =
+      options.positionals.length === 0
+        ? 'missing <scenario>'
+        : `expected one scenario, got ${options.positionals.join(' ')} (use \`agenttwin diff\` for several)`
+    return usageError(io, 'run', problem, USAGE)
+  }
+  if (agentSpec === undefined) return usageError(io, 'run', 'missing --agent <module>', USAGE)
+  for (const value of [timeoutMs, seed]) {
+    if (typeof value === 'object') return usageError(io, 'run', value.problem, USAGE)
+  }
+  const loaded = await loadScenario(resolve(io.cwd, scenarioFile))
+  const pinned = pinCase(
+    { file: loaded.file, document: loaded.document, twin: loaded.twin },
+    { defaultSeed: seed as number | undefined },
+  )
+  const agent = pickAgent(
+    await loadAgentModule(agentSpec, io.cwd),
+    stringOption(options, 'version'),
+    '--version',
+  )
+  const runner = await createCaseRunner({
+    cwd: io.cwd,
+    env,
+    timeoutMs: timeoutMs as number | undefined,
+    overridesFile: stringOption(options, 'overrides'),
+  })
+  const { run, results } = await runner.run(pinned, agent)
+  if (options.values.json) io.stdout(`${JSON.stringify({ run, results }, null, 2)}\n`)
+  else io.stdout(formatCaseRun(run, results, color))
+  return run.finished && allPass(results) ? 0 : 1
+}
+
+/**
+ * `agenttwin run`: one scenario, one agent version, outside Vitest.
+ * @example
+ * const code = await createRunCommand().run(['refund.scenario.yaml', '--agent', 'agents.ts'], io)
+ */
+export function createRunCommand(options: { env?: Env; color?: boolean } = {}): CliCommand {
+  const env = options.env ?? process.env
+  return {
+    name: 'run',
+    summary: 'Run one scenario against one agent version and print each expectation',
+    usage: USAGE,
+    async run(args: string[], io: CliIO): Promise<number> {
+      const parsed = readOptions(args, OPTIONS)
+      if ('problem' in parsed) return usageError(io, 'run', parsed.problem, USAGE)
+      if (parsed.values.help) {
+        io.stdout(`${USAGE}\n`)
+        return 0
+      }
+      const color = options.color ?? (!env.NO_COLOR && process.stdout.isTTY === true)
+      try {
+        return await runScenario(parsed, io, env, color)
+      } catch (error) {
+        return reportError(io, 'run', error)
+      }
+    },
+  }
+}
+
+export const runCommand: CliCommand = createRunCommand()
