@@ -53,6 +53,9 @@ export function createInputSchemaAjv(): Ajv {
 }
 
 let inputAjv: Ajv | undefined
+/** Compile results by schema text: twins are validated again and again (watch mode, workers). */
+const inputResults = new Map<string, string | undefined>()
+const INPUT_RESULTS_LIMIT = 500
 
 /**
  * Why a tool's input schema does not compile, or `undefined` when it does.
@@ -60,13 +63,18 @@ let inputAjv: Ajv | undefined
  * inputSchemaError({ type: 'object', requird: ['a'] }) // 'strict mode: unknown keyword: "requird"'
  */
 export function inputSchemaError(schema: object): string | undefined {
+  const key = JSON.stringify(schema)
+  if (inputResults.has(key)) return inputResults.get(key)
   inputAjv ??= createInputSchemaAjv()
+  let result: string | undefined
   try {
     inputAjv.compile(schema)
-    return undefined
   } catch (error) {
-    return error instanceof Error ? error.message : String(error)
+    result = error instanceof Error ? error.message : String(error)
   } finally {
     inputAjv.removeSchema(schema)
   }
+  if (inputResults.size >= INPUT_RESULTS_LIMIT) inputResults.clear()
+  inputResults.set(key, result)
+  return result
 }
