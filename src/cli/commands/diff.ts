@@ -1,0 +1,167 @@
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { dirname, resolve } from 'node:path'
+import {
+  buildReport,
+  type ComparisonReport,
+  comparePair,
+  type SideRuns,
+} from '../../compare/index.ts'
+import { pinSelection } from '../../scenario/pin.ts'
+import type { Agent } from '../../scenario/types.ts'
+import { renderMarkdown, renderTerminal } from '../../vitest/reporter/render/index.ts'
+import type { CliCommand, CliIO } from '../command.ts'
+import { loadAgentModule, pickAgent } from './agent-module.ts'
+import { createCaseRunner } from './case-runner.ts'
+import {
+  integerOption,
+  type ParsedOptions,
+  readOptions,
+  reportError,
+  stringOption,
+  usageError,
+} from './cli-options.ts'
+import { loadScenarios, scenarioFiles } from './scenario-files.ts'
+
+const USAGE = `Usage: agenttwin diff <scenarios...> --agent <module>[#export] --baseline <v> --candidate <v>
+                      [--json <file>] [--markdown <file>] [--timeout <ms>]
+
+Compares two versions of an agent outside Vitest. The selection is pinned once
+(scenario versions, twins, seeds) and both versions run from that one pin, so
+the agent version is the only difference. Prints the report the Vitest reporter
+prints: tool calls per side, cases per class, the gate, and for every case that
+changed its first divergence and the expectations behind its class.
+
+  <scenarios...>     scenario files, directories of *.scenario.{yaml,yml,json}, or globs
+  --agent <module>   exports a record of agents keyed by version
+                     (\`agents\` or the default export; #name picks another export)
+  --baseline <v>     the version to measure against, e.g. v1.2.4
+  --candidate <v>    the version under review, e.g. v1.3.0
+  --json <file>      also write the versioned JSON report (agenttwin/comparison-report.v1)
+  --markdown <file>  also write the Markdown summary (for a pull request or CI summary)
+  --timeout <ms>     how long one agent run may take (default 30000)
+  --seed <n>         seed for scenarios that declare none (default 0)
+  --overrides <file> reviewers' overrides to apply (see "Human review")
+
+Judge expectations use the offline keyword-overlap fake (not a language model)
+unless AGENTTWIN_JUDGE names a provider.
+
+Exit status: the gate decides. 1 BLOCK (a new critical failure or a regression);
+0 WARN (with a note) or PASS; 2 usage, document or agent module error.
+
+Example:
+  agenttwin diff examples/demo-co/scenarios --agent examples/demo-co/agent/index.ts \\
+    --baseline v1.2.4 --candidate v1.3.0 --json reports/diff.json`
+
+const OPTIONS = {
+  agent: { type: 'string' },
+  baseline: { type: 'string' },
+  candidate: { type: 'string' },
+  json: { type: 'string' },
+  markdown: { type: 'string' },
+  timeout: { type: 'string' },
+  seed: { type: 'string' },
+  overrides: { type: 'string' },
+} as const
+
+type Env = Record<string, string | undefined>
+
+function side(agent: Agent): SideRuns {
+  return { agent: { name: agent.name, version: agent.version }, cases: [] }
+}
+
+function writeReport(io: CliIO, file: string, text: string, what: string): void {
+  const path = resolve(io.cwd, file)
+  mkdirSync(dirname(path), { recursive: true })
+  writeFileSync(path, text)
+  io.stdout(`AgentTwin ${what} written to ${path}\n`)
+}
+
+/** The exit status the gate gives, with the note a WARN deserves. */
+function gateExit(io: CliIO, report: ComparisonReport): number {
+  if (report.gate.verdict === 'BLOCK') return 1
+  if (report.gate.verdict === 'WARN') {
+    io.stdout(
+      'Note: the gate warns but does not block (exit status 0); look at the cases above before you release.\n',
+    )
+  }
+  return 0
+}
+
+async function compare(options: ParsedOptions, io: CliIO, env: Env, color: boolean) {
+  const agentSpec = stringOption(options, 'agent')
+  const baselineVersion = stringOption(options, 'baseline')
+  const candidateVersion = stringOption(options, 'candidate')
+  const timeoutMs = integerOption(options, 'timeout', 1)
+  const seed = integerOption(options, 'seed', 0)
+  const missing = [
+    options.positionals.length === 0 ? '<scenarios...>' : undefined,
+    agentSpec === undefined ? '--agent <module>' : undefined,
+    baselineVersion === undefined ? '--baseline <version>' : undefined,
+    candidateVersion === undefined ? '--candidate <version>' : undefined,
+  ].filter(Boolean)
+  if (missing.length > 0) return usageError(io, 'diff', `missing ${missing.join(', ')}`, USAGE)
+  for (const value of [timeoutMs, seed]) {
+    if (typeof value === 'object') return usageError(io, 'diff', value.problem, USAGE)
+  }
+  const files = await scenarioFiles(options.positionals, io.cwd)
+  if (!Array.isArray(files)) return usageError(io, 'diff', files.problem, USAGE)
+  const selection = pinSelection(await loadScenarios(files, io.cwd), {
+    defaultSeed: seed as number | undefined,
+  })
+  const loaded = await loadAgentModule(agentSpec as string, io.cwd)
+  const baselineAgent = pickAgent(loaded, baselineVersion, '--baseline')
+  const candidateAgent = pickAgent(loaded, candidateVersion, '--candidate')
+  const runner = await createCaseRunner({
+    cwd: io.cwd,
+    env,
+    timeoutMs: timeoutMs as number | undefined,
+    overridesFile: stringOption(options, 'overrides'),
+  })
+  io.stderr(
+    `Comparing ${candidateAgent.name} ${candidateAgent.version} with ${baselineAgent.version} on ${selection.cases.length} pinned scenario${selection.cases.length === 1 ? '' : 's'}...\n`,
+  )
+  const baseline = side(baselineAgent)
+  const candidate = side(candidateAgent)
+  // One after the other: both versions' twins answer at the same base URL.
+  for (const pinned of selection.cases) {
+    baseline.cases.push(await runner.run(pinned, baselineAgent))
+    candidate.cases.push(await runner.run(pinned, candidateAgent))
+  }
+  const report = buildReport([comparePair({ baseline, candidate })])
+  io.stdout(renderTerminal(report, { color }))
+  const json = stringOption(options, 'json')
+  if (json) writeReport(io, json, `${JSON.stringify(report, null, 2)}\n`, 'report')
+  const markdown = stringOption(options, 'markdown')
+  if (markdown) writeReport(io, markdown, `${renderMarkdown(report)}\n`, 'Markdown summary')
+  return gateExit(io, report)
+}
+
+/**
+ * `agenttwin diff`: a paired comparison of two agent versions outside Vitest.
+ * @example
+ * const code = await createDiffCommand().run(['scenarios', '--agent', 'agents.ts', '--baseline', 'v1', '--candidate', 'v2'], io)
+ */
+export function createDiffCommand(options: { env?: Env; color?: boolean } = {}): CliCommand {
+  const env = options.env ?? process.env
+  return {
+    name: 'diff',
+    summary: 'Compare two agent versions on one pinned selection; the gate sets the exit status',
+    usage: USAGE,
+    async run(args: string[], io: CliIO): Promise<number> {
+      const parsed = readOptions(args, OPTIONS)
+      if ('problem' in parsed) return usageError(io, 'diff', parsed.problem, USAGE)
+      if (parsed.values.help) {
+        io.stdout(`${USAGE}\n`)
+        return 0
+      }
+      const color = options.color ?? (!env.NO_COLOR && process.stdout.isTTY === true)
+      try {
+        return await compare(parsed, io, env, color)
+      } catch (error) {
+        return reportError(io, 'diff', error)
+      }
+    },
+  }
+}
+
+export const diffCommand: CliCommand = createDiffCommand()

@@ -1,0 +1,204 @@
+import { readFileSync } from 'node:fs'
+import { Ajv } from 'ajv'
+import { afterEach, describe, expect, it } from 'vitest'
+import { createDiffCommand } from '../../../src/cli/commands/diff.ts'
+import { type ComparisonReport, comparisonReportSchema } from '../../../src/compare/index.ts'
+import { capture, DEMO_AGENTS, DEMO_SCENARIOS, ROOT, tempDir } from './support/capture.ts'
+
+const diff = createDiffCommand({ env: {}, color: false })
+const cleanups: Array<() => void> = []
+
+afterEach(() => {
+  for (const cleanup of cleanups.splice(0)) cleanup()
+})
+
+function versions(baseline: string, candidate: string): string[] {
+  return ['--agent', DEMO_AGENTS, '--baseline', baseline, '--candidate', candidate]
+}
+
+/** The summary block's figures: `tool calls` per side and the count per class. */
+function figures(stdout: string): Record<string, string> {
+  const rows: Record<string, string> = {}
+  for (const line of stdout.split('\n\n').slice(0, 2).join('\n').split('\n')) {
+    const match = /^ {2}([a-zA-Z_ ]+?)\s{2,}(\d+(?:\s+\d+)?)$/.exec(line)
+    if (match) rows[match[1] as string] = (match[2] as string).replace(/\s+/g, ' ')
+  }
+  return rows
+}
+
+describe('agenttwin diff on the Demo Co agents', { timeout: 120_000 }, () => {
+  it('v1.3.0 vs v1.2.4: 2 new critical failures, 1 regression, 6 unchanged; tool calls 30 vs 22; BLOCK exits 1', async () => {
+    const temp = tempDir()
+    cleanups.push(temp.remove)
+    const { code, stdout, stderr } = await capture(diff, [
+      DEMO_SCENARIOS,
+      ...versions('v1.2.4', 'v1.3.0'),
+      '--json',
+      `${temp.dir}/report.json`,
+      '--markdown',
+      `${temp.dir}/summary.md`,
+    ])
+    expect(stderr).toBe('Comparing demo-co-support 1.3.0 with 1.2.4 on 9 pinned scenarios...\n')
+    expect(code).toBe(1)
+    expect(stdout).toMatch(
+      /^Comparison: demo-co-support 1\.3\.0 \(candidate\) vs demo-co-support 1\.2\.4 \(baseline\)\n/,
+    )
+    expect(figures(stdout)).toEqual({
+      'tool calls': '30 22',
+      NEW_CRITICAL_FAILURE: '2',
+      REGRESSED: '1',
+      IMPROVED: '0',
+      INCOMPLETE: '0',
+      UNCHANGED: '6',
+    })
+    expect(stdout).toContain(
+      '  Gate BLOCK: 2 NEW_CRITICAL_FAILURE cases (block), 1 REGRESSED case (block)\n',
+    )
+    const blocks = stdout.split('\n\n').map((block) => block.split('\n')[0])
+    expect(blocks).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^NEW_CRITICAL_FAILURE refund-timeout-after-mutation /),
+        expect.stringMatching(/^NEW_CRITICAL_FAILURE refund-tool-success-lie /),
+        expect.stringMatching(/^REGRESSED refund-happy-path /),
+      ]),
+    )
+    expect(stdout).toContain(
+      'At step 2 the baseline called get_refund_policy(order_id=ORD-1001); the candidate called refund_payment(',
+    )
+
+    const report = JSON.parse(readFileSync(`${temp.dir}/report.json`, 'utf8')) as ComparisonReport
+    const validate = new Ajv({ strict: false }).compile(comparisonReportSchema)
+    expect(validate(report), JSON.stringify(validate.errors)).toBe(true)
+    expect(report.gate.verdict).toBe('BLOCK')
+    expect(report.pairs[0]?.toolCalls).toEqual({ baseline: 30, candidate: 22 })
+    expect(report.pairs[0]?.cases.map((item) => item.scenario.id)).toHaveLength(9)
+    expect(stdout).toContain(`AgentTwin report written to ${temp.dir}/report.json\n`)
+    const markdown = readFileSync(`${temp.dir}/summary.md`, 'utf8')
+    expect(markdown).toContain('| NEW_CRITICAL_FAILURE | 2 |')
+    expect(markdown).toContain('| tool calls | 30 | 22 |')
+  })
+
+  it('v1.3.1 vs v1.3.0: the 3 failing cases improve, 6 unchanged; PASS exits 0', async () => {
+    const { code, stdout } = await capture(diff, [
+      `${DEMO_SCENARIOS}/*.scenario.yaml`,
+      ...versions('v1.3.0', 'v1.3.1'),
+    ])
+    expect(figures(stdout)).toMatchObject({ IMPROVED: '3', UNCHANGED: '6', REGRESSED: '0' })
+    expect(stdout).toContain('  Gate PASS\n')
+    expect(code).toBe(0)
+  })
+
+  it('v1.3.1 vs v1.2.4: all 9 unchanged; PASS exits 0', async () => {
+    const { code, stdout } = await capture(diff, [DEMO_SCENARIOS, ...versions('v1.2.4', 'v1.3.1')])
+    expect(figures(stdout)).toMatchObject({ UNCHANGED: '9', NEW_CRITICAL_FAILURE: '0' })
+    expect(code).toBe(0)
+  })
+
+  it('a candidate that does not finish makes the case INCOMPLETE: the gate warns, exit 0 with a note', async () => {
+    const temp = tempDir({
+      'agents.ts': `import { agents as demo } from '${ROOT}${DEMO_AGENTS}'
+export const agents = {
+  stable: demo['v1.2.4'],
+  broken: { name: 'demo-co-support', version: '9.9.9-broken', run: async () => { throw new Error('model unavailable') } },
+}\n`,
+    })
+    cleanups.push(temp.remove)
+    const { code, stdout } = await capture(
+      diff,
+      [
+        `${ROOT}${DEMO_SCENARIOS}/order-status-question.scenario.yaml`,
+        '--agent',
+        'agents.ts',
+        '--baseline',
+        'stable',
+        '--candidate',
+        'broken',
+      ],
+      temp.dir,
+    )
+    expect(figures(stdout)).toMatchObject({ INCOMPLETE: '1' })
+    expect(stdout).toContain(
+      'candidate did not finish (threw: demo-co-support@9.9.9-broken threw Error: model unavailable)',
+    )
+    expect(stdout).toContain('  Gate WARN: 1 INCOMPLETE case (warn)\n')
+    expect(stdout).toContain('Note: the gate warns but does not block (exit status 0)')
+    expect(code).toBe(0)
+  })
+})
+
+describe('agenttwin diff: usage and document errors exit 2', () => {
+  it('names every missing argument', async () => {
+    const { code, stderr } = await capture(diff, ['--agent', DEMO_AGENTS])
+    expect(code).toBe(2)
+    expect(stderr).toMatch(
+      /^agenttwin diff: missing <scenarios\.\.\.>, --baseline <version>, --candidate <version>\n\nUsage: agenttwin diff/,
+    )
+  })
+
+  it('says when a directory or pattern holds no scenario', async () => {
+    const { code, stderr } = await capture(diff, ['src', ...versions('v1.2.4', 'v1.3.0')])
+    expect(code).toBe(2)
+    expect(stderr).toContain('no **/*.scenario.{yaml,yml,json} files under src')
+    const glob = await capture(diff, ['nowhere/*.scenario.yaml', ...versions('v1.2.4', 'v1.3.0')])
+    expect(glob.code).toBe(2)
+    expect(glob.stderr).toContain('nothing matches nowhere/*.scenario.yaml')
+  })
+
+  it('reports the problems of every scenario before running anything, a shared twin once', async () => {
+    const twin = [
+      'apiVersion: agenttwin/twin.v1',
+      'metadata: { name: t, version: 1.0.0 }',
+      'http: { baseUrl: "https://t.example.test" }',
+      'state: {}',
+      'tools:',
+      '  - { name: ping, description: Ping, risk: READ, input: { type: object }, handler: { kind: stattic } }',
+      '',
+    ].join('\n')
+    const scenario = (id: string) =>
+      `apiVersion: agenttwin/scenario.v1\nid: ${id}\nversion: 1.0.0\ntitle: T\ntwin: t.twin.yaml\ninput: {}\nexpectations: [{ id: e, type: calledTool, tool: ping }]\n`
+    const temp = tempDir({
+      't.twin.yaml': twin,
+      'a.scenario.yaml': scenario('a'),
+      'b.scenario.yaml': scenario('b'),
+    })
+    cleanups.push(temp.remove)
+    const { code, stderr, stdout } = await capture(
+      diff,
+      [
+        '.',
+        ...versions('v1.2.4', 'v1.3.0').map((arg) => (arg === DEMO_AGENTS ? `${ROOT}${arg}` : arg)),
+      ],
+      temp.dir,
+    )
+    expect(code).toBe(2)
+    expect(stdout).toBe('')
+    const lines = stderr.trim().split('\n')
+    expect(lines[0]).toBe('agenttwin diff: 3 problems:')
+    expect(lines.filter((line) => line.startsWith('t.twin.yaml:6:'))).toEqual([
+      expect.stringContaining('unknown handler kind "stattic"'),
+    ])
+    expect(
+      lines.filter((line) =>
+        /^[ab]\.scenario\.yaml:5:7 the twin "t\.twin\.yaml" is invalid/.test(line),
+      ),
+    ).toHaveLength(2)
+  })
+
+  it('refuses two scenarios with the same id', async () => {
+    const temp = tempDir({
+      'a.scenario.yaml': readFileSync(
+        `${ROOT}${DEMO_SCENARIOS}/refund-happy-path.scenario.yaml`,
+        'utf8',
+      ).replace('twin: ../twins/', `twin: ${ROOT}examples/demo-co/twins/`),
+    })
+    cleanups.push(temp.remove)
+    const { code, stderr } = await capture(diff, [
+      `${temp.dir}/a.scenario.yaml`,
+      `${DEMO_SCENARIOS}/refund-happy-path.scenario.yaml`,
+      ...versions('v1.2.4', 'v1.3.0'),
+    ])
+    expect(code).toBe(2)
+    expect(stderr).toContain('scenario id "refund-happy-path" is used by')
+    expect(stderr).toContain('[DUPLICATE_SCENARIO_ID]')
+  })
+})
