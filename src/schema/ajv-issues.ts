@@ -50,6 +50,14 @@ function issueOf(error: ErrorObject, path: FieldPath): Issue {
       const unknown = String(error.params.additionalProperty)
       const allowed = Object.keys((parent.properties as SchemaObject) ?? {})
       const meant = closest(unknown, allowed)
+      if (unknown === '<<') {
+        return {
+          path: [...path, unknown],
+          at: 'key',
+          message: 'YAML merge keys (`<<`) are not supported in documents',
+          fix: 'write the fields out (aliases such as `*name` still work as plain values)',
+        }
+      }
       return {
         path: [...path, unknown],
         at: 'key',
@@ -82,7 +90,7 @@ function issueOf(error: ErrorObject, path: FieldPath): Issue {
           : ''
       return {
         path,
-        message: `${field} must be ${article(expected)}, found ${kindOf(error.data)} ${showValue(error.data)}`,
+        message: `${field} must be ${article(expected)}, found ${found(error.data)}`,
         fix: `write ${article(expected)}${quote}`,
       }
     }
@@ -189,10 +197,11 @@ function article(type: string): string {
   return `a ${type}`
 }
 
-function kindOf(value: unknown): string {
-  if (value === null) return 'null'
+function found(value: unknown): string {
+  if (value === null) return 'an empty value'
   if (Array.isArray(value)) return 'a list'
-  return typeof value === 'object' ? 'an object' : `the ${typeof value}`
+  if (typeof value === 'object') return 'an object'
+  return `the ${typeof value} ${showValue(value)}`
 }
 
 function rangeWords(schema: SchemaObject): string {

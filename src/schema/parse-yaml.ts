@@ -8,6 +8,7 @@ import {
   LineCounter,
   type Node,
   parseDocument,
+  type Scalar,
   visit,
   type YAMLError,
 } from 'yaml'
@@ -64,6 +65,8 @@ export function parseYamlSource(source: string, file: string): ParseResult {
     uniqueKeys: true,
     prettyErrors: true,
     strict: true,
+    // `!!timestamp`, `!!binary`, `!!set` would build non-JSON values; unresolved, they are reported.
+    resolveKnownTags: false,
   })
   const position = (offset: number) => {
     const { line, col } = lineCounter.linePos(offset)
@@ -110,6 +113,21 @@ export function parseYamlSource(source: string, file: string): ParseResult {
           [],
           `the document must be a mapping of \`key: value\` entries, found ${found}`,
           'start the file with `apiVersion: ...` and write the fields as `key: value` lines',
+        ),
+      ],
+    }
+  }
+
+  const notJson = findNonFiniteNumber(root)
+  if (notJson) {
+    return {
+      ok: false,
+      problems: [
+        problemAt(
+          notJson.range?.[0] ?? 0,
+          pathAtOffset(root, notJson.range?.[0] ?? 0),
+          `${String(notJson.source ?? notJson.value)} is not a JSON number`,
+          'write a finite number, or quote it to keep it as text',
         ),
       ],
     }
@@ -220,6 +238,20 @@ function pathAtOffset(root: Node | null, offset: number): (string | number)[] {
     if (!descended) break
   }
   return path
+}
+
+/** `.inf` and `.nan` are YAML numbers that JSON (and so a document) cannot hold. */
+function findNonFiniteNumber(root: Node): Scalar | undefined {
+  let found: Scalar | undefined
+  visit(root, {
+    Scalar(_key, node) {
+      if (typeof node.value === 'number' && !Number.isFinite(node.value)) {
+        found = node
+        return visit.BREAK
+      }
+    },
+  })
+  return found
 }
 
 function findFirstAlias(root: Node | null): Node | undefined {

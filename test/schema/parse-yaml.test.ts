@@ -76,6 +76,12 @@ describe('parseYamlSource', () => {
     expect(found[0]!.fix).toContain('data only')
   })
 
+  test('YAML values that JSON cannot hold are refused: .inf, .nan, !!timestamp', () => {
+    expect(where(problems('a:\n  b: [1, .inf]\n'))).toEqual(['2:10 a.b[1]'])
+    expect(problems('a: .nan\n')[0]!.message).toBe('.nan is not a JSON number')
+    expect(problems('a: !!timestamp 2026-01-01\n')[0]!.message).toContain('Unresolved tag')
+  })
+
   test('JSON text parses too, with positions', () => {
     const result = parseYamlSource('{\n  "a": {\n    "b": [1, 2]\n  }\n}\n', 'doc.json')
     expect(result.ok).toBe(true)

@@ -136,6 +136,19 @@ describe('refusing an invalid twin, at the line and column of the problem', () =
     expect(found[5]!.fix).toBe('use an integer from 100 to 599')
   })
 
+  test('a YAML merge key gets its own explanation', () => {
+    const text = [
+      'apiVersion: agenttwin/twin.v1',
+      'metadata:',
+      '  <<: { name: shop }',
+      '  version: "1"',
+    ].join('\n')
+    const found = problemsOf(() => parseTwin(text, 'merge.yaml'))
+    const merge = found.find((problem) => problem.path === 'metadata["<<"]')
+    expect(merge).toMatchObject({ line: 3, column: 3 })
+    expect(merge?.message).toBe('YAML merge keys (`<<`) are not supported in documents')
+  })
+
   test('a missing file is a problem of that file', async () => {
     const found = await problemsOfAsync(() => loadTwin(fixture('twin/no-such.twin.yaml')))
     expect(found).toEqual([
