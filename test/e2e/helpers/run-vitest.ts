@@ -42,25 +42,47 @@ export function stripAnsi(text: string): string {
   return text.replace(ANSI, '')
 }
 
+/** What a run needs beyond Vitest's own options. */
+export interface RunSetup {
+  /** Environment variables for the run (`undefined` removes one); restored afterwards. */
+  env?: Record<string, string | undefined>
+  /** Vite config overrides (the fourth argument of `startVitest`). */
+  vite?: ViteUserConfig
+}
+
+function setEnv(values: Record<string, string | undefined>): () => void {
+  const previous = Object.keys(values).map((name) => [name, process.env[name]] as const)
+  for (const [name, value] of Object.entries(values)) {
+    if (value === undefined) delete process.env[name]
+    else process.env[name] = value
+  }
+  return () => {
+    for (const [name, value] of previous) {
+      if (value === undefined) delete process.env[name]
+      else process.env[name] = value
+    }
+  }
+}
+
 /**
  * Runs Vitest once (`vitest run`) in-process on a fixture project and
- * captures what it prints. Runs must not overlap: `process.exitCode` and
- * `NO_COLOR` are process-wide, so callers await each run before the next.
+ * captures what it prints. Runs must not overlap: `process.exitCode` and the
+ * environment are process-wide, so callers await each run before the next.
  */
 export async function runVitest(
   options: CliOptions,
   filters: string[] = [],
-  viteOverrides: ViteUserConfig = {},
+  setup: RunSetup = {},
 ): Promise<VitestRun> {
   const out = new OutputCapture()
   const err = new OutputCapture()
   const previousExitCode = process.exitCode
-  const previousNoColor = process.env.NO_COLOR
+  // A CI step summary is only written when a test asks for one.
+  const restoreEnv = setEnv({ GITHUB_STEP_SUMMARY: undefined, ...setup.env, NO_COLOR: '1' })
   process.exitCode = 0
-  process.env.NO_COLOR = '1'
   let vitest: Vitest | undefined
   try {
-    vitest = await startVitest('test', filters, { watch: false, ...options }, viteOverrides, {
+    vitest = await startVitest('test', filters, { watch: false, ...options }, setup.vite ?? {}, {
       stdin: Readable.from([]) as unknown as NodeJS.ReadStream,
       stdout: out,
       stderr: err,
@@ -75,7 +97,6 @@ export async function runVitest(
   } finally {
     await vitest?.close()
     process.exitCode = previousExitCode
-    if (previousNoColor === undefined) delete process.env.NO_COLOR
-    else process.env.NO_COLOR = previousNoColor
+    restoreEnv()
   }
 }
