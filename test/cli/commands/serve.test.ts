@@ -1,0 +1,159 @@
+import { createServer } from 'node:http'
+import { type AddressInfo, connect } from 'node:net'
+import { afterEach, describe, expect, it } from 'vitest'
+import type { CliIO } from '../../../src/cli/command.ts'
+import { createServeCommand } from '../../../src/cli/commands/serve.ts'
+import type { CallRecord } from '../../../src/twin/types.ts'
+import { capture, DEMO_SCENARIOS, ROOT, tempDir } from './support/capture.ts'
+
+const DEMO_TWIN = 'examples/demo-co/twins/demo-co.twin.yaml'
+const REFUND = { order_id: 'ORD-1001', amount: 40 }
+const stops: AbortController[] = []
+const cleanups: Array<() => void> = []
+
+afterEach(() => {
+  for (const stop of stops.splice(0)) stop.abort()
+  for (const cleanup of cleanups.splice(0)) cleanup()
+})
+
+/** Starts `agenttwin serve` in this process; resolves once it printed its URL. */
+async function startServe(args: string[]) {
+  const stop = new AbortController()
+  stops.push(stop)
+  const output = { stdout: '', stderr: '' }
+  const io: CliIO = {
+    stdout: (text) => {
+      output.stdout += text
+    },
+    stderr: (text) => {
+      output.stderr += text
+    },
+    cwd: ROOT,
+  }
+  const done = createServeCommand({ stop: stop.signal }).run(args, io)
+  for (let tries = 0; tries < 400 && !output.stdout.includes('Press Ctrl+C'); tries++) {
+    const early = await Promise.race([done, new Promise((resolve) => setTimeout(resolve, 10))])
+    if (typeof early === 'number') throw new Error(`serve exited ${early}: ${output.stderr}`)
+  }
+  const url = /^Serving twin .* at (\S+)$/m.exec(output.stdout)?.[1]
+  if (!url) throw new Error(`no URL in: ${output.stdout}`)
+  return {
+    url,
+    output,
+    async stop() {
+      stop.abort()
+      return done
+    },
+  }
+}
+
+function post(url: string, body: unknown): Promise<Response> {
+  return fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  })
+}
+
+describe('agenttwin serve', () => {
+  it('serves a twin document: prints the URL and tools, one line per call, stops on request', async () => {
+    const served = await startServe([DEMO_TWIN])
+    expect(served.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
+    expect(served.output.stdout).toContain(
+      `Serving twin demo-co-support-tools 1.0.0 at ${served.url}\nTools:\n`,
+    )
+    expect(served.output.stdout).toContain(
+      `  POST ${served.url}/tools/refund_payment  refund_payment (WRITE_IRREVERSIBLE)\n`,
+    )
+
+    const res = await post(`${served.url}/tools/lookup_order`, { order_id: 'ORD-1001' })
+    expect(res.status).toBe(200)
+    expect(await res.json()).toMatchObject({ order_id: 'ORD-1001', refund_count: 0 })
+    expect(served.output.stdout).toContain('#1 lookup_order(order_id=ORD-1001) → 200\n')
+
+    const records = (await (
+      await fetch(`${served.url}/__agenttwin/records`)
+    ).json()) as CallRecord[]
+    expect(records.map((record) => record.tool)).toEqual(['lookup_order'])
+
+    expect(await served.stop()).toBe(0)
+    expect(served.output.stdout).toMatch(
+      /Stopped; the twin recorded 1 call since its last reset\.\n$/,
+    )
+    const port = Number(new URL(served.url).port)
+    const refused = await new Promise((resolve) => {
+      const socket = connect(port, '127.0.0.1')
+      socket.on('error', resolve)
+      socket.on('connect', () => {
+        socket.destroy()
+        resolve('connected')
+      })
+    })
+    expect(refused).toMatchObject({ code: 'ECONNREFUSED' })
+  })
+
+  it("serves a scenario's twin with its faults and seed: the first refund commits, then the caller sees 504", async () => {
+    const served = await startServe([
+      `${DEMO_SCENARIOS}/refund-timeout-after-mutation.scenario.yaml`,
+    ])
+    expect(served.output.stdout).toContain(
+      'From scenario refund-timeout-after-mutation: no state overrides; fault rules refund-commits-then-times-out (timeout_after_mutation on refund_payment); seed 1002\n',
+    )
+    const first = await post(`${served.url}/tools/refund_payment`, REFUND)
+    expect(first.status).toBe(504)
+    const state = (await (await fetch(`${served.url}/__agenttwin/state`)).json()) as {
+      orders: Record<string, { refund_count: number }>
+    }
+    expect(state.orders['ORD-1001']?.refund_count).toBe(1)
+    expect(served.output.stdout).toContain('→ 504 [fault timeout_after_mutation]\n')
+
+    const reset = await fetch(`${served.url}/__agenttwin/reset`, { method: 'POST' })
+    expect(reset.status).toBe(200)
+    expect((await post(`${served.url}/tools/refund_payment`, REFUND)).status).toBe(504)
+    await served.stop()
+  })
+
+  it('exits 2 with the problem for documents it cannot serve and ports it cannot use', async () => {
+    const temp = tempDir({
+      'refund.contract.yaml': '# a contract\napiVersion: agenttwin/contract.v1\ncontract_id: x\n',
+      'odd.yaml': 'apiVersion: agenttwin/widget.v1\n',
+    })
+    cleanups.push(temp.remove)
+    const contract = await capture(createServeCommand(), ['refund.contract.yaml'], temp.dir)
+    expect(contract.code).toBe(2)
+    expect(contract.stderr).toContain(
+      'refund.contract.yaml:2:13 a contract document cannot be served at apiVersion.',
+    )
+    const odd = await capture(createServeCommand(), ['odd.yaml'], temp.dir)
+    expect(odd.code).toBe(2)
+    expect(odd.stderr).toMatch(
+      /^agenttwin serve: 1 problem:\nodd\.yaml:1:\d+ .*agenttwin\/widget\.v1/,
+    )
+    const missing = await capture(createServeCommand(), ['nowhere.twin.yaml'])
+    expect(missing.code).toBe(2)
+    expect(missing.stderr).toContain('nowhere.twin.yaml:1:1 the file does not exist')
+
+    const blocker = createServer()
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve))
+    const { port } = blocker.address() as AddressInfo
+    try {
+      const taken = await capture(createServeCommand(), [DEMO_TWIN, '--port', String(port)])
+      expect(taken.code).toBe(2)
+      expect(taken.stderr).toContain(`127.0.0.1:${port}: the port is already in use`)
+      expect(taken.stderr).toContain('[TWIN_SERVER_LISTEN]')
+    } finally {
+      blocker.close()
+    }
+
+    for (const args of [
+      [],
+      [DEMO_TWIN, DEMO_TWIN],
+      [DEMO_TWIN, '--port', '70000'],
+      [DEMO_TWIN, '--port', '-1'],
+    ]) {
+      const usage = await capture(createServeCommand(), args)
+      expect(usage.code, args.join(' ')).toBe(2)
+      expect(usage.stderr).toContain('Usage: agenttwin serve <twin-or-scenario>')
+    }
+  })
+})
