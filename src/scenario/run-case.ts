@@ -46,20 +46,21 @@ export async function runCase(
     faults: rules.length > 0 ? createFaultPolicy(rules, { seed: pinned.seed }) : undefined,
   })
   const network = options.interception ?? createInterception()
-  const unhandledBefore = network.unhandled.length
-  const release = network.use(twin)
   const started = performance.now()
   let outcome: { result?: AgentResult; error?: CaseError } = {}
-  let unhandled: typeof network.unhandled = []
+  let scope: { readonly unhandled: typeof network.unhandled } | undefined
   try {
-    outcome = await runAgent(agent, pinned, twin, timeoutMs)
+    // The twin serves this run's async context only, so cases can run at once on one interception.
+    outcome = await network.scope([twin], (own) => {
+      scope = own
+      return runAgent(agent, pinned, twin, timeoutMs)
+    })
   } finally {
-    release()
-    unhandled = network.unhandled.slice(unhandledBefore)
     // An interception we started must end even if the run was abandoned.
     if (!options.interception) network.dispose()
   }
   const latencyMs = Math.round(performance.now() - started)
+  const unhandled = [...(scope?.unhandled ?? [])]
   if (unhandled.length > 0 && !outcome.error) {
     const list = unhandled.map((request) => `${request.method} ${request.url}`).join(', ')
     outcome = {

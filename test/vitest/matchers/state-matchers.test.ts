@@ -1,7 +1,19 @@
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import '../../../src/vitest/setup.ts'
 import { InvalidMatcherArgumentError, valueCheck } from '../../../src/vitest/matchers/index.ts'
-import { demoRun, failureOf } from './support.ts'
+import { demoRun, demoRuns, failureOf, RUNS_TIMEOUT_MS } from './support.ts'
+
+beforeAll(
+  () =>
+    demoRuns([
+      ['refund-timeout-after-mutation', 'v1.2.4'],
+      ['refund-timeout-after-mutation', 'v1.3.0'],
+      ['refund-happy-path', 'v1.2.4'],
+      ['refund-tool-success-lie', 'v1.2.4'],
+      ['refund-tool-success-lie', 'v1.3.0'],
+    ]),
+  RUNS_TIMEOUT_MS,
+)
 
 describe('toHaveStateAt', () => {
   it('passes on the state the twin ended in, and fails with the evaluator evidence', async () => {

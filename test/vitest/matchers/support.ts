@@ -40,6 +40,16 @@ export function demoRun(id: string, version: 'v1.2.4' | 'v1.3.0' | 'v1.3.1'): Pr
   return run
 }
 
+/** Starts every run a file needs before its tests (a hook has time for it under a loaded machine). */
+export async function demoRuns(
+  wanted: ReadonlyArray<readonly [string, 'v1.2.4' | 'v1.3.0' | 'v1.3.1']>,
+): Promise<void> {
+  await Promise.all(wanted.map(([id, version]) => demoRun(id, version)))
+}
+
+/** Time for the runs a file needs, on a machine busy with the whole suite. */
+export const RUNS_TIMEOUT_MS = 60_000
+
 /** The error an assertion throws, for checks on its message, actual and expected. */
 export function failureOf(
   assertion: () => unknown,

@@ -1,0 +1,168 @@
+import { AsyncResource } from 'node:async_hooks'
+import { afterEach, describe, expect, it } from 'vitest'
+import {
+  createInterception,
+  type Interception,
+  InterceptionDisposedError,
+  TwinBaseUrlInUseError,
+} from '../../src/http/index.ts'
+import { nodeRequest, postJson } from './support/clients.ts'
+import { createShop, SHOP_URL } from './support/shop-twin.ts'
+
+let network: Interception | undefined
+
+afterEach(() => {
+  network?.dispose()
+  network = undefined
+})
+
+function start(): Interception {
+  network = createInterception()
+  return network
+}
+
+const refund = (amount: number) =>
+  postJson(`${SHOP_URL}/tools/refund_payment`, { order_id: 'ORD-1001', amount })
+
+/** Lets two async functions interleave: each waits for the other to reach the same point. */
+function meetingPoint(): () => Promise<void> {
+  let arrived = 0
+  let release: () => void = () => {}
+  const everyone = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  return () => {
+    arrived += 1
+    if (arrived === 2) release()
+    return everyone
+  }
+}
+
+describe('interception.scope', () => {
+  it('serves the same base URL with a twin per concurrent scope, each seeing only its own calls', async () => {
+    const interception = start()
+    const first = createShop()
+    const second = createShop()
+    const meet = meetingPoint()
+    const [a, b] = await Promise.all([
+      interception.scope([first], async () => {
+        await meet()
+        await refund(10)
+        await meet()
+        return (await refund(1)).status
+      }),
+      interception.scope([second], async () => {
+        await meet()
+        const outcome = await nodeRequest(`${SHOP_URL}/tools/refund_payment`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ order_id: 'ORD-1001', amount: 25 }),
+        })
+        await meet()
+        return outcome.status
+      }),
+    ])
+    expect([a, b]).toEqual([200, 200])
+    expect(first.records().map((record) => record.args.amount)).toEqual([10, 1])
+    expect(second.records().map((record) => record.args.amount)).toEqual([25])
+    expect(first.state()).toMatchObject({ orders: { 'ORD-1001': { refunded_amount: 11 } } })
+    expect(second.state()).toMatchObject({ orders: { 'ORD-1001': { refunded_amount: 25 } } })
+    expect(interception.unhandled).toEqual([])
+  })
+
+  it('goes to the scope first, then to enclosing scopes, then to twins added with use()', async () => {
+    const interception = start()
+    const shared = createShop()
+    const outer = createShop()
+    const inner = createShop()
+    interception.use(shared)
+    await interception.scope([outer], async () => {
+      await refund(1)
+      await interception.scope([], async (scope) => {
+        await refund(2)
+        scope.use(inner)
+        await refund(3)
+      })
+    })
+    await refund(4)
+    expect(outer.records().map((record) => record.args.amount)).toEqual([1, 2])
+    expect(inner.records().map((record) => record.args.amount)).toEqual([3])
+    expect(shared.records().map((record) => record.args.amount)).toEqual([4])
+  })
+
+  it('keeps blocked requests with the scope they came from', async () => {
+    const interception = start()
+    const [quiet, noisy] = await Promise.all([
+      interception.scope([createShop()], async (scope) => {
+        await refund(1)
+        return scope
+      }),
+      interception.scope([], async (scope) => {
+        await refund(1).catch(() => {})
+        return scope
+      }),
+    ])
+    expect(quiet.unhandled).toEqual([])
+    expect(noisy.unhandled.map((request) => request.url)).toEqual([
+      `${SHOP_URL}/tools/refund_payment`,
+    ])
+    expect(interception.unhandled).toHaveLength(1)
+  })
+
+  it('routes a request from outside every scope only to an unambiguous owner', async () => {
+    const interception = start()
+    // Code that captured its async context before any scope (a server started earlier).
+    const outside = new AsyncResource('server-started-before-the-test')
+    const fromOutside = (amount: number) => outside.runInAsyncScope(() => refund(amount))
+
+    const alone = createShop()
+    await interception.scope([alone], async () => {
+      expect((await fromOutside(5)).status).toBe(200)
+    })
+    expect(alone.records()).toHaveLength(1)
+
+    const meet = meetingPoint()
+    const scopes = await Promise.all(
+      [createShop(), createShop()].map((twin) =>
+        interception.scope([twin], async (scope) => {
+          await meet()
+          const error = await fromOutside(7).catch((caught: Error) => caught)
+          await meet()
+          return { scope, twin, error }
+        }),
+      ),
+    )
+    for (const { scope, twin, error } of scopes) {
+      expect(twin.records()).toEqual([])
+      expect(error).toBeInstanceOf(Error)
+      // Either request may belong to either scope, so both keep both.
+      expect(scope.unhandled).toHaveLength(2)
+      expect(scope.unhandled[0]?.message).toContain(
+        `Twins in use: shop (${SHOP_URL}, scoped to one test's async context), shop (${SHOP_URL}, scoped to one test's async context).`,
+      )
+    }
+    await expect(fromOutside(9)).rejects.toThrowError(/no twin answers it/)
+  })
+
+  it('returns what fn returns, and refuses two twins at one base URL within a scope', async () => {
+    const interception = start()
+    await expect(interception.scope([createShop()], () => 'done')).resolves.toBe('done')
+    await expect(interception.scope([createShop(), createShop()], () => 'never')).rejects.toThrow(
+      TwinBaseUrlInUseError,
+    )
+    await interception.scope([], async (scope) => {
+      const twin = createShop()
+      const remove = scope.use(twin)
+      remove()
+      remove()
+      await expect(refund(1)).rejects.toThrowError(/no twin answers it/)
+      expect(twin.records()).toEqual([])
+    })
+  })
+
+  it('refuses a scope after dispose', async () => {
+    const interception = start()
+    interception.dispose()
+    await expect(interception.scope([], () => undefined)).rejects.toThrow(InterceptionDisposedError)
+  })
+})
