@@ -38,6 +38,7 @@ export {
   createContractEvaluator,
   evaluateContract,
 } from './evaluate-contract.ts'
+export * from './outcomes/index.ts'
 export { CLAIM_CRITERIA, type ReadClaimOptions, readClaim } from './read-claim.ts'
 export {
   createRedactor,

@@ -27,6 +27,8 @@ export const DEFAULT_SENSITIVE_KEYS: readonly string[] = [
 
 export const MASK = '[redacted]'
 
+const DEFAULT_KEYS: ReadonlySet<string> = new Set(DEFAULT_SENSITIVE_KEYS.map(keyOf))
+
 const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g
 /** 13 to 19 digits, optionally grouped by spaces or dashes: card numbers. */
 const CARD = /\b\d(?:[ -]?\d){12,18}\b/g
@@ -35,6 +37,8 @@ const TOKENS = [
   /\bBearer\s+[A-Za-z0-9._~+/=-]{8,}/gi,
   /\beyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{5,}/g,
 ]
+
+const TOKEN_HINT = /[_-][A-Za-z0-9_-]{6}|Bearer|eyJ/i
 
 export interface RedactorOptions {
   /** The entity kind hashed references start with, e.g. `order`. */
@@ -77,8 +81,17 @@ export function hashEntityRef(type: string, entity: string, salt = ''): string {
  */
 export function createRedactor(options: RedactorOptions): Redactor {
   const salt = options.salt ?? ''
-  const keys = new Set([...DEFAULT_SENSITIVE_KEYS, ...(options.sensitiveKeys ?? [])].map(keyOf))
-  const ref = (entity: string) => hashEntityRef(options.entityType, entity, salt)
+  const extra = options.sensitiveKeys ?? []
+  const keys = extra.length === 0 ? DEFAULT_KEYS : new Set([...DEFAULT_KEYS, ...extra.map(keyOf)])
+  const refs = new Map<string, string>()
+  const ref = (entity: string) => {
+    let hashed = refs.get(entity)
+    if (hashed === undefined) {
+      hashed = hashEntityRef(options.entityType, entity, salt)
+      refs.set(entity, hashed)
+    }
+    return hashed
+  }
   const entities = [...new Set(options.entities ?? [])].filter((e) => e.length > 0)
   entities.sort((a, b) => b.length - a.length)
   const values = [...new Set(options.sensitiveValues ?? [])].filter((v) => v.length >= 3)
@@ -88,8 +101,10 @@ export function createRedactor(options: RedactorOptions): Redactor {
     let out = input
     for (const value of values) out = out.split(value).join(MASK)
     for (const entity of entities) out = out.split(entity).join(ref(entity))
-    out = out.replace(EMAIL, MASK).replace(CARD, MASK)
-    for (const token of TOKENS) out = out.replace(token, MASK)
+    // Cheap tests first: most strings hold no '@', no long digit run, no token marker.
+    if (out.includes('@')) out = out.replace(EMAIL, MASK)
+    if (digits(out) >= 13) out = out.replace(CARD, MASK)
+    if (TOKEN_HINT.test(out)) for (const token of TOKENS) out = out.replace(token, MASK)
     return out
   }
   const isSensitiveKey = (key: string) => keys.has(keyOf(key))
@@ -104,6 +119,15 @@ export function createRedactor(options: RedactorOptions): Redactor {
     return out
   }
   return { ref, text, value, isSensitiveKey }
+}
+
+function digits(text: string): number {
+  let count = 0
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index)
+    if (code >= 48 && code <= 57) count++
+  }
+  return count
 }
 
 function keyOf(key: string): string {

@@ -1,0 +1,22 @@
+export {
+  type CheckOutcomeOptions,
+  checkOutcome,
+  DEFAULT_ALLOWED_CLAIMS,
+  type OutcomeCheck,
+} from './check-outcome.ts'
+export {
+  type CheckOutcomesOptions,
+  checkOutcomeFile,
+  checkOutcomeLines,
+  type MalformedLine,
+  type OutcomeRow,
+  type OutcomeSummary,
+} from './check-outcomes.ts'
+export { LINKAGE_FIELDS, type OutcomeRecord, readOutcomeLine } from './outcome-record.ts'
+export {
+  formatMalformed,
+  formatOutcomeRow,
+  formatOutcomeSummary,
+  outcomeRowJson,
+} from './outcome-report.ts'
+export { type StateDifference, stateDifferences } from './state-differences.ts'

@@ -1,0 +1,69 @@
+import type { JsonValue } from '../../schema/twin-document.ts'
+import { canonicalJson } from '../../twin/canonical-json.ts'
+
+export interface StateDifference {
+  /** Dotted path from the state's root; `''` for the root itself. */
+  path: string
+  expected?: JsonValue
+  observed?: JsonValue
+}
+
+/**
+ * Where two states differ, leaf by leaf, skipping volatile paths (`*` matches
+ * any key). Objects are compared key by key; arrays item by item when they
+ * have the same length, else as a whole.
+ * @example
+ * stateDifferences({ refund_count: 1 }, { refund_count: 2 }) // [{ path: 'refund_count', expected: 1, observed: 2 }]
+ */
+export function stateDifferences(
+  expected: JsonValue | undefined,
+  observed: JsonValue | undefined,
+  volatile: readonly string[] = [],
+): StateDifference[] {
+  const patterns = volatile.map((path) => path.split('.'))
+  const out: StateDifference[] = []
+  walk(expected, observed, [], patterns, out)
+  return out
+}
+
+function walk(
+  expected: JsonValue | undefined,
+  observed: JsonValue | undefined,
+  at: string[],
+  patterns: string[][],
+  out: StateDifference[],
+): void {
+  if (patterns.some((pattern) => matches(pattern, at))) return
+  if (isObject(expected) && isObject(observed)) {
+    const keys = [...new Set([...Object.keys(expected), ...Object.keys(observed)])].sort()
+    for (const key of keys) walk(expected[key], observed[key], [...at, key], patterns, out)
+    return
+  }
+  if (Array.isArray(expected) && Array.isArray(observed) && expected.length === observed.length) {
+    for (const [index, item] of expected.entries()) {
+      walk(item, observed[index], [...at, String(index)], patterns, out)
+    }
+    return
+  }
+  if (same(expected, observed)) return
+  const difference: StateDifference = { path: at.join('.') }
+  if (expected !== undefined) difference.expected = expected
+  if (observed !== undefined) difference.observed = observed
+  out.push(difference)
+}
+
+function matches(pattern: string[], at: string[]): boolean {
+  return (
+    pattern.length === at.length &&
+    pattern.every((segment, i) => segment === '*' || segment === at[i])
+  )
+}
+
+function same(a: JsonValue | undefined, b: JsonValue | undefined): boolean {
+  if (a === undefined || b === undefined) return a === b
+  return canonicalJson(a) === canonicalJson(b)
+}
+
+function isObject(value: JsonValue | undefined): value is { [key: string]: JsonValue } {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}

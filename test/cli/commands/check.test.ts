@@ -1,0 +1,180 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { afterAll, describe, expect, it } from 'vitest'
+import type { CliIO } from '../../../src/cli/command.ts'
+import { checkCommand } from '../../../src/cli/commands/check.ts'
+import { hashEntityRef } from '../../../src/contract/index.ts'
+import { goodRow, jsonl } from '../../contract/support/outcome-rows.ts'
+
+const contractsDir = fileURLToPath(
+  new URL('../../../examples/outcome-contracts/contracts', import.meta.url),
+)
+const dir = mkdtempSync(join(tmpdir(), 'agenttwin-check-'))
+afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+function write(name: string, lines: string[]): string {
+  const file = join(dir, name)
+  writeFileSync(file, `${lines.join('\n')}\n`)
+  return file
+}
+
+async function check(args: string[]) {
+  let stdout = ''
+  let stderr = ''
+  const io: CliIO = {
+    cwd: dir,
+    stdout: (text) => {
+      stdout += text
+    },
+    stderr: (text) => {
+      stderr += text
+    },
+  }
+  const code = await checkCommand.run(args, io)
+  return { code, stdout, stderr }
+}
+
+/** Customer data a production record may carry; none of it may reach the output. */
+const secrets = {
+  entity: 'ORD-99173',
+  email: 'jonas.weber@example.com',
+  card: '4000 0566 5566 5556',
+  token: 'tok_live_51HxZ9eKq2vRm',
+}
+
+const leaky = goodRow({
+  entity_ref: secrets.entity,
+  operation_id: `refund-${secrets.entity}`,
+  execution_status: 'unknown',
+  claim_class: undefined,
+  claim_text: `All taken care of, ${secrets.email}! Refunded to card ${secrets.card}.`,
+  expected_state: {
+    order_id: secrets.entity,
+    customer_email: secrets.email,
+    payment: { card_number: secrets.card, token: secrets.token },
+    refund_count: 1,
+  },
+  observed_state: {
+    order_id: secrets.entity,
+    customer_email: 'jonas@example.org',
+    payment: { card_number: '4000 0000 0000 0077', token: 'tok_live_ZZ99yyXXww' },
+    refund_count: 2,
+  },
+})
+
+describe('agenttwin check', () => {
+  it('exits 0 when every row passes, and says so', async () => {
+    const file = write('good.jsonl', jsonl([goodRow(), goodRow({ operation_id: 'op-2' })]))
+    const { code, stdout } = await check([file, '--contracts', contractsDir])
+    expect(code).toBe(0)
+    expect(stdout).toBe(
+      [
+        'Checked 2 rows of good.jsonl: 2 passed, 0 failed, 0 malformed.',
+        'Operations started: 2; retries (attempt > 1, same operation id): 0.',
+        'execution_ok 2 pass / 0 fail / 0 unknown; state_ok 2 pass / 0 fail / 0 unknown; claim_ok 2 pass / 0 fail / 0 unknown; evidence incomplete: 0.',
+        'PASS: every row passed with complete evidence.',
+        '',
+      ].join('\n'),
+    )
+  })
+
+  it('prints each failing row with its line number, ids and reasons, and exits 1', async () => {
+    const file = write(
+      'mixed.jsonl',
+      jsonl([
+        goodRow(),
+        goodRow({ operation_id: 'op-1', attempt: 2, execution_status: 'unknown' }),
+        '{"trace_id": "t-9",',
+        goodRow({ commit_status: 'rejected', execution_status: 'failed', claim_class: 'failed' }),
+      ]),
+    )
+    const { code, stdout } = await check([file])
+    expect(code).toBe(1)
+    const lines = stdout.split('\n')
+    expect(lines[0]).toBe(
+      `line 2: trace trace-7f3a, run run-2026-02-02-01, operation op-1, attempt 2 (a retry of operation op-1), contract refund-order, ${hashEntityRef('entity', 'ORD-1001')}`,
+    )
+    expect(lines[1]).toBe(
+      '  execution_ok unknown, state_ok pass, claim_ok pass, evidence_complete true',
+    )
+    expect(lines[2]).toMatch(
+      /^ {2}- execution_ok unknown: execution_status "unknown" proves nothing/,
+    )
+    expect(lines[3]).toMatch(/^line 3: malformed, not JSON \(.+\); skipped, and the check fails$/)
+    expect(lines[4]).toMatch(/^line 4: .*attempt 1 \(first attempt of its operation\)/)
+    expect(stdout).toMatch(/- state_ok fail: rejected, yet the observed state equals the target/)
+    expect(stdout).toContain('Checked 3 rows of mixed.jsonl: 1 passed, 2 failed, 1 malformed.')
+    expect(stdout.trimEnd().split('\n').at(-1)).toBe(
+      'FAIL: fail-closed, every row must pass with complete evidence.',
+    )
+  })
+
+  it('prints JSON Lines with --json: one object per failing row, then the summary', async () => {
+    const file = write('json.jsonl', jsonl([goodRow(), goodRow({ evidence_status: 'missing' })]))
+    const { code, stdout } = await check([file, '--json'])
+    expect(code).toBe(1)
+    const objects = stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line))
+    expect(objects).toHaveLength(2)
+    expect(objects[0]).toMatchObject({
+      kind: 'row',
+      line: 2,
+      operation_id: 'op-81c2',
+      attempt: 1,
+      attempt_kind: 'first',
+      passed: false,
+      execution_ok: 'pass',
+      evidence_complete: false,
+    })
+    expect(objects[1]).toMatchObject({ kind: 'summary', rows: 2, passed: 1, failed: 1, ok: false })
+  })
+
+  it('never prints an entity id, e-mail address, card number or token, in text or JSON', async () => {
+    const file = write('leaky.jsonl', jsonl([leaky]))
+    for (const args of [[file], [file, '--json'], [file, '--contracts', contractsDir]]) {
+      const { code, stdout, stderr } = await check(args)
+      expect(code).toBe(1)
+      const output = stdout + stderr
+      expect(output).toMatch(/state_ok/)
+      for (const [what, value] of Object.entries(secrets)) {
+        expect(output, `${what} in ${args.join(' ')}`).not.toContain(value)
+      }
+      expect(output).not.toMatch(/jonas|@example\.|tok_live_|4000 0000/)
+    }
+  })
+
+  it('gives usage errors exit status 2', async () => {
+    expect((await check([])).code).toBe(2)
+    expect((await check(['a.jsonl', 'b.jsonl'])).code).toBe(2)
+    expect((await check(['a.jsonl', '--bogus'])).code).toBe(2)
+    const missing = await check(['nope.jsonl'])
+    expect(missing).toMatchObject({ code: 2, stdout: '' })
+    expect(missing.stderr).toBe(
+      'agenttwin check: nope.jsonl is not a readable file; check the path.\n',
+    )
+  })
+
+  it('refuses contracts that do not load, naming the file and line', async () => {
+    const bad = join(dir, 'bad-contracts')
+    mkdirSync(bad, { recursive: true })
+    writeFileSync(
+      join(bad, 'broken.contract.yaml'),
+      'apiVersion: agenttwin/contract.v1\ncontract_id: broken\n',
+    )
+    const file = write('one.jsonl', jsonl([goodRow()]))
+    const { code, stderr } = await check([file, '--contracts', bad])
+    expect(code).toBe(2)
+    expect(stderr).toMatch(/^agenttwin check: the contracts cannot be used:\n/)
+    expect(stderr).toMatch(/bad-contracts\/broken\.contract\.yaml:\d+:\d+ /)
+  })
+
+  it('prints its usage with --help', async () => {
+    const { code, stdout } = await check(['--help'])
+    expect(code).toBe(0)
+    expect(stdout).toMatch(/^Usage: agenttwin check <outcomes\.jsonl>/)
+  })
+})
