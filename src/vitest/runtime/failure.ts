@@ -19,7 +19,7 @@ export function pointAt<T extends Error>(error: T, location: YamlLocation, label
 /** An expectation of a scenario did not pass on this agent version. */
 export class ExpectationFailedError extends Error {
   readonly code = 'EXPECTATION_FAILED'
-  /** What the evaluator looked at; Vitest prints it under the message. */
+  /** What the evaluator looked at; Vitest shows it with `--reporter=verbose` and in the UI's error view. */
   readonly evidence: ExpectationResult['evidence']
 
   constructor(result: ExpectationResult, effectiveLabel: string) {
@@ -43,11 +43,19 @@ export class PairRegressionError extends Error {
   readonly expected: string
   readonly actual: string
   readonly showDiff = true
+  /** Vitest labels the two sides of the diff with these. */
+  readonly diffOptions: { aAnnotation: string; bAnnotation: string }
 
-  constructor(message: string, baselineTrajectory: string, candidateTrajectory: string) {
+  constructor(
+    message: string,
+    baselineTrajectory: string,
+    candidateTrajectory: string,
+    labels: { aAnnotation: string; bAnnotation: string },
+  ) {
     super(message)
     this.name = 'PairRegression'
     this.expected = baselineTrajectory
     this.actual = candidateTrajectory
+    this.diffOptions = labels
   }
 }

@@ -1,20 +1,14 @@
 import { afterAll, beforeAll, describe, type TestContext, TestRunner } from 'vitest'
-import { comparePair, effectiveLabel } from '../../compare/index.ts'
 import { InvalidDocumentError } from '../../errors.ts'
 import { createInterception, type Interception } from '../../http/index.ts'
 import { type HumanOverride, loadOverrides } from '../../judge/index.ts'
 import { pinCase } from '../../scenario/pin.ts'
 import { loadScenarioSync, locateField } from '../../schema/index.ts'
-import type {} from '../meta.ts'
-import { renderTrajectory } from '../reporter/render/index.ts'
 import type { ResolvedSuiteOptions } from '../resolve-options.ts'
 import { agentVersion, exportedVersions, resolveAgents } from './agents.ts'
-import {
-  ExpectationFailedError,
-  PairRegressionError,
-  pointAt,
-  type YamlLocation,
-} from './failure.ts'
+import { expectationTest } from './expectation-test.ts'
+import type { YamlLocation } from './failure.ts'
+import { pairTest } from './pair-test.ts'
 import { createSideRunner } from './side-runner.ts'
 
 /** What a generated scenario module hands to the runtime. */
@@ -57,6 +51,7 @@ export function defineScenarioSuite(input: ScenarioSuiteInput): void {
   const timeout = options.timeoutMs * 3 + 10_000
 
   describe(`${pinned.scenario.id}: ${pinned.scenario.title}`, () => {
+    placeSuite(locate(['id']))
     beforeAll(async () => {
       network = createInterception()
       if (options.overrides) overrides = await loadOverrides(options.overrides)
@@ -65,55 +60,18 @@ export function defineScenarioSuite(input: ScenarioSuiteInput): void {
 
     if (options.pairs.length > 0) {
       for (const [pairIndex, pair] of options.pairs.entries()) {
-        const baseline = agentVersion(agents, pair.baseline, input.agentsFile)
-        const candidate = agentVersion(agents, pair.candidate, input.agentsFile)
-        defineTask(
-          `${pair.candidate} vs ${pair.baseline}`,
-          locate(['id']),
-          timeout,
-          async (context) => {
-            const baselineSide = await runner.side(baseline)
-            const candidateSide = await runner.side(candidate)
-            const comparison = comparePair({
-              baseline: { agent: baselineSide.run.agent, cases: [baselineSide] },
-              candidate: { agent: candidateSide.run.agent, cases: [candidateSide] },
-              policy: options.gate,
-            })
-            const compared = comparison.cases[0]!
-            context.task.meta.agenttwin = {
-              kind: 'pair-case',
-              pair,
-              pairIndex,
-              gate: options.gate,
-              classification: compared.classification,
-              baseline: baselineSide,
-              candidate: candidateSide,
-            }
-            const summary = [
-              compared.classification,
-              compared.divergence?.sentence,
-              compared.divergence?.detail,
-            ]
-              .filter(Boolean)
-              .join(' — ')
-            await context.annotate(summary, 'agenttwin')
-            const blocking = comparison.gate.verdict === 'BLOCK'
-            if (blocking && pair.expectGate !== 'BLOCK') {
-              const failed = compared.changes
-                .map((change) => `  ${change.id}: ${change.baseline} → ${change.candidate}`)
-                .join('\n')
-              throw pointAt(
-                new PairRegressionError(
-                  `${compared.classification}: ${pair.candidate} is worse than ${pair.baseline} on ${pinned.scenario.id}.\n${summary}\n${failed}`,
-                  renderTrajectory(baselineSide.run),
-                  renderTrajectory(candidateSide.run),
-                ),
-                locate(['id']),
-                pinned.scenario.id,
-              )
-            }
-          },
-        )
+        const where = locate(['id'])
+        const handler = pairTest({
+          pair,
+          pairIndex,
+          baseline: agentVersion(agents, pair.baseline, input.agentsFile),
+          candidate: agentVersion(agents, pair.candidate, input.agentsFile),
+          pinned,
+          runner,
+          gate: options.gate,
+          where,
+        })
+        defineTask(`${pair.candidate} vs ${pair.baseline}`, where, timeout, handler)
       }
       return
     }
@@ -121,36 +79,21 @@ export function defineScenarioSuite(input: ScenarioSuiteInput): void {
     for (const version of options.versions ?? exportedVersions(agents)) {
       const agent = agentVersion(agents, version, input.agentsFile)
       describe(version, () => {
+        placeSuite(locate(['id']))
         pinned.document.expectations.forEach((expectation, index) => {
           const where = locate(['expectations', index])
-          defineTask(expectation.id, where, timeout, async (context) => {
-            const side = await runner.side(agent)
-            const result = side.results[index]!
-            const label = effectiveLabel(result, side.results)
-            context.task.meta.agenttwin = {
-              kind: 'expectation',
-              scenario: {
-                id: pinned.scenario.id,
-                version: pinned.scenario.version,
-                file: input.file,
-              },
-              agent: side.run.agent,
-              result,
-              case: {
-                finished: side.run.finished,
-                toolCalls: side.run.records.length,
-                claimed: side.run.result?.outcome,
-                error: side.run.error?.message,
-              },
-            }
-            if (label !== 'PASS') {
-              throw pointAt(new ExpectationFailedError(result, label), where, expectation.id)
-            }
-          })
+          const handler = expectationTest({ agent, index, pinned, runner, where })
+          defineTask(expectation.id, where, timeout, handler)
         })
       })
     }
   })
+}
+
+/** Points a describe at the YAML line it comes from (the UI's "view source"). */
+function placeSuite(location: YamlLocation): void {
+  const suite = TestRunner.getCurrentSuite().suite
+  if (suite) suite.location = { line: location.line, column: location.column }
 }
 
 function defineTask(

@@ -23,9 +23,12 @@ export interface SideRunnerOptions {
  * result between the tests that need it. Runs go one after another: every
  * version's twin answers at the same base URL.
  */
-export function createSideRunner(options: SideRunnerOptions): {
+export interface SideRunner {
+  /** The case as this agent version ran it, run on first request. */
   side(agent: Agent): Promise<SideCase>
-} {
+}
+
+export function createSideRunner(options: SideRunnerOptions): SideRunner {
   const sides = new Map<string, Promise<SideCase>>()
   let queue: Promise<unknown> = Promise.resolve()
   const judge = resolveJudge({ fetch: networkFetch, ...options.judge })

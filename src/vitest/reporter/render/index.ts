@@ -1,4 +1,9 @@
 export { renderMarkdown } from './markdown.ts'
 export { type StateDiffLine, stateDiffLines } from './state-diff.ts'
 export { renderTerminal } from './terminal.ts'
-export { renderStep, renderTrajectory } from './trajectory.ts'
+export {
+  renderDiffStep,
+  renderStep,
+  renderTrajectory,
+  renderTrajectoryForDiff,
+} from './trajectory.ts'

@@ -36,9 +36,37 @@ export function renderStep(step: Step): string {
 }
 
 /**
- * A case's normalized trajectory, one step per line, built from the twin's
- * records: the text a matcher hands Vitest as `expected` / `actual`, so the
- * terminal and the UI diff two trajectories line by line.
+ * One step as a diff line: no step number and no values that each run mints
+ * anew (idempotency keys, generated ids), so the same step on both sides lines
+ * up and only real differences show: `refund_payment(amount=40, idempotency_key=…, order_id=ORD-1001) → 504 [fault timeout_after_mutation] changed orders.ORD-1001.refund_count`.
+ */
+export function renderDiffStep(step: Step): string {
+  if (step.kind === 'outcome') return renderStep(step).replace(/^\d+\. /, '')
+  const args = { ...step.args }
+  if (step.idempotencyArgument && step.idempotencyArgument in args) {
+    args[step.idempotencyArgument] = '…'
+  }
+  const seen = step.status === null ? 'no status' : String(step.status)
+  const tags = marks(step)
+  let line = `${formatCall(step.tool, args)} → ${seen}`
+  if (tags.length > 0) line += ` [${tags.join(', ')}]`
+  const paths = step.effect.changes.map((change) => change.path)
+  if (paths.length > 0) line += ` changed ${paths.join(', ')}`
+  if (step.effect.deferred) line += ' deferred'
+  return line
+}
+
+/**
+ * A case's trajectory as the two sides of an assertion diff: one step per
+ * line (see {@link renderDiffStep}), baseline as expected, candidate as actual.
+ */
+export function renderTrajectoryForDiff(run: CaseRun): string {
+  return toSteps(run).map(renderDiffStep).join('\n')
+}
+
+/**
+ * A case's normalized trajectory, one numbered step per line, built from the
+ * twin's records: what the reporter prints beside a divergence.
  * @example
  * renderTrajectory(run)
  * // 1. lookup_order(order_id=ORD-1001) → 200

@@ -1,0 +1,78 @@
+import type { TestContext } from 'vitest'
+import { type CaseComparison, comparePair, type GatePolicy } from '../../compare/index.ts'
+import type { PinnedCase } from '../../scenario/pin.ts'
+import type { Agent } from '../../scenario/types.ts'
+import type {} from '../meta.ts'
+import type { PairOption } from '../options.ts'
+import { renderTrajectoryForDiff } from '../reporter/render/index.ts'
+import { PairRegressionError, pointAt, type YamlLocation } from './failure.ts'
+import type { SideRunner } from './side-runner.ts'
+
+export interface PairTestInput {
+  pair: PairOption
+  pairIndex: number
+  baseline: Agent
+  candidate: Agent
+  pinned: PinnedCase
+  runner: SideRunner
+  gate?: Partial<GatePolicy>
+  where: YamlLocation
+}
+
+/**
+ * The test of one case for one pair: both sides from the same pinned case,
+ * compared; the whole record goes to task meta for the reporter. The test
+ * fails when the case blocks the gate, unless the pair is declared to block.
+ */
+export function pairTest(input: PairTestInput): (context: TestContext) => Promise<void> {
+  return async (context) => {
+    const baselineSide = await input.runner.side(input.baseline)
+    const candidateSide = await input.runner.side(input.candidate)
+    const comparison = comparePair({
+      baseline: { agent: baselineSide.run.agent, cases: [baselineSide] },
+      candidate: { agent: candidateSide.run.agent, cases: [candidateSide] },
+      policy: input.gate,
+    })
+    const compared = comparison.cases[0]!
+    context.task.meta.agenttwin = {
+      kind: 'pair-case',
+      pair: input.pair,
+      pairIndex: input.pairIndex,
+      gate: input.gate,
+      classification: compared.classification,
+      baseline: baselineSide,
+      candidate: candidateSide,
+    }
+    await context.annotate(annotation(compared), 'agenttwin')
+    if (comparison.gate.verdict !== 'BLOCK' || input.pair.expectGate === 'BLOCK') return
+    const error = new PairRegressionError(
+      failureMessage(input, compared),
+      renderTrajectoryForDiff(baselineSide.run),
+      renderTrajectoryForDiff(candidateSide.run),
+      {
+        aAnnotation: `Baseline ${input.pair.baseline}`,
+        bAnnotation: `Candidate ${input.pair.candidate}`,
+      },
+    )
+    throw pointAt(error, input.where, input.pinned.scenario.id)
+  }
+}
+
+function annotation(compared: CaseComparison): string {
+  if (compared.divergence) {
+    return `${compared.classification}. ${compared.divergence.sentence} ${compared.divergence.detail}`
+  }
+  const calls = compared.baseline.metrics.toolCalls
+  return `${compared.classification}. Both sides took the same ${calls} tool ${calls === 1 ? 'call' : 'calls'} and reported the same outcome.`
+}
+
+function failureMessage(input: PairTestInput, compared: CaseComparison): string {
+  const lines = [
+    `${compared.classification}: ${input.pair.candidate} is worse than ${input.pair.baseline} on ${input.pinned.scenario.id}.`,
+  ]
+  if (compared.divergence) lines.push(compared.divergence.sentence, compared.divergence.detail)
+  for (const change of compared.changes) {
+    lines.push(`  ${change.id}: ${change.baseline} → ${change.candidate}`)
+  }
+  return lines.join('\n')
+}
