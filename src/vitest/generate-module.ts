@@ -1,9 +1,7 @@
+import { existsSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { parse } from 'yaml'
 import type { ResolvedSuiteOptions } from './resolve-options.ts'
-
-/** Query that marks an import made only to record a dependency edge. */
-export const DEPENDENCY_QUERY = '?agenttwin-dependency'
 
 export interface GenerateInput {
   /** Absolute path of the scenario document. */
@@ -13,23 +11,24 @@ export interface GenerateInput {
   agentsFile: string
   /** Absolute path of the runtime module. */
   runtimeFile: string
+  /** Documents the scenario names (its twin, contracts), imported for their module graph edge only. */
+  documents: readonly string[]
   options: ResolvedSuiteOptions
 }
 
 /**
  * The test module a scenario document becomes. Its imports are real module
- * graph edges: the agents module, and the twin document the scenario names
- * (through a dependency-only import), so watch mode and `vitest --changed`
- * rerun a scenario when its twin or its agent changes. Nothing of the twin is
+ * graph edges: the agents module, and the documents the scenario names (its
+ * twin, its contracts), so watch mode and `vitest --changed` rerun a scenario
+ * when one of them or its agent changes. Nothing of the twin is
  * inlined: the worker reads documents fresh, so a changed twin is never stale.
  */
 export function generateScenarioModule(input: GenerateInput): string {
-  const twinFile = referencedTwin(input.file, input.source)
   const lines = [
     `import { defineScenarioSuite } from ${JSON.stringify(input.runtimeFile)}`,
     `import * as agentModule from ${JSON.stringify(input.agentsFile)}`,
+    ...input.documents.map((file) => `import ${JSON.stringify(file)}`),
   ]
-  if (twinFile) lines.push(`import ${JSON.stringify(`${twinFile}${DEPENDENCY_QUERY}`)}`)
   lines.push(
     'defineScenarioSuite({',
     `  file: ${JSON.stringify(input.file)},`,
@@ -42,13 +41,24 @@ export function generateScenarioModule(input: GenerateInput): string {
   return lines.join('\n')
 }
 
-/** The twin a scenario names, if the document is readable enough to say; the loader reports the rest. */
-export function referencedTwin(file: string, source: string): string | undefined {
+/**
+ * The documents a scenario names (twin and contracts), as absolute paths, if
+ * the document is readable enough to say; the loader reports the rest.
+ */
+export function referencedDocuments(file: string, source: string): string[] {
+  let document: { twin?: unknown; expectations?: unknown } | null
   try {
-    const document = parse(source, { maxAliasCount: 100 }) as { twin?: unknown } | null
-    if (document && typeof document.twin === 'string') return resolve(dirname(file), document.twin)
+    document = parse(source, { maxAliasCount: 100 })
   } catch {
     // An unreadable scenario fails in the worker with the loader's file:line:col message.
+    return []
   }
-  return undefined
+  const names: unknown[] = [document?.twin]
+  if (Array.isArray(document?.expectations)) {
+    for (const expectation of document.expectations) names.push(expectation?.contract)
+  }
+  const files = names
+    .filter((name): name is string => typeof name === 'string')
+    .map((name) => resolve(dirname(file), name))
+  return [...new Set(files)].filter((path) => existsSync(path))
 }

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { createFilter, type Plugin } from 'vite'
-import { DEPENDENCY_QUERY, generateScenarioModule } from './generate-module.ts'
+import { generateScenarioModule, referencedDocuments } from './generate-module.ts'
 import type { AgentTwinOptions } from './options.ts'
 import {
   DEFAULT_SCENARIO_GLOBS,
@@ -36,6 +36,8 @@ export function agentTwin(options: AgentTwinOptions = {}): Plugin {
   let isScenario: (id: string) => boolean = () => false
   let resolved: ResolvedSuiteOptions | undefined
   let agentsFile: string | undefined
+  // Documents named by scenarios; imported by the generated modules for the edge alone.
+  const documents = new Set<string>()
 
   return {
     name: 'agenttwin',
@@ -58,8 +60,9 @@ export function agentTwin(options: AgentTwinOptions = {}): Plugin {
       }
     },
     load(id) {
-      // A dependency-only import: the edge matters, not the content.
-      if (id.endsWith(DEPENDENCY_QUERY)) return 'export {}'
+      // A twin or contract imported for its edge: the content is read by the
+      // loader in the worker. JSON documents keep Vite's own JSON handling.
+      if (documents.has(id) && !id.endsWith('.json')) return 'export {}'
       return null
     },
     transform(source, id) {
@@ -70,9 +73,12 @@ export function agentTwin(options: AgentTwinOptions = {}): Plugin {
           "add agents: './path/to/agents.ts' to agentTwin() (a module exporting `agents`)",
         )
       }
+      const named = referencedDocuments(id, source)
+      for (const file of named) documents.add(file)
       const code = generateScenarioModule({
         file: id,
         source,
+        documents: named,
         agentsFile,
         runtimeFile: RUNTIME_FILE,
         options: resolved!,
