@@ -80,7 +80,13 @@ export class AgentTwinReporter implements Reporter {
     pairs.forEach((pair, index) => {
       const expected = pair.meta.pair.expectGate
       const actual = report.pairs[index]?.gate.verdict
-      if (!expected || expected === actual) return
+      if (!expected) return
+      if (expected === actual) {
+        this.log(
+          `AgentTwin: ${pair.meta.pair.candidate} vs ${pair.meta.pair.baseline} gated ${actual}, as declared (expectGate: '${expected}').`,
+        )
+        return
+      }
       this.log(
         `AgentTwin: ${pair.meta.pair.candidate} vs ${pair.meta.pair.baseline} was expected to gate ${expected} but gated ${actual}; the run fails. Update expectGate if the change is intended.`,
       )
