@@ -1,32 +1,21 @@
+import { CALL_FACTS, templatePlaceholders } from '../twin/templates.ts'
 import type { FieldPath } from './field-path.ts'
 import type { Issue } from './issue.ts'
 import { didYouMean, listWords } from './suggest.ts'
 
-/** The `$` placeholders every template may use (see `twin-document.ts`). */
-export const SPECIAL_PLACEHOLDERS: readonly string[] = [
-  '$id',
-  '$now',
-  '$seq',
-  '$target',
-  '$tenant',
-  '$items',
-]
+/** The `$` placeholders every template may use (see `twin-document.ts`): the runtime's own list. */
+export const SPECIAL_PLACEHOLDERS: readonly string[] = CALL_FACTS
 
 /**
- * A placeholder is `{name}` or `{name.field...}`, `name` optionally starting
- * with `$`; the twin runtime reads templates with this same grammar, so braces
- * around anything else (`{"a": 1}`, `{ x }`) are literal text there and here.
- */
-const PLACEHOLDER = /\{(\$?[A-Za-z_][A-Za-z0-9_-]*(?:\.[A-Za-z0-9_-]+)*)\}/g
-
-/**
- * The placeholder expressions in a template string.
+ * The placeholder expressions in a template string, read with the twin
+ * runtime's own grammar, so braces around anything else (`{"a": 1}`, `{ x }`)
+ * are literal text in both places.
  * @example
  * findPlaceholders('refund:{order_id}') // ['order_id']
  * findPlaceholders('{$target.status}') // ['$target.status']
  */
 export function findPlaceholders(template: string): string[] {
-  return [...template.matchAll(PLACEHOLDER)].map((match) => match[1]!)
+  return templatePlaceholders(template)
 }
 
 /** What a template may refer to, for one tool. */

@@ -3,9 +3,9 @@
  * document gets its own ajv instance (so `$id`s of different twins never
  * clash) and each tool's schema is compiled once, cached on the document.
  */
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv'
-import addFormatsModule from 'ajv-formats'
+import type { ErrorObject, ValidateFunction } from 'ajv'
 import type { JsonObject, ToolDefinition, TwinDocument } from '../schema/twin-document.ts'
+import { createInputSchemaAjv } from '../schema/validators.ts'
 import { InvalidInputSchemaError } from './errors.ts'
 import { isJsonObject } from './json.ts'
 
@@ -14,10 +14,6 @@ export interface InputProblem {
   path: string
   message: string
 }
-
-// ajv-formats is CommonJS; under NodeNext its default import is the module object.
-const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ??
-  addFormatsModule) as (ajv: Ajv) => Ajv
 
 const cache = new WeakMap<TwinDocument, Map<string, ValidateFunction>>()
 
@@ -28,8 +24,9 @@ const cache = new WeakMap<TwinDocument, Map<string, ValidateFunction>>()
 export function compileInputs(document: TwinDocument): Map<string, ValidateFunction> {
   const cached = cache.get(document)
   if (cached) return cached
-  const ajv = new Ajv({ allErrors: true, strict: false })
-  addFormats(ajv)
+  // The loader's settings (strict mode included), so a twin built in code
+  // accepts exactly the input schemas a twin document may declare.
+  const ajv = createInputSchemaAjv()
   const compiled = new Map<string, ValidateFunction>()
   for (const tool of document.tools) {
     try {
