@@ -32,7 +32,7 @@ const COMMITS = new Set(['committed', 'rejected', 'pending', 'partial', 'not_att
 const COMPLETE = new Set(['complete', 'completed', 'full'])
 
 /** The verdicts of one recorded outcome, with the reasons, redacted. */
-export interface OutcomeCheck {
+export interface RecordedOutcomeCheck {
   verdicts: ContractVerdicts
   passed: boolean
   /** The hashed entity reference, when the record names an entity. */
@@ -58,7 +58,7 @@ export interface CheckOutcomeOptions {
 export function checkOutcome(
   record: OutcomeRecord,
   options: CheckOutcomeOptions = {},
-): OutcomeCheck {
+): RecordedOutcomeCheck {
   const contract = record.contract_id ? options.contracts?.get(record.contract_id) : undefined
   const redact = redactorFor(record, contract, options.salt)
   const volatile = contract?.volatile ?? []
@@ -72,7 +72,7 @@ export function checkOutcome(
     claim_ok: claim.verdict,
     evidence_complete: evidence.length === 0,
   }
-  const check: OutcomeCheck = {
+  const check: RecordedOutcomeCheck = {
     verdicts,
     passed:
       verdicts.execution_ok === 'pass' &&

@@ -2,7 +2,11 @@ import { createReadStream } from 'node:fs'
 import { createInterface } from 'node:readline'
 import { createRedactor } from '../redact.ts'
 import type { Verdict } from '../verdicts.ts'
-import { type CheckOutcomeOptions, checkOutcome, type OutcomeCheck } from './check-outcome.ts'
+import {
+  type CheckOutcomeOptions,
+  checkOutcome,
+  type RecordedOutcomeCheck,
+} from './check-outcome.ts'
 import { readOutcomeLine } from './outcome-record.ts'
 
 /** One checked row: where it is, which operation and attempt, and its verdicts. */
@@ -18,7 +22,7 @@ export interface OutcomeRow {
    */
   attemptKind: 'retry' | 'first' | 'unknown'
   contract?: string
-  check: OutcomeCheck
+  check: RecordedOutcomeCheck
   /** Fields of the wrong type, left out before checking. */
   problems: string[]
 }

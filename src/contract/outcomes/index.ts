@@ -2,7 +2,7 @@ export {
   type CheckOutcomeOptions,
   checkOutcome,
   DEFAULT_ALLOWED_CLAIMS,
-  type OutcomeCheck,
+  type RecordedOutcomeCheck,
 } from './check-outcome.ts'
 export {
   type CheckOutcomesOptions,
@@ -19,4 +19,4 @@ export {
   formatOutcomeSummary,
   outcomeRowJson,
 } from './outcome-report.ts'
-export { type StateDifference, stateDifferences } from './state-differences.ts'
+export { type StateFieldDifference, stateDifferences } from './state-differences.ts'

@@ -1,7 +1,7 @@
 import type { JsonValue } from '../../schema/twin-document.ts'
 import { canonicalJson } from '../../twin/canonical-json.ts'
 
-export interface StateDifference {
+export interface StateFieldDifference {
   /** Dotted path from the state's root; `''` for the root itself. */
   path: string
   expected?: JsonValue
@@ -19,9 +19,9 @@ export function stateDifferences(
   expected: JsonValue | undefined,
   observed: JsonValue | undefined,
   volatile: readonly string[] = [],
-): StateDifference[] {
+): StateFieldDifference[] {
   const patterns = volatile.map((path) => path.split('.'))
-  const out: StateDifference[] = []
+  const out: StateFieldDifference[] = []
   walk(expected, observed, [], patterns, out)
   return out
 }
@@ -31,7 +31,7 @@ function walk(
   observed: JsonValue | undefined,
   at: string[],
   patterns: string[][],
-  out: StateDifference[],
+  out: StateFieldDifference[],
 ): void {
   if (patterns.some((pattern) => matches(pattern, at))) return
   if (isObject(expected) && isObject(observed)) {
@@ -46,7 +46,7 @@ function walk(
     return
   }
   if (same(expected, observed)) return
-  const difference: StateDifference = { path: at.join('.') }
+  const difference: StateFieldDifference = { path: at.join('.') }
   if (expected !== undefined) difference.expected = expected
   if (observed !== undefined) difference.observed = observed
   out.push(difference)
