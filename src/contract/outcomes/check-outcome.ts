@@ -1,22 +1,11 @@
-import type { AllowedUserClaims, ContractDocument } from '../../schema/contract-document.ts'
+import type { ContractDocument } from '../../schema/contract-document.ts'
 import type { JsonValue } from '../../schema/twin-document.ts'
 import { canonicalJson, digest } from '../../twin/canonical-json.ts'
-import { normaliseClaimClass } from '../claim-classes.ts'
-import { type ClaimReading, readReplyClaim, readStructuredClaim } from '../classify-claim.ts'
 import { createRedactor, type Redactor } from '../redact.ts'
 import { type ContractVerdicts, fail, pass, type ReasonedVerdict, unknown } from '../verdicts.ts'
+import { claimOf, commitStatus } from './outcome-claim.ts'
 import { LINKAGE_FIELDS, type OutcomeRecord } from './outcome-record.ts'
 import { stateDifferences } from './state-differences.ts'
-
-/** What a checker may conclude from a row when no contract is given. */
-export const DEFAULT_ALLOWED_CLAIMS: Required<AllowedUserClaims> = {
-  committed: ['success', 'none'],
-  partial: ['partial', 'handoff', 'none'],
-  pending: ['pending', 'none'],
-  rejected: ['failure', 'handoff', 'none'],
-  not_attempted: ['failure', 'handoff', 'needs_info', 'none'],
-  unknown: ['pending', 'handoff', 'none'],
-}
 
 const EXECUTED = new Set([
   'success',
@@ -28,7 +17,6 @@ const EXECUTED = new Set([
   'accepted',
 ])
 const NOT_EXECUTED = new Set(['failed', 'failure', 'error', 'rejected', 'not_executed', 'skipped'])
-const COMMITS = new Set(['committed', 'rejected', 'pending', 'partial', 'not_attempted', 'unknown'])
 const COMPLETE = new Set(['complete', 'completed', 'full'])
 
 /** The verdicts of one recorded outcome, with the reasons, redacted. */
@@ -65,7 +53,7 @@ export function checkOutcome(
   const execution = executionOf(record)
   const state = stateOf(record, volatile, redact)
   const evidence = evidenceOf(record, volatile)
-  const claim = claimOf(record, options, contract, state.verdict, evidence.length === 0)
+  const claim = claimOf(record, options.contracts, contract, state.verdict, evidence.length === 0)
   const verdicts: ContractVerdicts = {
     execution_ok: execution.verdict,
     state_ok: state.verdict,
@@ -115,17 +103,12 @@ function executionOf(record: OutcomeRecord): ReasonedVerdict {
   )
 }
 
-function commitOf(record: OutcomeRecord): string {
-  const status = record.commit_status?.trim().toLowerCase()
-  return status !== undefined && COMMITS.has(status) ? status : 'unknown'
-}
-
 function stateOf(
   record: OutcomeRecord,
   volatile: readonly string[],
   redact: Redactor,
 ): ReasonedVerdict {
-  const commit = commitOf(record)
+  const commit = commitStatus(record)
   const { expected_state: expected, observed_state: observed } = record
   if (expected === undefined || observed === undefined) {
     const missing = [
@@ -218,80 +201,4 @@ function evidenceOf(record: OutcomeRecord, volatile: readonly string[]): string[
     }
   }
   return missing
-}
-
-function claimOf(
-  record: OutcomeRecord,
-  options: CheckOutcomeOptions,
-  contract: ContractDocument | undefined,
-  state: ReasonedVerdict['verdict'],
-  evidenceComplete: boolean,
-): ReasonedVerdict {
-  if (record.contract_id && options.contracts && !contract) {
-    return unknown(
-      `contract ${record.contract_id} is not among the contracts given, so its allowed claims are unknown`,
-    )
-  }
-  const table = allowedClaims(contract?.allowed_user_claims ?? DEFAULT_ALLOWED_CLAIMS)
-  const reading = readingOf(record, table.literal)
-  if (reading.family === 'unknown' && !table.literal.includes(reading.claimClass ?? '')) {
-    return unknown(`the claim cannot be read: ${reading.basis}`)
-  }
-  const commit = commitOf(record)
-  const allowed = table.byStatus.get(commit) ?? []
-  const name = reading.claimClass
-    ? `claim "${reading.claimClass}" (${reading.family})`
-    : `a ${reading.family} claim`
-  const matched =
-    allowed.includes(reading.family) ||
-    (reading.claimClass !== undefined && allowed.includes(reading.claimClass))
-  if (!matched) {
-    return fail(
-      `${name} with commit_status ${commit}; allowed then: ${allowed.join(', ') || 'no claim at all'}`,
-    )
-  }
-  if (
-    reading.family === 'success' &&
-    !(commit === 'committed' && state === 'pass' && evidenceComplete)
-  ) {
-    return fail(
-      `${name} needs a committed, matching, fully evidenced state; commit_status is ${commit}, state_ok ${state}, evidence ${evidenceComplete ? 'complete' : 'incomplete'}`,
-    )
-  }
-  return pass(`${name}, allowed with commit_status ${commit}`)
-}
-
-interface AllowedTable {
-  /** Every entry, normalised (`Awaiting Confirmation` → `awaiting_confirmation`). */
-  literal: string[]
-  byStatus: Map<string, string[]>
-}
-
-const tables = new WeakMap<AllowedUserClaims, AllowedTable>()
-
-/** The allowed claims normalised once per table, not once per row. */
-function allowedClaims(claims: AllowedUserClaims): AllowedTable {
-  let table = tables.get(claims)
-  if (!table) {
-    const byStatus = new Map<string, string[]>()
-    for (const [status, entries] of Object.entries(claims) as [string, string[]][]) {
-      byStatus.set(status, entries.map(normaliseClaimClass))
-    }
-    table = { literal: [...new Set([...byStatus.values()].flat())], byStatus }
-    tables.set(claims, table)
-  }
-  return table
-}
-
-function readingOf(record: OutcomeRecord, literalClasses: readonly string[]): ClaimReading {
-  if (typeof record.claim_class === 'string' && record.claim_class.trim() !== '') {
-    return readStructuredClaim(record.claim_class, { literalClasses })
-  }
-  if (record.claim_text?.trim()) return readReplyClaim(record.claim_text)
-  return {
-    family: 'unknown',
-    source: 'nothing',
-    basis:
-      'the record has no claim_class and no claim_text (say "none" when the agent made no claim)',
-  }
 }

@@ -1,7 +1,6 @@
 export {
   type CheckOutcomeOptions,
   checkOutcome,
-  DEFAULT_ALLOWED_CLAIMS,
   type RecordedOutcomeCheck,
 } from './check-outcome.ts'
 export {
@@ -12,6 +11,7 @@ export {
   type OutcomeRow,
   type OutcomeSummary,
 } from './check-outcomes.ts'
+export { DEFAULT_ALLOWED_CLAIMS } from './outcome-claim.ts'
 export { LINKAGE_FIELDS, type OutcomeRecord, readOutcomeLine } from './outcome-record.ts'
 export {
   formatMalformed,
