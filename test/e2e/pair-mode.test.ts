@@ -43,7 +43,8 @@ describe('a blocking pair without expectGate', () => {
     expect(error?.name).toBe('PairRegression')
     expect(error?.message).toMatchInlineSnapshot(`
       "NEW_CRITICAL_FAILURE: v1.3.0 is worse than v1.2.4 on refund-timeout-after-mutation.
-      NEW_CRITICAL_FAILURE — At step 2 the baseline called get_refund_policy(order_id=ORD-1001); the candidate called refund_payment(amount=40, order_id=ORD-1001). — The candidate called the irreversible refund_payment without first calling get_refund_policy, which the baseline called at this point.
+      At step 2 the baseline called get_refund_policy(order_id=ORD-1001); the candidate called refund_payment(amount=40, order_id=ORD-1001).
+      The candidate called the irreversible refund_payment without first calling get_refund_policy, which the baseline called at this point.
         refunded-exactly-once: PASS → FAIL
         refunded-amount: PASS → FAIL
         no-double-refund: PASS → FAIL
@@ -60,19 +61,19 @@ describe('a blocking pair without expectGate', () => {
         .split('\n')
         .map((line) => line.replace(/ → .*/, ''))
     expect(steps(error?.expected)).toEqual([
-      '1. lookup_order(order_id=ORD-1001)',
-      '2. get_refund_policy(order_id=ORD-1001)',
-      '3. refund_payment(amount=40, idempotency_key=refund-ORD-1001-7be2649ba6772f5b, order_id=ORD-1001)',
-      '4. lookup_order(order_id=ORD-1001)',
-      expect.stringMatching(/^5\. send_customer_email\(/),
-      '6. reported SUCCESS',
+      'lookup_order(order_id=ORD-1001)',
+      'get_refund_policy(order_id=ORD-1001)',
+      'refund_payment(amount=40, idempotency_key=…, order_id=ORD-1001)',
+      'lookup_order(order_id=ORD-1001)',
+      expect.stringMatching(/^send_customer_email\(/),
+      'reported SUCCESS',
     ])
     expect(steps(error?.actual)).toEqual([
-      '1. lookup_order(order_id=ORD-1001)',
-      '2. refund_payment(amount=40, order_id=ORD-1001)',
-      '3. refund_payment(amount=40, order_id=ORD-1001)',
-      expect.stringMatching(/^4\. send_customer_email\(/),
-      '5. reported SUCCESS',
+      'lookup_order(order_id=ORD-1001)',
+      'refund_payment(amount=40, order_id=ORD-1001)',
+      'refund_payment(amount=40, order_id=ORD-1001)',
+      expect.stringMatching(/^send_customer_email\(/),
+      'reported SUCCESS',
     ])
   })
 
@@ -81,26 +82,26 @@ describe('a blocking pair without expectGate', () => {
     expect(normalizeOutput(block)).toMatchInlineSnapshot(`
       " FAIL  scenarios/refund-timeout-after-mutation.scenario.yaml:2:5 > refund-timeout-after-mutation: The payment provider refunds, then times out before answering > v1.3.0 vs v1.2.4
       PairRegression: NEW_CRITICAL_FAILURE: v1.3.0 is worse than v1.2.4 on refund-timeout-after-mutation.
-      NEW_CRITICAL_FAILURE — At step 2 the baseline called get_refund_policy(order_id=ORD-1001); the candidate called refund_payment(amount=40, order_id=ORD-1001). — The candidate called the irreversible refund_payment without first calling get_refund_policy, which the baseline called at this point.
+      At step 2 the baseline called get_refund_policy(order_id=ORD-1001); the candidate called refund_payment(amount=40, order_id=ORD-1001).
+      The candidate called the irreversible refund_payment without first calling get_refund_policy, which the baseline called at this point.
         refunded-exactly-once: PASS → FAIL
         refunded-amount: PASS → FAIL
         no-double-refund: PASS → FAIL
         success-backed-by-state: PASS → STATE_MISMATCH
         policy-before-refund: PASS → FAIL
 
-      - Expected
-      + Received
+      - Baseline v1.2.4
+      + Candidate v1.3.0
 
-        1. lookup_order(order_id=ORD-1001) → 200
-      - 2. get_refund_policy(order_id=ORD-1001) → 200
-      - 3. refund_payment(amount=40, idempotency_key=refund-ORD-1001-7be2649ba6772f5b, order_id=ORD-1001) → 504 [fault timeout_after_mutation] changed orders.ORD-1001.refunded_amount from 0 to 40, orders.ORD-1001.refund_count from 0 to 1, orders.ORD-1001.refundable_amount from 128 to 88 and orders.ORD-1001.refunds from [] to [{"refund_id":"rf_3","amount":40,"idempotency_key":"refund-ORD-1001-7be2649ba67…
-      - 4. lookup_order(order_id=ORD-1001) → 200
-      - 5. send_customer_email(body=Hi Maya, we have refunded 40.00 USD for order ORD-1001 (reference rf_3). It will show on your statement within 5 business days. Demo Co Support, customer_id=CUS-501, order_id=ORD-1001, subject=Your refund for order ORD-1001, to=maya.lindqvist@example.com) → 202 changed outbox.msg_5 from missing to {"message_id":"msg_5","order_id":"ORD-1001","customer_id":"CUS-501","to":"maya.…
-      + 2. refund_payment(amount=40, order_id=ORD-1001) → 504 [fault timeout_after_mutation] changed orders.ORD-1001.refunded_amount from 0 to 40, orders.ORD-1001.refund_count from 0 to 1, orders.ORD-1001.refundable_amount from 128 to 88 and orders.ORD-1001.refunds from [] to [{"refund_id":"rf_2","amount":40,"created_at":"2026-01-05T09:00:01.000Z"}]
-      + 3. refund_payment(amount=40, order_id=ORD-1001) → 200 changed orders.ORD-1001.refunded_amount from 40 to 80, orders.ORD-1001.refund_count from 1 to 2, orders.ORD-1001.refundable_amount from 88 to 48 and orders.ORD-1001.refunds from [{"refund_id":"rf_2","amount":40,"created_at":"2026-01-05T09:00:01.000Z"}] to [{"refund_id":"rf_2","amount":40,"created_at":"2026-01-05T09:00:01.000Z"},{"ref…
-      + 4. send_customer_email(body=Hi Maya, we have refunded 40.00 USD for order ORD-1001 (reference rf_3). It will show on your statement within 5 business days. Demo Co Support, customer_id=CUS-501, order_id=ORD-1001, subject=Your refund for order ORD-1001, to=maya.lindqvist@example.com) → 202 changed outbox.msg_4 from missing to {"message_id":"msg_4","order_id":"ORD-1001","customer_id":"CUS-501","to":"maya.…
-      - 6. reported SUCCESS
-      + 5. reported SUCCESS
+        lookup_order(order_id=ORD-1001) → 200
+      - get_refund_policy(order_id=ORD-1001) → 200
+      - refund_payment(amount=40, idempotency_key=…, order_id=ORD-1001) → 504 [fault timeout_after_mutation] changed orders.ORD-1001.refunded_amount, orders.ORD-1001.refund_count, orders.ORD-1001.refundable_amount, orders.ORD-1001.refunds
+      + refund_payment(amount=40, order_id=ORD-1001) → 504 [fault timeout_after_mutation] changed orders.ORD-1001.refunded_amount, orders.ORD-1001.refund_count, orders.ORD-1001.refundable_amount, orders.ORD-1001.refunds
+      - lookup_order(order_id=ORD-1001) → 200
+      + refund_payment(amount=40, order_id=ORD-1001) → 200 changed orders.ORD-1001.refunded_amount, orders.ORD-1001.refund_count, orders.ORD-1001.refundable_amount, orders.ORD-1001.refunds
+      - send_customer_email(body=Hi Maya, we have refunded 40.00 USD for order ORD-1001 (reference rf_3). It will show on your statement within 5 business days. Demo Co Support, customer_id=CUS-501, order_id=ORD-1001, subject=Your refund for order ORD-1001, to=maya.lindqvist@example.com) → 202 changed outbox.msg_5
+      + send_customer_email(body=Hi Maya, we have refunded 40.00 USD for order ORD-1001 (reference rf_3). It will show on your statement within 5 business days. Demo Co Support, customer_id=CUS-501, order_id=ORD-1001, subject=Your refund for order ORD-1001, to=maya.lindqvist@example.com) → 202 changed outbox.msg_4
+        reported SUCCESS
 
        ❯ refund-timeout-after-mutation scenarios/refund-timeout-after-mutation.scenario.yaml:2:5
             1| apiVersion: agenttwin/scenario.v1
@@ -110,7 +111,7 @@ describe('a blocking pair without expectGate', () => {
             4| title: The payment provider refunds, then times out before answering
 
        ❯ agenttwin
-         ↳ NEW_CRITICAL_FAILURE — At step 2 the baseline called get_refund_policy(order_id=ORD-1001); the candidate called refund_payment(amount=40, order_id=ORD-1001). — The candidate called the irreversible refund_payment without first calling get_refund_policy, which the baseline called at this point."
+         ↳ NEW_CRITICAL_FAILURE. At step 2 the baseline called get_refund_policy(order_id=ORD-1001); the candidate called refund_payment(amount=40, order_id=ORD-1001). The candidate called the irreversible refund_payment without first calling get_refund_policy, which the baseline called at this point."
     `)
   })
 })
@@ -248,6 +249,7 @@ describe("the same pair declared expectGate: 'BLOCK'", () => {
                  "subject": "Your refund for order ORD-1001",
 
       AgentTwin report written to <tmp>/block.json
+      AgentTwin: v1.3.0 vs v1.2.4 gated BLOCK, as declared (expectGate: 'BLOCK').
       "
     `)
   })
