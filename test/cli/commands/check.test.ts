@@ -178,3 +178,16 @@ describe('agenttwin check', () => {
     expect(stdout).toMatch(/^Usage: agenttwin check <outcomes\.jsonl>/)
   })
 })
+
+describe('agenttwin check on the sample outcomes of the pack', () => {
+  it('fails exactly the rows the README says fail', async () => {
+    const sample = fileURLToPath(
+      new URL('../../../examples/outcome-contracts/outcomes.sample.jsonl', import.meta.url),
+    )
+    const { code, stdout } = await check([sample, '--contracts', contractsDir])
+    expect(code).toBe(1)
+    const failing = [...stdout.matchAll(/^line (\d+): /gm)].map((match) => Number(match[1]))
+    expect(failing).toEqual([2, 3, 4, 5, 6])
+    expect(stdout).toContain('Operations started: 7; retries (attempt > 1, same operation id): 1.')
+  })
+})
