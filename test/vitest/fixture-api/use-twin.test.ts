@@ -1,0 +1,144 @@
+import { readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { describe, expect } from 'vitest'
+import '../../../src/vitest/setup.ts'
+import { agents } from '../../../examples/demo-co/agent/index.ts'
+import { InvalidDocumentError } from '../../../src/errors.ts'
+import { fault, UnknownFaultTypeError } from '../../../src/faults/index.ts'
+import { parseTwin } from '../../../src/schema/index.ts'
+import {
+  describeScenario,
+  TwinOutsideTestError,
+  test,
+  UseTwinInsideTestError,
+  useTwin,
+} from '../../../src/vitest/fixtures/index.ts'
+import { demoTwinFile, happyScenario } from './support.ts'
+
+const input = {
+  message:
+    'Hi, the stoneware mug set from order ORD-1001 arrived broken. Could you refund 40 USD, please?',
+  customer_id: 'CUS-501',
+}
+const twinPath = fileURLToPath(new URL(demoTwinFile, import.meta.url))
+const demoDocument = parseTwin(readFileSync(twinPath, 'utf8'), twinPath)
+
+describe('useTwin with faults in code', () => {
+  const twin = useTwin(demoTwinFile, {
+    faults: [fault('timeout_after_mutation').on('refund_payment').at(1)],
+  })
+
+  test('serves the fault to the agent and turns the records into a CaseRun for the matchers', async () => {
+    const result = await agents['v1.3.0']!.run(input, {
+      baseUrl: twin.baseUrl,
+      signal: AbortSignal.timeout(10_000),
+    })
+    const run = twin.caseRun(result, { agent: { name: 'demo', version: '1.3.0' }, input })
+    expect(run.scenario).toMatchObject({
+      id: 'serves the fault to the agent and turns the records into a CaseRun for the matchers',
+      title: 'useTwin(demo-co-support-tools)',
+    })
+    expect(run.records.map((record) => record.fault?.type ?? null)).toEqual([
+      null,
+      'timeout_after_mutation',
+      null,
+      null,
+    ])
+    expect(run).toHaveStateAt('orders.ORD-1001.refund_count', 2)
+    expect(run).not.toBeBackedByState('orders.ORD-1001.refunded_amount', 40)
+    expect(run).toHaveCalledTool('send_customer_email')
+  })
+
+  test('gives every test a fresh twin', () => {
+    expect(twin.records()).toEqual([])
+    expect(twin.state()).toEqual(twin.initialState())
+  })
+
+  test('caseRun without an agent result checks state but has no claim to verify', () => {
+    const run = twin.caseRun()
+    expect(run.finished).toBe(true)
+    expect(run).toHaveStateAt('orders.ORD-1001.refund_count', 0)
+    expect(() => expect(run).toHaveVerifiedOutcome()).toThrowError(
+      'Cannot evaluate: the case has no agent result, so there is no claim to check.',
+    )
+  })
+
+  test('a malformed agent result makes an unfinished case', () => {
+    const run = twin.caseRun({ reply: 'done' } as never)
+    expect(run.finished).toBe(false)
+    expect(run.error?.message).toContain('outcome must be one of SUCCESS, PARTIAL, FAILURE')
+  })
+})
+
+describe('useTwin with state and a document object', () => {
+  const twin = useTwin(demoDocument, {
+    state: { orders: { 'ORD-1001': { refund_count: 3 } } },
+  })
+
+  test('merges the state over the fixtures', () => {
+    expect(twin.name).toBe('demo-co-support-tools')
+    expect(twin.state()).toMatchObject({
+      orders: { 'ORD-1001': { refund_count: 3, refunded_amount: 0 } },
+    })
+  })
+
+  test('adds faults in a test for the calls that follow', async () => {
+    twin.addFaults(fault('server_error').on('lookup_order').at(1))
+    const result = await agents['v1.2.4']!.run(input, {
+      baseUrl: twin.baseUrl,
+      signal: AbortSignal.timeout(10_000),
+    })
+    expect(twin.records()[0]).toMatchObject({ tool: 'lookup_order', status: 500 })
+    expect(twin.caseRun(result)).not.toHaveCalledTool('refund_payment')
+  })
+})
+
+describe('useTwin misuse', () => {
+  const thrown = (act: () => unknown): unknown => {
+    try {
+      act()
+    } catch (error) {
+      return error
+    }
+    return undefined
+  }
+  // Collection time: the block's tests have not started, so no twin is live yet.
+  const handle = useTwin(demoTwinFile)
+  const readOutsideTest = thrown(() => handle.state())
+  const unknownFault = thrown(() =>
+    useTwin(demoTwinFile, {
+      faults: [{ id: 'x', tool: 'refund_payment', fault: 'no_such_fault' }],
+    }),
+  )
+  const invalidDocument = thrown(() => useTwin({ ...demoDocument, tools: [] } as never))
+
+  test('a handle read outside a test says where it works', () => {
+    expect(readOutsideTest).toBeInstanceOf(TwinOutsideTestError)
+    expect((readOutsideTest as Error).message).toContain(
+      'twin "demo-co-support-tools": twin.state() is only available while a test of the describe block that called useTwin(...) runs',
+    )
+    expect(handle.state()).toEqual(handle.initialState())
+  })
+
+  test('useTwin inside a test is refused', () => {
+    expect(() => useTwin(demoTwinFile)).toThrowError(UseTwinInsideTestError)
+  })
+
+  test('a fault rule of an unknown type fails where it is written', () => {
+    expect(unknownFault).toBeInstanceOf(UnknownFaultTypeError)
+  })
+
+  test('an invalid document object is refused with its problems', () => {
+    expect(invalidDocument).toBeInstanceOf(InvalidDocumentError)
+    expect((invalidDocument as Error).message).toContain('useTwin(demo-co-support-tools)')
+  })
+})
+
+describeScenario(happyScenario, () => {
+  const twin = useTwin(demoTwinFile)
+  test('useTwin inside describeScenario takes the scenario identity and input', () => {
+    const run = twin.caseRun()
+    expect(run.scenario.id).toBe('refund-happy-path')
+    expect(run.input).toMatchObject({ customer_id: 'CUS-501' })
+  })
+})
