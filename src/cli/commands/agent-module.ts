@@ -47,6 +47,7 @@ export async function loadAgentModule(spec: string, cwd: string): Promise<Loaded
       { cause: error },
     )
   }
+  module = namespaceOf(module)
   if (name === undefined) return { spec, agents: resolveAgents(module, file) }
   if (!(name in module) || module[name] === undefined) {
     const names = Object.keys(module).filter((key) => module[key] !== undefined)
@@ -55,6 +56,17 @@ export async function loadAgentModule(spec: string, cwd: string): Promise<Loaded
     )
   }
   return { spec, agents: resolveAgents({ agents: module[name] }, spec) }
+}
+
+/**
+ * The module's own exports. A TypeScript module compiled to CommonJS (a
+ * package without `"type": "module"`) arrives as `{ default: exports }` with
+ * `exports.__esModule` set; its named exports live on that object.
+ */
+export function namespaceOf(module: Record<string, unknown>): Record<string, unknown> {
+  const inner = module.default as Record<string, unknown> | undefined
+  const compiled = typeof inner === 'object' && inner !== null && inner.__esModule === true
+  return compiled && module.agents === undefined ? inner : module
 }
 
 /**
