@@ -40,7 +40,8 @@ changed its first divergence and the expectations behind its class.
   --markdown <file>  also write the Markdown summary (for a pull request or CI summary)
   --timeout <ms>     how long one agent run may take (default 30000)
   --seed <n>         seed for scenarios that declare none (default 0)
-  --overrides <file> reviewers' overrides to apply (see "Human review")
+  --overrides <file> reviewers' overrides to apply: a YAML list of
+                     { scenario, agent?, expectation, label, reviewer, note }
 
 Judge expectations use the offline keyword-overlap fake (not a language model)
 unless AGENTTWIN_JUDGE names a provider.

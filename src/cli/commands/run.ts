@@ -32,7 +32,8 @@ For debugging, and for teams on other test runners.
   --json             print { run, results }: the whole CaseRun plus every result
   --timeout <ms>     how long the agent may take (default 30000)
   --seed <n>         seed for a scenario that declares none (default 0)
-  --overrides <file> reviewers' overrides to apply (see "Human review")
+  --overrides <file> reviewers' overrides to apply: a YAML list of
+                     { scenario, agent?, expectation, label, reviewer, note }
 
 Judge expectations use the offline keyword-overlap fake (not a language model)
 unless AGENTTWIN_JUDGE names a provider.

@@ -274,6 +274,24 @@ describe('serving a running twin', () => {
     expect((await fetch(`${server.url}/orders/ORD-1001`)).status).toBe(500)
   })
 
+  it('answers 500 and tells onError when the twin fails instead of answering', async () => {
+    const twin = createShop()
+    const failures: string[] = []
+    const server = await serve(twin, {
+      onError: (error, request) =>
+        failures.push(`${request.method} ${request.url}: ${String(error)}`),
+    })
+    twin.dispose()
+    const res = await fetch(`${server.url}/orders/ORD-1001`)
+    expect(res.status).toBe(500)
+    const body = (await res.json()) as { error: string; message: string }
+    expect(body.error).toBe('twin_failed')
+    expect(body.message).toContain(`Twin "shop" failed on GET ${server.url}/orders/ORD-1001`)
+    expect(failures).toEqual([
+      expect.stringMatching(/^GET http:\/\/127\.0\.0\.1:\d+\/orders\/ORD-1001: TwinDisposedError/),
+    ])
+  })
+
   it('refuses state overrides for a twin that is already running', async () => {
     await expect(serveTwin(createShop(), { state: { orders: {} } })).rejects.toBeInstanceOf(
       ServeTwinOptionsError,
