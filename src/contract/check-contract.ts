@@ -70,7 +70,9 @@ export async function checkContract(
   const execution = executionVerdict(context)
   const state = stateVerdict(context)
   const literalClasses = Object.values(contract.allowed_user_claims).flat() as string[]
-  const reading = await readClaim(run.result, { ...options, literalClasses })
+  // The claim is read from the redacted reply, so nothing it quotes (nor a judge) sees customer data.
+  const result = run.result && { ...run.result, reply: context.redact.text(run.result.reply) }
+  const reading = await readClaim(result, { ...options, literalClasses })
   const claim = claimVerdict(context, reading, state.verdict)
   const evidence = missingEvidence(context, execution, state)
   const { redact } = context

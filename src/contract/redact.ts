@@ -97,10 +97,13 @@ export function createRedactor(options: RedactorOptions): Redactor {
   const values = [...new Set(options.sensitiveValues ?? [])].filter((v) => v.length >= 3)
   values.sort((a, b) => b.length - a.length)
 
+  const valuePatterns = values.map((value) => [caseless(value), value] as const)
+  const entityPatterns = entities.map((entity) => [caseless(entity), entity] as const)
   const text = (input: string): string => {
     let out = input
-    for (const value of values) out = out.split(value).join(MASK)
-    for (const entity of entities) out = out.split(entity).join(ref(entity))
+    // Case-insensitive: text that was lower-cased on the way (a quoted phrase) must not slip through.
+    for (const [pattern] of valuePatterns) out = out.replace(pattern, MASK)
+    for (const [pattern, entity] of entityPatterns) out = out.replace(pattern, ref(entity))
     // Cheap tests first: most strings hold no '@', no long digit run, no token marker.
     if (out.includes('@')) out = out.replace(EMAIL, MASK)
     if (digits(out) >= 13) out = out.replace(CARD, MASK)
@@ -119,6 +122,10 @@ export function createRedactor(options: RedactorOptions): Redactor {
     return out
   }
   return { ref, text, value, isSensitiveKey }
+}
+
+function caseless(literal: string): RegExp {
+  return new RegExp(literal.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'gi')
 }
 
 function digits(text: string): number {

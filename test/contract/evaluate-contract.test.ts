@@ -177,6 +177,24 @@ describe('evaluating a contract on a case', () => {
     expect(result.label).toBe('ERROR')
   })
 
+  it('quotes the reply and the phrases it matched without the entity id or customer data, in any case', async () => {
+    const run = twinRun({
+      calls: [refund()],
+      result: {
+        reply: 'Ich habe die Bestellung ORD-1001 für Maya.Lindqvist@Example.com erstattet.',
+        outcome: 'SUCCESS',
+      },
+    })
+    const result = await evaluateContract(expectation, run, contracts.refund)
+    const check = result.evidence as unknown as ContractCheck
+    expect(check.claim.family).toBe('success')
+    expect(check.claim.basis).toMatch(
+      /^the reply reads as success \(success: "habe die bestellung order:\w{16}/,
+    )
+    const output = JSON.stringify(result)
+    expect(output).not.toMatch(/ord-1001|lindqvist|example\.com/i)
+  })
+
   it('accepts a literal claim class the contract lists', async () => {
     const run = twinRun({
       twin: 'procurement',

@@ -76,15 +76,15 @@ describe('the outcome-contract pack', () => {
 
   it('never prints an entity id, e-mail address, card number or token', () => {
     const forbidden = [
-      /ORD-100[12]/,
-      /CUS-(417|501)/,
-      /PR-77\b/,
-      /CASE-9\b/,
-      /@example\.(com|net|org)/,
+      /ORD-100[12]/i,
+      /CUS-(417|501)/i,
+      /PR-77\b/i,
+      /CASE-9\b/i,
+      /@example\.(com|net|org)/i,
       /4111 1111/,
       /5500 0000/,
-      /tok_live_/,
-      /Lindqvist|Lindgren/,
+      /tok_live_/i,
+      /Lindqvist|Lindgren/i,
     ]
     for (const [id, { result }] of ran) {
       const output = JSON.stringify(result)

@@ -53,7 +53,13 @@ export function checkOutcome(
   const execution = executionOf(record)
   const state = stateOf(record, volatile, redact)
   const evidence = evidenceOf(record, volatile)
-  const claim = claimOf(record, options.contracts, contract, state.verdict, evidence.length === 0)
+  const claim = claimOf(record, {
+    contracts: options.contracts,
+    contract,
+    state: state.verdict,
+    evidenceComplete: evidence.length === 0,
+    redact,
+  })
   const verdicts: ContractVerdicts = {
     execution_ok: execution.verdict,
     state_ok: state.verdict,

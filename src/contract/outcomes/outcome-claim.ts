@@ -1,6 +1,7 @@
 import type { AllowedUserClaims, ContractDocument } from '../../schema/contract-document.ts'
 import { normaliseClaimClass } from '../claim-classes.ts'
 import { type ClaimReading, readReplyClaim, readStructuredClaim } from '../classify-claim.ts'
+import type { Redactor } from '../redact.ts'
 import { fail, pass, type ReasonedVerdict, unknown } from '../verdicts.ts'
 import type { OutcomeRecord } from './outcome-record.ts'
 
@@ -14,25 +15,30 @@ export const DEFAULT_ALLOWED_CLAIMS: Required<AllowedUserClaims> = {
   unknown: ['pending', 'handoff', 'none'],
 }
 
+/** What the claim of a row is weighed against. */
+export interface ClaimFacts {
+  /** The contracts given, if any: then a row's contract must be among them. */
+  contracts: ReadonlyMap<string, ContractDocument> | undefined
+  contract: ContractDocument | undefined
+  state: ReasonedVerdict['verdict']
+  evidenceComplete: boolean
+  redact: Redactor
+}
+
 /**
  * `claim_ok` of a recorded outcome: the claim (its class, else its text) must
  * be allowed for the commit status, and a success claim needs a committed,
  * matching, fully evidenced state. A claim that cannot be read is unknown.
  */
-export function claimOf(
-  record: OutcomeRecord,
-  contracts: ReadonlyMap<string, ContractDocument> | undefined,
-  contract: ContractDocument | undefined,
-  state: ReasonedVerdict['verdict'],
-  evidenceComplete: boolean,
-): ReasonedVerdict {
+export function claimOf(record: OutcomeRecord, facts: ClaimFacts): ReasonedVerdict {
+  const { contracts, contract, state, evidenceComplete, redact } = facts
   if (record.contract_id && contracts && !contract) {
     return unknown(
       `contract ${record.contract_id} is not among the contracts given, so its allowed claims are unknown`,
     )
   }
   const table = allowedClaims(contract?.allowed_user_claims ?? DEFAULT_ALLOWED_CLAIMS)
-  const reading = readingOf(record, table.literal)
+  const reading = readingOf(record, table.literal, redact)
   if (reading.family === 'unknown' && !table.literal.includes(reading.claimClass ?? '')) {
     return unknown(`the claim cannot be read: ${reading.basis}`)
   }
@@ -82,11 +88,15 @@ function allowedClaims(claims: AllowedUserClaims): AllowedTable {
   return table
 }
 
-function readingOf(record: OutcomeRecord, literalClasses: readonly string[]): ClaimReading {
+function readingOf(
+  record: OutcomeRecord,
+  literalClasses: readonly string[],
+  redact: Redactor,
+): ClaimReading {
   if (typeof record.claim_class === 'string' && record.claim_class.trim() !== '') {
     return readStructuredClaim(record.claim_class, { literalClasses })
   }
-  if (record.claim_text?.trim()) return readReplyClaim(record.claim_text)
+  if (record.claim_text?.trim()) return readReplyClaim(redact.text(record.claim_text))
   return {
     family: 'unknown',
     source: 'nothing',
