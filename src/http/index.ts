@@ -44,3 +44,4 @@ export {
 } from './routes.ts'
 export { type ConnectionErrorCode, systemError } from './system-errors.ts'
 export { answerTwinRequest, type RoutedTwin, routeTwin, twinHandlers } from './twin-handlers.ts'
+export * from './server/index.ts'

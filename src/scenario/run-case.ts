@@ -85,8 +85,9 @@ async function runAgent(
   let timer: NodeJS.Timeout | undefined
   const timedOut = new Promise<'timeout'>((resolve) => {
     timer = setTimeout(() => {
-      controller.abort(new Error(`case timed out after ${timeoutMs} ms`))
+      // Settle first: an agent that rejects on abort must still count as timed out.
       resolve('timeout')
+      queueMicrotask(() => controller.abort(new Error(`case timed out after ${timeoutMs} ms`)))
     }, timeoutMs)
   })
   try {
