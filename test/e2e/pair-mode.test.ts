@@ -298,6 +298,25 @@ describe("the same pair declared expectGate: 'BLOCK'", () => {
       'policy-before-refund FAIL',
     ])
     expect(timeout.candidate.metrics.latencyMs).toBeGreaterThanOrEqual(0)
+    expect(timeout.scenario).toEqual({
+      id: 'refund-timeout-after-mutation',
+      version: '1.0.0',
+      title: 'The payment provider refunds, then times out before answering',
+      digest: expect.stringMatching(/^sha256:[0-9a-f]{64}$/),
+    })
+    expect(timeout.reason).toBe(
+      'critical expectation refunded-exactly-once is PASS on the baseline and FAIL on the candidate',
+    )
+    expect(timeout.changes[0]).toEqual({
+      id: 'refunded-exactly-once',
+      type: 'state',
+      critical: true,
+      change: 'regressed',
+      baseline: 'PASS',
+      candidate: 'FAIL',
+    })
+    expect([timeout.baseline.retries.total, timeout.candidate.retries.total]).toEqual([0, 1])
+    expect(timeout.candidate.retries.byTool.refund_payment).toBe(1)
   })
 
   test('with GITHUB_STEP_SUMMARY set, the Markdown table is appended to that file', () => {
@@ -378,5 +397,19 @@ describe("expectGate: 'BLOCK' on a pair that no longer blocks", () => {
       'AgentTwin: v1.3.1 vs v1.2.4 was expected to gate BLOCK but gated PASS; the run fails. Update expectGate if the change is intended.',
     )
     expect(run.exitCode).toBe(1)
+  })
+
+  test('a case whose sides agree has no divergence and no state difference in the report', () => {
+    const report = JSON.parse(readFileSync(`${tmp}/fixed.json`, 'utf8'))
+    expect(
+      report.pairs[0].cases.map((item: Record<string, unknown>) => [
+        item.classification,
+        'divergence' in item,
+        'state' in item,
+      ]),
+    ).toEqual([
+      ['UNCHANGED', false, false],
+      ['UNCHANGED', false, false],
+    ])
   })
 })
