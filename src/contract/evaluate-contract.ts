@@ -12,7 +12,7 @@ import {
   checkEvidence,
 } from './check-contract.ts'
 import { createRedactor, hashEntityRef } from './redact.ts'
-import { formatVerdicts } from './verdicts.ts'
+import { formatVerdicts, verdictsPass } from './verdicts.ts'
 
 /** The part of a `contract` expectation the evaluator needs; a matcher can build one in place. */
 export type ContractExpectationInput = Pick<ContractExpectation, 'id' | 'entity'> &
@@ -98,11 +98,9 @@ export function createContractEvaluator(
 }
 
 function labelOf(check: ContractCheck): ResultLabel {
-  const { execution_ok, state_ok, claim_ok, evidence_complete } = check.verdicts
-  const verdicts = [execution_ok, state_ok, claim_ok]
-  if (verdicts.includes('fail')) return 'FAIL'
-  if (verdicts.includes('unknown') || !evidence_complete) return 'ERROR'
-  return 'PASS'
+  if (verdictsPass(check.verdicts)) return 'PASS'
+  const { execution_ok, state_ok, claim_ok } = check.verdicts
+  return [execution_ok, state_ok, claim_ok].includes('fail') ? 'FAIL' : 'ERROR'
 }
 
 function messageOf(check: ContractCheck): string {

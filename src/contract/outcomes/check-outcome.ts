@@ -2,7 +2,14 @@ import type { ContractDocument } from '../../schema/contract-document.ts'
 import type { JsonValue } from '../../schema/twin-document.ts'
 import { canonicalJson, digest } from '../../twin/canonical-json.ts'
 import { createRedactor, type Redactor } from '../redact.ts'
-import { type ContractVerdicts, fail, pass, type ReasonedVerdict, unknown } from '../verdicts.ts'
+import {
+  type ContractVerdicts,
+  fail,
+  pass,
+  type ReasonedVerdict,
+  unknown,
+  verdictsPass,
+} from '../verdicts.ts'
 import { claimOf, commitStatus } from './outcome-claim.ts'
 import { LINKAGE_FIELDS, type OutcomeRecord } from './outcome-record.ts'
 import { stateDifferences } from './state-differences.ts'
@@ -68,11 +75,7 @@ export function checkOutcome(
   }
   const check: RecordedOutcomeCheck = {
     verdicts,
-    passed:
-      verdicts.execution_ok === 'pass' &&
-      verdicts.state_ok === 'pass' &&
-      verdicts.claim_ok === 'pass' &&
-      verdicts.evidence_complete,
+    passed: verdictsPass(verdicts),
     reasons: {
       execution_ok: execution.reasons.map(redact.text),
       state_ok: state.reasons.map(redact.text),
