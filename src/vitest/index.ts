@@ -25,6 +25,7 @@ export {
   type AgentTwinMatchers,
   agentTwinMatchers,
   type CalledToolOptions,
+  type ContractMatcherOptions,
   configureMatchers,
   type HandoffOptions,
   InvalidMatcherArgumentError,

@@ -9,6 +9,7 @@ import {
   toHaveRetriedAtMost,
   toMatchTrajectory,
 } from './call-matchers.ts'
+import { toSatisfyContract } from './contract-matcher.ts'
 import { toHaveNoCollateralChanges, toHaveNoDuplicateSideEffect } from './effect-matchers.ts'
 import { toPassJudge } from './judge-matcher.ts'
 import { toBeBackedByState, toHaveStateAt, toHaveVerifiedOutcome } from './state-matchers.ts'
@@ -20,6 +21,7 @@ export type {
   TrajectoryOptions,
 } from './call-matchers.ts'
 export { configureMatchers, type MatcherOptions } from './configure.ts'
+export type { ContractMatcherOptions } from './contract-matcher.ts'
 export { InvalidMatcherArgumentError, NotACaseRunError } from './errors.ts'
 export type { JudgeMatcherOptions } from './judge-matcher.ts'
 export type { AgentTwinMatchers } from './types.ts'
@@ -45,5 +47,5 @@ export const agentTwinMatchers = {
   toHaveRetriedAtMost,
   toHaveHandedOff,
   toPassJudge,
-  // toSatisfyContract: the `contract` expectation, once src/contract exports evaluateContract.
+  toSatisfyContract,
 }

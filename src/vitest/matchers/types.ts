@@ -1,6 +1,8 @@
+import type { ContractDocument } from '../../schema/contract-document.ts'
 import type { ToolStep } from '../../schema/scenario-document.ts'
 import type { JsonObject } from '../../schema/twin-document.ts'
 import type { CalledToolOptions, HandoffOptions, TrajectoryOptions } from './call-matchers.ts'
+import type { ContractMatcherOptions } from './contract-matcher.ts'
 import type { JudgeMatcherOptions } from './judge-matcher.ts'
 import type { StateExpected } from './value-check.ts'
 
@@ -32,6 +34,12 @@ export interface AgentTwinMatchers<R = unknown> {
   toHaveHandedOff(options?: HandoffOptions): R
   /** `judge`, asynchronous: `await expect(run).toPassJudge(criterion)`. Never passes on ERROR. */
   toPassJudge(criterion: string, options?: JudgeMatcherOptions): Promise<R>
+  /** `contract`, asynchronous: execution, state and claim pass and the evidence is complete. */
+  toSatisfyContract(
+    contract: string | URL | ContractDocument,
+    entity: string,
+    options?: ContractMatcherOptions,
+  ): Promise<R>
 }
 
 declare module 'vitest' {
