@@ -28,6 +28,8 @@ export default defineConfig({
           agentTwin({
             scenarios: 'examples/demo-co/scenarios/*.scenario.yaml',
             agents: './examples/demo-co/agent/index.ts',
+            // The planner reads its manifests from disk: edit one and the scenarios rerun.
+            agentFiles: 'examples/demo-co/manifests/*.md',
             pairs: [
               // The deliberate regression: the gate must block it.
               { baseline: 'v1.2.4', candidate: 'v1.3.0', expectGate: 'BLOCK' },

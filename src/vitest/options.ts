@@ -24,6 +24,12 @@ export interface AgentTwinOptions {
    * or a default export of that shape, or a single `Agent` as default export. Required for scenario files.
    */
   agents?: string
+  /**
+   * Files the agents read at run time rather than import (manifests, prompts, tool
+   * descriptions), as globs. Every scenario depends on them, so a change to one reruns
+   * the scenarios in watch mode and under `vitest --changed` / `related`. Default: none.
+   */
+  agentFiles?: string | string[]
   /** Versions to run each scenario against when no pairs are given. Default: every exported version. */
   versions?: string[]
   /** Paired comparisons; when given, each scenario runs once per version and one test per pair compares them. */

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { globSync } from 'tinyglobby'
 import { createFilter, type Plugin } from 'vite'
 import { generateScenarioModule, referencedDocuments } from './generate-module.ts'
 import type { AgentTwinOptions } from './options.ts'
@@ -36,6 +37,7 @@ export function agentTwin(options: AgentTwinOptions = {}): Plugin {
   let isScenario: (id: string) => boolean = () => false
   let resolved: ResolvedSuiteOptions | undefined
   let agentsFile: string | undefined
+  let agentFiles: string[] = []
   // Documents named by scenarios; imported by the generated modules for the edge alone.
   const documents = new Set<string>()
 
@@ -49,6 +51,8 @@ export function agentTwin(options: AgentTwinOptions = {}): Plugin {
       root = config.root
       isScenario = createFilter(globs, undefined, { resolve: root })
       resolved = resolveSuiteOptions(options, root)
+      agentFiles = globSync([options.agentFiles ?? []].flat(), { cwd: root, absolute: true })
+      for (const file of agentFiles) documents.add(file)
       if (options.agents) {
         agentsFile = resolve(root, options.agents)
         if (!existsSync(agentsFile)) {
@@ -75,6 +79,7 @@ export function agentTwin(options: AgentTwinOptions = {}): Plugin {
       }
       const named = referencedDocuments(id, source)
       for (const file of named) documents.add(file)
+      named.push(...agentFiles)
       const code = generateScenarioModule({
         file: id,
         source,

@@ -11,8 +11,8 @@ export interface AgentTwinReporterOptions {
   outputFile?: string | false
   /** Colour in the terminal. Default: on unless `NO_COLOR` is set or the output is not a terminal. */
   color?: boolean
-  /** Append a Markdown summary to this file. Default: `$GITHUB_STEP_SUMMARY` when set. */
-  stepSummaryFile?: string
+  /** Append a Markdown summary to this file; `false` for none. Default: `$GITHUB_STEP_SUMMARY` when set. */
+  stepSummaryFile?: string | false
 }
 
 /**
@@ -70,6 +70,7 @@ export class AgentTwinReporter implements Reporter {
   }
 
   private writeStepSummary(report: ComparisonReport): void {
+    if (this.options.stepSummaryFile === false) return
     const file = this.options.stepSummaryFile ?? process.env.GITHUB_STEP_SUMMARY
     if (!file) return
     appendFileSync(file, `${renderMarkdown(report)}\n`)

@@ -7,7 +7,7 @@ import { loadScenarioSync, locateField } from '../../schema/index.ts'
 import type { ResolvedSuiteOptions } from '../resolve-options.ts'
 import { agentVersion, exportedVersions, resolveAgents } from './agents.ts'
 import { expectationTest } from './expectation-test.ts'
-import type { YamlLocation } from './failure.ts'
+import { pointAt, type YamlLocation } from './failure.ts'
 import { pairTest } from './pair-test.ts'
 import { createSideRunner } from './side-runner.ts'
 
@@ -111,8 +111,18 @@ function loadOrExplain(file: string) {
     return loadScenarioSync(file)
   } catch (error) {
     // The loader's message already says file:line:col and the fix; a stack
-    // into our loader would only hide it.
-    if (error instanceof InvalidDocumentError) error.stack = `${error.name}: ${error.message}`
+    // into our loader would only hide it. The first problem becomes the frame,
+    // so Vitest shows the document's code frame there.
+    if (error instanceof InvalidDocumentError) {
+      const first = error.problems[0]
+      error.stack = `${error.name}: ${error.message}`
+      if (first)
+        pointAt(
+          error,
+          { file: first.file, line: first.line, column: first.column },
+          first.path || 'document',
+        )
+    }
     throw error
   }
 }
