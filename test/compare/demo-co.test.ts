@@ -87,4 +87,15 @@ describe('the Demo Co pairs (nine scenarios, one pinned selection)', () => {
     expect(pair.counts.UNCHANGED).toBe(9)
     expect(pair.cases.filter((item) => item.divergence)).toEqual([])
   })
+
+  it('v1.2.4 paired with itself (a second, separate run): nine unchanged, no divergence, identical records', async () => {
+    const again = await side('v1.2.4')
+    const pair = comparePair({ baseline: sides.v124!, candidate: again })
+    expect(pair.counts.UNCHANGED).toBe(9)
+    expect(pair.cases.filter((item) => item.divergence)).toEqual([])
+    expect(pair.gate.verdict).toBe('PASS')
+    const records = (runs: SideRuns) =>
+      JSON.stringify(runs.cases.map((c) => [c.run.records, c.run.finalState]))
+    expect(records(again)).toBe(records(sides.v124!))
+  }, 60_000)
 })
