@@ -6,7 +6,7 @@ import {
   formatProblem,
   InvalidDocumentError,
 } from '../../errors.ts'
-import type { CliIO } from '../command.ts'
+import type { CliCommand, CliIO } from '../command.ts'
 
 /** What a verb accepts: each long option and whether it takes a value. */
 export type OptionKinds = Record<string, { type: 'string' | 'boolean'; multiple?: boolean }>
@@ -91,4 +91,39 @@ export function reportError(io: CliIO, verb: string, error: unknown): number {
     return 2
   }
   throw error
+}
+
+/** A verb as its parts: what it accepts and what it does with the parsed options. */
+export interface VerbDefinition {
+  name: string
+  summary: string
+  usage: string
+  options: OptionKinds
+  action(parsed: ParsedOptions, io: CliIO): Promise<number>
+}
+
+/**
+ * Builds a command that reads its options strictly, answers `--help` with its
+ * usage, and reports AgentTwin errors for a person (exit 2); the action only
+ * does the verb's own work.
+ */
+export function defineVerb(verb: VerbDefinition): CliCommand {
+  return {
+    name: verb.name,
+    summary: verb.summary,
+    usage: verb.usage,
+    async run(args, io) {
+      const parsed = readOptions(args, verb.options)
+      if ('problem' in parsed) return usageError(io, verb.name, parsed.problem, verb.usage)
+      if (parsed.values.help) {
+        io.stdout(`${verb.usage}\n`)
+        return 0
+      }
+      try {
+        return await verb.action(parsed, io)
+      } catch (error) {
+        return reportError(io, verb.name, error)
+      }
+    },
+  }
 }

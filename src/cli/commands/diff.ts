@@ -13,10 +13,9 @@ import type { CliCommand, CliIO } from '../command.ts'
 import { loadAgentModule, pickAgent } from './agent-module.ts'
 import { createCaseRunner } from './case-runner.ts'
 import {
+  defineVerb,
   integerOption,
   type ParsedOptions,
-  readOptions,
-  reportError,
   stringOption,
   usageError,
 } from './cli-options.ts'
@@ -144,25 +143,14 @@ async function compare(options: ParsedOptions, io: CliIO, env: Env, color: boole
  */
 export function createDiffCommand(options: { env?: Env; color?: boolean } = {}): CliCommand {
   const env = options.env ?? process.env
-  return {
+  const color = options.color ?? (!env.NO_COLOR && process.stdout.isTTY === true)
+  return defineVerb({
     name: 'diff',
     summary: 'Compare two agent versions on one pinned selection; the gate sets the exit status',
     usage: USAGE,
-    async run(args: string[], io: CliIO): Promise<number> {
-      const parsed = readOptions(args, OPTIONS)
-      if ('problem' in parsed) return usageError(io, 'diff', parsed.problem, USAGE)
-      if (parsed.values.help) {
-        io.stdout(`${USAGE}\n`)
-        return 0
-      }
-      const color = options.color ?? (!env.NO_COLOR && process.stdout.isTTY === true)
-      try {
-        return await compare(parsed, io, env, color)
-      } catch (error) {
-        return reportError(io, 'diff', error)
-      }
-    },
-  }
+    options: OPTIONS,
+    action: (parsed, io) => compare(parsed, io, env, color),
+  })
 }
 
 export const diffCommand: CliCommand = createDiffCommand()

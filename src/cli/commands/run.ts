@@ -10,10 +10,9 @@ import type { CliCommand, CliIO } from '../command.ts'
 import { loadAgentModule, pickAgent } from './agent-module.ts'
 import { createCaseRunner } from './case-runner.ts'
 import {
+  defineVerb,
   integerOption,
   type ParsedOptions,
-  readOptions,
-  reportError,
   stringOption,
   usageError,
 } from './cli-options.ts'
@@ -164,25 +163,14 @@ async function runScenario(options: ParsedOptions, io: CliIO, env: Env, color: b
  */
 export function createRunCommand(options: { env?: Env; color?: boolean } = {}): CliCommand {
   const env = options.env ?? process.env
-  return {
+  const color = options.color ?? (!env.NO_COLOR && process.stdout.isTTY === true)
+  return defineVerb({
     name: 'run',
     summary: 'Run one scenario against one agent version and print each expectation',
     usage: USAGE,
-    async run(args: string[], io: CliIO): Promise<number> {
-      const parsed = readOptions(args, OPTIONS)
-      if ('problem' in parsed) return usageError(io, 'run', parsed.problem, USAGE)
-      if (parsed.values.help) {
-        io.stdout(`${USAGE}\n`)
-        return 0
-      }
-      const color = options.color ?? (!env.NO_COLOR && process.stdout.isTTY === true)
-      try {
-        return await runScenario(parsed, io, env, color)
-      } catch (error) {
-        return reportError(io, 'run', error)
-      }
-    },
-  }
+    options: OPTIONS,
+    action: (parsed, io) => runScenario(parsed, io, env, color),
+  })
 }
 
 export const runCommand: CliCommand = createRunCommand()

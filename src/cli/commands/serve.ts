@@ -8,10 +8,9 @@ import type { JsonObject, TwinDocument } from '../../schema/twin-document.ts'
 import type { CallRecord } from '../../twin/types.ts'
 import type { CliCommand, CliIO } from '../command.ts'
 import {
+  defineVerb,
   integerOption,
   type ParsedOptions,
-  readOptions,
-  reportError,
   stringOption,
   usageError,
 } from './cli-options.ts'
@@ -174,24 +173,13 @@ async function serve(options: ParsedOptions, io: CliIO, stop: AbortSignal | unde
  * stop.abort(); await done // 0
  */
 export function createServeCommand(options: { stop?: AbortSignal } = {}): CliCommand {
-  return {
+  return defineVerb({
     name: 'serve',
     summary: "Serve a twin (or a scenario's twin, state and faults) over real HTTP",
     usage: USAGE,
-    async run(args: string[], io: CliIO): Promise<number> {
-      const parsed = readOptions(args, OPTIONS)
-      if ('problem' in parsed) return usageError(io, 'serve', parsed.problem, USAGE)
-      if (parsed.values.help) {
-        io.stdout(`${USAGE}\n`)
-        return 0
-      }
-      try {
-        return await serve(parsed, io, options.stop)
-      } catch (error) {
-        return reportError(io, 'serve', error)
-      }
-    },
-  }
+    options: OPTIONS,
+    action: (parsed, io) => serve(parsed, io, options.stop),
+  })
 }
 
 export const serveCommand: CliCommand = createServeCommand()
