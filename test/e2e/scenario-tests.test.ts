@@ -141,14 +141,21 @@ describe('an invalid scenario document', () => {
     )
   })
 
-  test('the terminal shows the loader message, not a stack into AgentTwin', () => {
+  test('the terminal shows the loader message and a code frame of the YAML, not a stack into AgentTwin', () => {
     const block = failureBlock(run.stderr, 'scenarios/refund-broken-document.scenario.yaml')
     expect(block).not.toContain('/src/')
     expect(normalizeOutput(block)).toMatchInlineSnapshot(`
       " FAIL  scenarios/refund-broken-document.scenario.yaml [ scenarios/refund-broken-document.scenario.yaml ]
       InvalidDocumentError: 2 problems:
       <repo>/test/e2e/fixtures/single-version/scenarios/refund-broken-document.scenario.yaml:6:7 \`seed\` must be an integer, found the string "seven" at seed. Fix: write an integer
-      <repo>/test/e2e/fixtures/single-version/scenarios/refund-broken-document.scenario.yaml:12:11 twin \`demo-co-support-tools\` has no tool \`refund_paymnt\` at faults[0].tool. Fix: use one of \`lookup_order\`, \`get_refund_policy\`, \`refund_payment\`, \`send_customer_email\` and \`handoff_to_human\` (did you mean \`refund_payment\`?)"
+      <repo>/test/e2e/fixtures/single-version/scenarios/refund-broken-document.scenario.yaml:12:11 twin \`demo-co-support-tools\` has no tool \`refund_paymnt\` at faults[0].tool. Fix: use one of \`lookup_order\`, \`get_refund_policy\`, \`refund_payment\`, \`send_customer_email\` and \`handoff_to_human\` (did you mean \`refund_payment\`?)
+       ❯ seed scenarios/refund-broken-document.scenario.yaml:6:7
+            4| title: A scenario with two mistakes the loader must point at
+            5| twin: ../../../../../examples/demo-co/twins/demo-co.twin.yaml
+            6| seed: seven
+             |       ^
+            7| input:
+            8|   message: Hi, please refund 40 USD for order ORD-1001."
     `)
   })
 })
