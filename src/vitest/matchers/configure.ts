@@ -1,3 +1,4 @@
+import { expect } from 'vitest'
 import {
   type CalibrationStore,
   type Judge,
@@ -22,33 +23,56 @@ export interface MatcherOptions {
   calibration?: CalibrationStore
 }
 
-let configured: MatcherOptions = {}
-let resolved: Judge | undefined
+interface Configuration {
+  options: MatcherOptions
+  judge?: Judge
+}
+
+// Per test file: with `isolate: false` one module serves several files, and a
+// file's configuration must not carry over into the next.
+const byFile = new Map<string, Configuration>()
+const OUTSIDE_TESTS = ''
+
+function currentFile(): string {
+  return expect.getState().testPath ?? OUTSIDE_TESTS
+}
+
+function configuration(): Configuration {
+  const file = currentFile()
+  let found = byFile.get(file)
+  if (!found) {
+    found = { options: {} }
+    byFile.set(file, found)
+  }
+  return found
+}
 
 /**
- * Configures the AgentTwin matchers for this test file (call it in a setup
- * file or at the top of a test file). Calling it again replaces the options.
+ * Configures the AgentTwin matchers for the test file that calls it (in a
+ * setup file, which runs for every test file, or at the top of a test file).
+ * Calling it again replaces the options.
  * @example
  * configureMatchers({ judge: { provider: 'anthropic' }, threshold: 0.8 })
  */
 export function configureMatchers(options: MatcherOptions): void {
-  configured = { ...options }
-  resolved = undefined
+  byFile.set(currentFile(), { options: { ...options } })
 }
 
 /** The judge a `toPassJudge` call uses: its own, the configured one, or `resolveJudge()`. */
 export function matcherJudge(own?: Judge): Judge {
   if (own) return own
-  if (!resolved) {
-    const judge = configured.judge
-    resolved = isJudge(judge) ? judge : resolveJudge({ fetch: networkFetch, ...judge })
+  const current = configuration()
+  if (!current.judge) {
+    const judge = current.options.judge
+    current.judge = isJudge(judge) ? judge : resolveJudge({ fetch: networkFetch, ...judge })
   }
-  return resolved
+  return current.judge
 }
 
 /** The configured threshold and calibration. */
 export function matcherJudgeOptions(): Pick<MatcherOptions, 'threshold' | 'calibration'> {
-  return { threshold: configured.threshold, calibration: configured.calibration }
+  const { options } = configuration()
+  return { threshold: options.threshold, calibration: options.calibration }
 }
 
 function isJudge(value: Judge | JudgeConfig | undefined): value is Judge {
