@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url'
 import { afterEach, describe, expect } from 'vitest'
 import '../../../src/vitest/setup.ts'
 import { agents } from '../../../examples/demo-co/agent/index.ts'
+import { InvalidDocumentError } from '../../../src/errors.ts'
 import { fault } from '../../../src/faults/index.ts'
 import { createInterception } from '../../../src/http/index.ts'
 import { describeScenario, test } from '../../../src/vitest/fixtures/index.ts'
@@ -94,5 +95,21 @@ describe('after a describeScenario block', () => {
   test('nothing is left patched: the fetch is the original, and a new interception can start', () => {
     expect(globalThis.fetch).toBe(fetchBeforeAnyBlock)
     createInterception().dispose()
+  })
+})
+
+describe('a scenario file that cannot be loaded', () => {
+  let thrown: unknown
+  try {
+    describeScenario('scenarios/no-such.scenario.yaml', () => {})
+  } catch (error) {
+    thrown = error
+  }
+
+  test('fails at collection, naming the file resolved from the test file', () => {
+    expect(thrown).toBeInstanceOf(InvalidDocumentError)
+    expect((thrown as Error).message).toContain(
+      fileURLToPath(new URL('./scenarios/no-such.scenario.yaml', import.meta.url)),
+    )
   })
 })
