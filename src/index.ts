@@ -6,6 +6,7 @@
  * `agenttwin/reporter`.
  */
 export * from './compare/index.ts'
+export * from './contract/index.ts'
 export * from './errors.ts'
 export * from './evaluate/index.ts'
 export * from './faults/index.ts'

@@ -1,3 +1,4 @@
+import { createContractEvaluator } from '../contract/index.ts'
 import { evaluateExpectations } from '../evaluate/index.ts'
 import type { ExpectationResult } from '../evaluate/types.ts'
 import {
@@ -34,6 +35,12 @@ export async function evaluateCase(
   options: EvaluateCaseOptions = {},
 ): Promise<ExpectationResult[]> {
   let judge = options.judge
+  const contract = createContractEvaluator({
+    scenarioFile: run.scenario.file,
+    // Free-text claims fall back to a judge only when a language model is configured.
+    judge: options.judge?.kind === 'llm' ? options.judge : undefined,
+    judgeThreshold: options.judgeThreshold,
+  })
   const results = await evaluateExpectations(expectations, run, {
     judge: (expectation, judged) => {
       judge ??= resolveJudge()
@@ -42,6 +49,7 @@ export async function evaluateCase(
         calibration: options.calibration,
       })
     },
+    contract,
   })
   if (!options.overrides || options.overrides.length === 0) return results
   return applyOverrides(results, options.overrides, {

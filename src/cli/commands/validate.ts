@@ -49,7 +49,7 @@ function parseArgs(args: string[]): { files: string[] } | { error: string } | { 
  */
 export const validateCommand: CliCommand = {
   name: 'validate',
-  summary: 'check twin and scenario documents; print every problem as file:line:col',
+  summary: 'check twin, scenario and contract documents; print every problem as file:line:col',
   usage: USAGE,
   async run(args: string[], io: CliIO): Promise<number> {
     const parsed = parseArgs(args)
