@@ -42,6 +42,6 @@ export {
   type TwinRoutes,
   twinRoutes,
 } from './routes.ts'
+export * from './server/index.ts'
 export { type ConnectionErrorCode, systemError } from './system-errors.ts'
 export { answerTwinRequest, type RoutedTwin, routeTwin, twinHandlers } from './twin-handlers.ts'
-export * from './server/index.ts'
