@@ -29,7 +29,12 @@ export {
   UnhandledRequestError,
   UnhandledRequestsError,
 } from './errors.ts'
-export { createInterception, type Interception, type InterceptionOptions } from './interception.ts'
+export {
+  createInterception,
+  type Interception,
+  type InterceptionOptions,
+  type InterceptionScope,
+} from './interception.ts'
 export { isLoopbackHost } from './network-guard.ts'
 export { type RenderContext, renderView } from './render.ts'
 export {
