@@ -1,4 +1,5 @@
 import { isIPv4 } from 'node:net'
+import { egressPurpose } from './egress.ts'
 import { type UnhandledRequest, UnhandledRequestError } from './errors.ts'
 import type { ConnectTarget } from './socket-guard.ts'
 
@@ -79,6 +80,8 @@ export function createNetworkGuard(options: NetworkGuardOptions): NetworkGuard {
       })
     },
     allowConnection(target) {
+      // A configured language-model judge, never the agent (see egress.ts).
+      if (egressPurpose() !== undefined) return true
       if (!options.allowLoopback) return false
       return target.kind === 'ipc' || isLoopbackHost(target.host)
     },

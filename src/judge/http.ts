@@ -1,3 +1,4 @@
+import { withEgress } from '../http/egress.ts'
 import type { JudgeFailureKind } from './types.ts'
 
 /** Transport settings shared by the HTTP judges. */
@@ -50,12 +51,15 @@ export async function postJson(
   let text: string
   let retryAfter: string | null
   try {
-    const response = await doFetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...headers },
-      body: JSON.stringify(payload),
-      signal,
-    })
+    // The one request of a test run allowed out past the network guard.
+    const response = await withEgress(`judge ${who}`, () =>
+      doFetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify(payload),
+        signal,
+      }),
+    )
     status = response.status
     retryAfter = response.headers.get('retry-after')
     text = await response.text()
