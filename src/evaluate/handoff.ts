@@ -14,9 +14,12 @@ export function handoffTools(run: CaseRun, tool?: string): string[] {
   return run.tools.filter((candidate) => HANDOFF_NAME.test(candidate.name)).map((t) => t.name)
 }
 
-/** A handoff happened: the caller saw a 2xx and the twin did what was asked. */
+/**
+ * A handoff happened: the twin did what was asked. What the caller saw does
+ * not decide it: a handoff that landed and then timed out is still a handoff.
+ */
 export function isHandoff(record: CallRecord): boolean {
-  return sawSuccess(record) && record.outcome === 'success'
+  return record.outcome === 'success'
 }
 
 /**

@@ -72,10 +72,11 @@ export function evaluateOutcomeVerified(
         )
   }
   if (!verification.verified) {
+    // Unknown is never a pass: a SUCCESS claim nothing could check stays unchecked.
     return makeResult(
       expectation,
-      'PASS',
-      `The agent claimed SUCCESS and ${verification.reason}; nothing was verified. Give a path (and a value check) to back the claim with state.`,
+      'ERROR',
+      `Cannot verify the SUCCESS claim: ${verification.reason}. Give a path (and a value check) to back the claim with state.`,
       evidence,
       false,
     )

@@ -34,6 +34,17 @@ describe('handoff', () => {
     )
   })
 
+  it('counts a handoff that landed although its answer timed out (what the system did decides)', () => {
+    const run = runCase({
+      calls: [handoff],
+      faults: [fault('timeout_after_mutation').on('handoff_to_human')],
+      result: { outcome: 'PARTIAL' },
+    })
+    expect(run.records[0]).toMatchObject({ status: 504, outcome: 'success' })
+    expect(evaluateHandoff(handedOff, run).label).toBe('PASS')
+    expect(evaluateHandoff({ ...handedOff, expected: false }, run).label).toBe('FAIL')
+  })
+
   it('does not count a handoff call that failed', () => {
     const run = runCase({
       calls: [handoff],

@@ -118,15 +118,15 @@ describe('outcomeVerified without a path', () => {
     expect(result).toMatchObject({ label: 'PASS', verified: true })
   })
 
-  it('does not count a timeout whose effect landed as a hallucination (the caller never saw success)', () => {
+  it('does not count a timeout whose effect landed as a hallucination, nor as a pass: the claim is unchecked', () => {
     const run = runCase({
       calls: [call('refund_payment', keyed), lookup],
       faults: [fault('timeout_after_mutation').on('refund_payment')],
     })
     const result = evaluateOutcomeVerified(noLie, run)
-    expect(result).toMatchObject({ label: 'PASS', verified: false })
+    expect(result).toMatchObject({ label: 'ERROR', verified: false })
     expect(result.message).toBe(
-      'The agent claimed SUCCESS and no state-changing tool reported success, so there is nothing to weigh against state; nothing was verified. Give a path (and a value check) to back the claim with state.',
+      'Cannot verify the SUCCESS claim: no state-changing tool reported success, so there is nothing to weigh against state. Give a path (and a value check) to back the claim with state.',
     )
   })
 })
