@@ -73,6 +73,9 @@ export function hashEntityRef(type: string, entity: string, salt = ''): string {
   return `${type}:${digest([salt, type, entity]).slice('sha256:'.length, 'sha256:'.length + 16)}`
 }
 
+/** Entity references a redactor remembers before it starts over. */
+const MAX_CACHED_REFS = 1024
+
 /**
  * Builds a redactor for one check.
  * @example
@@ -88,6 +91,8 @@ export function createRedactor(options: RedactorOptions): Redactor {
     let hashed = refs.get(entity)
     if (hashed === undefined) {
       hashed = hashEntityRef(options.entityType, entity, salt)
+      // Bounded: a redactor may live for a whole streamed file of distinct entities.
+      if (refs.size >= MAX_CACHED_REFS) refs.clear()
       refs.set(entity, hashed)
     }
     return hashed

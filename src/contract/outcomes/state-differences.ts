@@ -36,7 +36,10 @@ function walk(
   if (patterns.some((pattern) => matches(pattern, at))) return
   if (isObject(expected) && isObject(observed)) {
     const keys = [...new Set([...Object.keys(expected), ...Object.keys(observed)])].sort()
-    for (const key of keys) walk(expected[key], observed[key], [...at, key], patterns, out)
+    const own = (value: Record<string, JsonValue>, key: string) =>
+      Object.hasOwn(value, key) ? value[key] : undefined
+    for (const key of keys)
+      walk(own(expected, key), own(observed, key), [...at, key], patterns, out)
     return
   }
   if (Array.isArray(expected) && Array.isArray(observed) && expected.length === observed.length) {
