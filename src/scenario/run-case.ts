@@ -45,19 +45,24 @@ export async function runCase(
     stateOverrides: pinned.document.state as JsonObject | undefined,
     faults: rules.length > 0 ? createFaultPolicy(rules, { seed: pinned.seed }) : undefined,
   })
-  const network = options.interception ?? createInterception()
   const started = performance.now()
   let outcome: { result?: AgentResult; error?: CaseError } = {}
-  let scope: { readonly unhandled: typeof network.unhandled } | undefined
+  let scope: { readonly unhandled: Interception['unhandled'] } | undefined
+  let network: Interception | undefined
   try {
+    network = options.interception ?? createInterception()
     // The twin serves this run's async context only, so cases can run at once on one interception.
     outcome = await network.scope([twin], (own) => {
       scope = own
       return runAgent(agent, pinned, twin, timeoutMs)
     })
+  } catch (error) {
+    // The network could not be set up (another interception active, this one disposed).
+    twin.dispose()
+    throw error
   } finally {
     // An interception we started must end even if the run was abandoned.
-    if (!options.interception) network.dispose()
+    if (!options.interception) network?.dispose()
   }
   const latencyMs = Math.round(performance.now() - started)
   const unhandled = [...(scope?.unhandled ?? [])]

@@ -17,6 +17,8 @@ export interface ResolvedSuiteOptions {
   gate?: Partial<GatePolicy>
   overrides?: string
   judge?: JudgeConfig
+  /** Run-wide judge threshold; default 0.7. */
+  judgeThreshold?: number
 }
 
 /** The plugin was given options it cannot use. */
@@ -51,6 +53,10 @@ export function resolveSuiteOptions(options: AgentTwinOptions, root: string): Re
   if (options.versions) resolved.versions = options.versions
   if (options.gate) resolved.gate = options.gate
   if (options.overrides) resolved.overrides = resolve(root, options.overrides)
-  if (options.judge) resolved.judge = { ...options.judge }
+  if (options.judge) {
+    const { threshold, ...judge } = options.judge
+    resolved.judge = judge
+    if (threshold !== undefined) resolved.judgeThreshold = threshold
+  }
   return resolved
 }

@@ -1,6 +1,7 @@
 import { statSync } from 'node:fs'
 import { relative, resolve } from 'node:path'
 import { glob, isDynamicPattern } from 'tinyglobby'
+import { compareText } from '../../compare-text.ts'
 import { AgentTwinError, type DocumentProblem, InvalidDocumentError } from '../../errors.ts'
 import type { ScenarioSource } from '../../scenario/pin.ts'
 import { loadScenario } from '../../schema/index.ts'
@@ -89,5 +90,5 @@ export async function loadScenarios(
     byId.set(source.document.id, list)
   }
   for (const [id, list] of byId) if (list.length > 1) throw new DuplicateScenarioIdError(id, list)
-  return sources.sort((a, b) => a.document.id.localeCompare(b.document.id))
+  return sources.sort((a, b) => compareText(a.document.id, b.document.id))
 }

@@ -6,6 +6,7 @@ import {
   type PairComparison,
 } from '../../compare/index.ts'
 import type { SideCase } from '../../compare/pair.ts'
+import { compareText } from '../../compare-text.ts'
 import type { PairCaseTaskMeta } from '../meta.ts'
 
 /** One configured pair with every case the run recorded for it. */
@@ -40,8 +41,7 @@ export function collectPairs(modules: ReadonlyArray<TestModule>): CollectedPair[
       pair.candidate.push(meta.candidate)
     }
   }
-  const byScenario = (a: SideCase, b: SideCase) =>
-    a.run.scenario.id.localeCompare(b.run.scenario.id)
+  const byScenario = (a: SideCase, b: SideCase) => compareText(a.run.scenario.id, b.run.scenario.id)
   return [...pairs.values()]
     .sort((a, b) => a.meta.pairIndex - b.meta.pairIndex)
     .map((pair) => ({

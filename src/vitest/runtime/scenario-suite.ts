@@ -47,6 +47,7 @@ export function defineScenarioSuite(input: ScenarioSuiteInput): void {
     overrides: () => overrides,
     timeoutMs: options.timeoutMs,
     judge: options.judge,
+    judgeThreshold: options.judgeThreshold,
   })
   const timeout = options.timeoutMs * 3 + 10_000
 

@@ -16,6 +16,7 @@ export interface SideRunnerOptions {
   overrides: () => readonly HumanOverride[]
   timeoutMs: number
   judge?: JudgeConfig
+  judgeThreshold?: number
 }
 
 /**
@@ -40,6 +41,7 @@ export function createSideRunner(options: SideRunnerOptions): SideRunner {
     })
     const results = await evaluateCase(options.pinned.document.expectations, run, {
       judge,
+      judgeThreshold: options.judgeThreshold,
       overrides: options.overrides(),
     })
     return { run, results }
