@@ -141,10 +141,12 @@ function negation(text: string, index: number, phrase: string): PhraseFamily | u
 
 function decide(families: Set<PhraseFamily>): ClaimFamily | undefined {
   if (families.has('partial')) return 'partial'
+  if (families.has('success') && families.has('failure')) return 'partial'
+  // An un-negated success phrase claims it is done, whatever hedge follows it
+  // ("completed and will be confirmed shortly"): it must be backed as a success.
+  if (families.has('success')) return 'success'
   if (families.has('handoff')) return 'handoff'
   if (families.has('pending')) return 'pending'
-  if (families.has('success') && families.has('failure')) return 'partial'
-  if (families.has('success')) return 'success'
   if (families.has('needs_info')) return 'needs_info'
   if (families.has('failure')) return 'failure'
   return undefined

@@ -11,10 +11,10 @@ import { goodRow } from './support/outcome-rows.ts'
 const ROWS = 120_000
 const SAMPLE_EVERY = 20_000
 /**
- * Retained heap may wander by this much after the first sample (warm-up: module
- * and JIT caches); holding the 100k rows read after it would take about 47 MB.
+ * Retained heap may grow by this much after the first sample (warm-up: module
+ * and JIT caches); holding the 80k rows read after it would take about 37 MB.
  */
-const FLAT_BYTES = 16 * 1024 * 1024
+const FLAT_BYTES = 8 * 1024 * 1024
 
 setFlagsFromString('--expose-gc')
 const gc = runInNewContext('gc') as () => void
@@ -64,8 +64,8 @@ describe('checking a large outcomes file', () => {
     expect(summary.failed).toBeGreaterThan(ROWS / 8)
     expect(summary.ok).toBe(false)
     expect(samples.length).toBe(Math.floor((ROWS - ROWS / 1000) / SAMPLE_EVERY))
-    const afterWarmUp = samples.slice(1)
-    const growth = Math.max(...afterWarmUp) - Math.min(...afterWarmUp)
+    // Net growth from the first sample after warm-up to the last: a passing spike in between is not retention.
+    const growth = samples.at(-1)! - samples[1]!
     const size = statSync(file).size
     expect(size).toBeGreaterThan(50 * 1024 * 1024)
     expect(growth, `retained heap grew by ${growth} bytes over a ${size}-byte file`).toBeLessThan(
