@@ -183,3 +183,21 @@ describe('reading the claim of an agent result', () => {
     expect(reading.basis).toMatch(/gave no verdict \(unavailable: HTTP 503\)/)
   })
 })
+
+describe('a success claim with a hedge after it', () => {
+  it('is still a success claim, so it must be backed as one', () => {
+    expect(family('Your refund has been completed and will be confirmed by email shortly.')).toBe(
+      'success',
+    )
+    expect(
+      family("Done! I've refunded 40.00 USD. Our team will follow up if anything else comes up."),
+    ).toBe('success')
+  })
+
+  it('stays a pending or handoff claim when nothing says it is done', () => {
+    expect(family('Your refund request was submitted and is awaiting confirmation.')).toBe(
+      'pending',
+    )
+    expect(family('I have handed your case to a specialist who will finish it.')).toBe('handoff')
+  })
+})
