@@ -93,6 +93,24 @@ describe('useTwin with state and a document object', () => {
   })
 })
 
+describe('useTwin: faults added later leave earlier rules as they were', () => {
+  const twin = useTwin(demoDocument, {
+    faults: [fault('server_error').on('lookup_order').times(1)],
+  })
+
+  test('a rule that has used up times(1) does not fire again after addFaults', async () => {
+    const lookup = () =>
+      fetch(`${twin.baseUrl}/tools/lookup_order`, {
+        method: 'POST',
+        body: JSON.stringify({ order_id: 'ORD-1001' }),
+      }).then((response) => response.status)
+    expect(await lookup()).toBe(500)
+    expect(await lookup()).toBe(200)
+    twin.addFaults(fault('server_error').on('send_customer_email'))
+    expect(await lookup()).toBe(200)
+  })
+})
+
 describe('useTwin misuse', () => {
   const thrown = (act: () => unknown): unknown => {
     try {
