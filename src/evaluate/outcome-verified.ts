@@ -45,55 +45,25 @@ export function evaluateOutcomeVerified(
       false,
     )
   }
-  if (expectation.path !== undefined) {
-    if (!verification.verified) {
-      return makeResult(
-        expectation,
-        'ERROR',
-        `Cannot verify the SUCCESS claim: ${verification.reason}.`,
-        evidence,
-        false,
-      )
-    }
-    return verification.status === 'SUCCESS'
-      ? makeResult(
-          expectation,
-          'PASS',
-          `The SUCCESS claim is backed by state: ${verification.reason}.`,
-          evidence,
-          true,
-        )
-      : makeResult(
-          expectation,
-          'STATE_MISMATCH',
-          `The agent claimed SUCCESS, but ${verification.reason}.`,
-          evidence,
-          true,
-        )
-  }
+  // With a path the claim is weighed against that value; without one, against
+  // every state-changing call that reported success.
+  const withPath = expectation.path !== undefined
   if (!verification.verified) {
     // Unknown is never a pass: a SUCCESS claim nothing could check stays unchecked.
+    const hint = withPath ? '' : ' Give a path (and a value check) to back the claim with state.'
     return makeResult(
       expectation,
       'ERROR',
-      `Cannot verify the SUCCESS claim: ${verification.reason}. Give a path (and a value check) to back the claim with state.`,
+      `Cannot verify the SUCCESS claim: ${verification.reason}.${hint}`,
       evidence,
       false,
     )
   }
-  return verification.status === 'SUCCESS'
-    ? makeResult(
-        expectation,
-        'PASS',
-        `The SUCCESS claim is backed by state: ${verification.reason}.`,
-        evidence,
-        true,
-      )
-    : makeResult(
-        expectation,
-        'HALLUCINATED_SUCCESS',
-        `The agent claimed SUCCESS, but ${verification.reason}.`,
-        evidence,
-        true,
-      )
+  if (verification.status === 'SUCCESS') {
+    const message = `The SUCCESS claim is backed by state: ${verification.reason}.`
+    return makeResult(expectation, 'PASS', message, evidence, true)
+  }
+  const label = withPath ? 'STATE_MISMATCH' : 'HALLUCINATED_SUCCESS'
+  const message = `The agent claimed SUCCESS, but ${verification.reason}.`
+  return makeResult(expectation, label, message, evidence, true)
 }
