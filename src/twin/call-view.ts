@@ -1,5 +1,5 @@
 /** What the caller is shown, and how the record keeps it. */
-import type { ActiveFault, CallerView, TwinAnswer } from '../faults/types.ts'
+import type { ActiveFault, CallerView, DependencyEffect, TwinAnswer } from '../faults/types.ts'
 import type { JsonValue } from '../schema/twin-document.ts'
 import type { RecordedFault } from './types.ts'
 
@@ -35,14 +35,18 @@ function parseBody(body: string): JsonValue {
   }
 }
 
-export function recordFault(fault: ActiveFault, view: CallerView): RecordedFault {
+export function recordFault(
+  fault: ActiveFault,
+  view: CallerView,
+  dependency: DependencyEffect = fault.fault.dependency.effect,
+): RecordedFault {
   const caller: RecordedFault['caller'] = { kind: view.kind }
   if (view.kind === 'response') caller.status = view.status
   if (view.kind === 'connection-error') caller.code = view.code
   return {
     ruleId: fault.ruleId,
     type: fault.fault.type,
-    dependency: fault.fault.dependency.effect,
+    dependency,
     caller,
   }
 }

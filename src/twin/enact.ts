@@ -25,6 +25,8 @@ export interface Enactment {
   changes: StateChange[]
   /** Effects withheld by a `deferred` fault, with the changes a dry run predicts. */
   staged?: { effects: ResolvedEffect[]; changes: StateChange[] }
+  /** What really happened when it differs from the fault's declared fact. */
+  enacted?: DependencyEffect
 }
 
 /** Plans the call against a given state (the current one, or an old one for `stale`). */
@@ -44,13 +46,13 @@ export function enact(
       return applyPlan(planner(history.current), (effects) => effects, history, tool)
     case 'twice':
       return applyPlan(planner(history.current), (e) => [...e, ...e], history, tool)
-    case 'partial':
-      return applyPlan(
-        planner(history.current),
-        (effects) => effects.slice(0, keptEffects(fault, effects.length)),
-        history,
-        tool,
-      )
+    case 'partial': {
+      const plan = planner(history.current)
+      const kept = keptEffects(fault, plan.effects.length)
+      const enactment = applyPlan(plan, (effects) => effects.slice(0, kept), history, tool)
+      // Keeping every effect (a one-effect tool, a large keepEffects) is no partial write.
+      return kept >= plan.effects.length ? { ...enactment, enacted: 'applied' } : enactment
+    }
     case 'deferred': {
       const plan = planner(history.current)
       const dry = dryRun(plan, history.current, tool)

@@ -55,6 +55,7 @@ export function runCall(runtime: TwinRuntime, call: ToolCall): CallOutcome {
   const fault = runtime.faults?.decide({ tool: tool.name, callNumber, args: cloneJson(args) })
   const effect = fault?.fault.dependency.effect ?? 'applied'
   const handled = handle(runtime, tool, scope, effect, fault)
+  const enacted = handled.enacted ?? effect
 
   const twinAnswer = withContentType(handled.answer)
   const view = fault
@@ -76,8 +77,8 @@ export function runCall(runtime: TwinRuntime, call: ToolCall): CallOutcome {
     status: seen.status,
     response: seen.response,
     twinAnswer: { status: handled.answer.status, body: cloneJson(handled.answer.body) },
-    outcome: isSuccess(handled.answer.status) && EFFECT_DONE.has(effect) ? 'success' : 'error',
-    ...(fault && { fault: recordFault(fault, view) }),
+    outcome: isSuccess(handled.answer.status) && EFFECT_DONE.has(enacted) ? 'success' : 'error',
+    ...(fault && { fault: recordFault(fault, view, enacted) }),
     changes: handled.changes,
   }
   if (handled.staged) {

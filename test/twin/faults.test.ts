@@ -92,6 +92,14 @@ describe('dependency effects', () => {
     expect(o1(two.state())).toMatchObject({ refunded: 5, tags: ['new', 'bumped'], status: 'paid' })
   })
 
+  it('partial that keeps every effect records what happened: applied, a success', () => {
+    const all = shop({ faults: policy('bump', fault('partial', { keepEffects: 99 })) })
+    const { record } = all.call({ tool: 'bump', args: { order_id: 'o_1' } })
+    expect(record.fault?.dependency).toBe('applied')
+    expect(record.outcome).toBe('success')
+    expect(o1(all.state())).toMatchObject({ refunded: 5, tags: ['new', 'bumped'] })
+  })
+
   it('twice: increments double and appends land two times, in one 2xx', () => {
     const twin = shop({ faults: policy('bump', fault('twice')) })
     const { record } = twin.call({ tool: 'bump', args: { order_id: 'o_1' } })
