@@ -8,7 +8,11 @@ import {
 } from '../../compare/index.ts'
 import { pinSelection } from '../../scenario/pin.ts'
 import type { Agent } from '../../scenario/types.ts'
-import { renderMarkdown, renderTerminal } from '../../vitest/reporter/render/index.ts'
+import {
+  renderMarkdown,
+  renderTerminal,
+  terminalColor,
+} from '../../vitest/reporter/render/index.ts'
 import type { CliCommand, CliIO } from '../command.ts'
 import { loadAgentModule, pickAgent } from './agent-module.ts'
 import { createCaseRunner } from './case-runner.ts'
@@ -143,7 +147,7 @@ async function compare(options: ParsedOptions, io: CliIO, env: Env, color: boole
  */
 export function createDiffCommand(options: { env?: Env; color?: boolean } = {}): CliCommand {
   const env = options.env ?? process.env
-  const color = options.color ?? (!env.NO_COLOR && process.stdout.isTTY === true)
+  const color = options.color ?? terminalColor(env)
   return defineVerb({
     name: 'diff',
     summary: 'Compare two agent versions on one pinned selection; the gate sets the exit status',

@@ -4,6 +4,7 @@ import type { ExpectationResult } from '../../evaluate/types.ts'
 import { pinCase } from '../../scenario/pin.ts'
 import type { CaseRun } from '../../scenario/types.ts'
 import { loadScenario } from '../../schema/index.ts'
+import { terminalColor } from '../../vitest/reporter/render/index.ts'
 import { palette } from '../../vitest/reporter/render/palette.ts'
 import { renderTrajectory } from '../../vitest/reporter/render/trajectory.ts'
 import type { CliCommand, CliIO } from '../command.ts'
@@ -163,7 +164,7 @@ async function runScenario(options: ParsedOptions, io: CliIO, env: Env, color: b
  */
 export function createRunCommand(options: { env?: Env; color?: boolean } = {}): CliCommand {
   const env = options.env ?? process.env
-  const color = options.color ?? (!env.NO_COLOR && process.stdout.isTTY === true)
+  const color = options.color ?? terminalColor(env)
   return defineVerb({
     name: 'run',
     summary: 'Run one scenario against one agent version and print each expectation',

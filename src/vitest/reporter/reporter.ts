@@ -3,7 +3,7 @@ import { dirname, resolve } from 'node:path'
 import type { Reporter, TestModule, Vitest } from 'vitest/node'
 import type { ComparisonReport } from '../../compare/index.ts'
 import { type CollectedPair, collectPairs, compareCollected } from './collect.ts'
-import { renderMarkdown, renderTerminal } from './render/index.ts'
+import { renderMarkdown, renderTerminal, terminalColor } from './render/index.ts'
 
 /** Options of {@link AgentTwinReporter}. */
 export interface AgentTwinReporterOptions {
@@ -44,7 +44,7 @@ export class AgentTwinReporter implements Reporter {
     if (pairs.length === 0) return
     const { report } = compareCollected(pairs)
     this.report = report
-    const color = this.options.color ?? (!process.env.NO_COLOR && process.stdout.isTTY === true)
+    const color = this.options.color ?? terminalColor()
     this.log(renderTerminal(report, { color }))
     this.writeJson(report)
     this.writeStepSummary(report)

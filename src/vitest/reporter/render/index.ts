@@ -1,4 +1,5 @@
 export { renderMarkdown } from './markdown.ts'
+export { terminalColor } from './palette.ts'
 export { type StateDiffLine, stateDiffLines } from './state-diff.ts'
 export { renderTerminal } from './terminal.ts'
 export {

@@ -29,3 +29,8 @@ export function paintGate(colors: Colors, verdict: GateVerdict): string {
   if (verdict === 'WARN') return colors.bold(colors.yellow(verdict))
   return colors.bold(colors.green(verdict))
 }
+
+/** The default for colour: on for a terminal, off when `NO_COLOR` is set or output is piped. */
+export function terminalColor(env: Record<string, string | undefined> = process.env): boolean {
+  return !env.NO_COLOR && process.stdout.isTTY === true
+}

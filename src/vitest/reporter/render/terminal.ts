@@ -38,7 +38,7 @@ function summary(c: Colors, pair: PairReport): string[] {
  * with its first divergence, expectations and evidence, retries, metrics and
  * final-state difference. Pure: no Vitest, no environment reads.
  * @example
- * process.stdout.write(renderTerminal(report, { color: !process.env.NO_COLOR && process.stdout.isTTY }))
+ * process.stdout.write(renderTerminal(report, { color: terminalColor() }))
  */
 export function renderTerminal(report: ComparisonReport, options: { color: boolean }): string {
   const c = palette(options.color)
