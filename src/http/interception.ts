@@ -219,6 +219,11 @@ export function createInterception(options: InterceptionOptions = {}): Intercept
         return await scopes.run(state, () => fn(scope))
       } finally {
         live.delete(state)
+        // Node keeps some never-read web streams alive for good, and each one
+        // pins the async-context store it was created in: an ended scope must
+        // not hold its twins (state, records) through them, or memory grows
+        // with every case run. Its twins answer nothing once it has ended.
+        state.twins.clear()
       }
     },
     get unhandled() {
