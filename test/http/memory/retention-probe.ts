@@ -8,7 +8,7 @@
  */
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import { http as route, HttpResponse } from 'msw'
+import { HttpResponse, http as route } from 'msw'
 import { setupServer } from 'msw/node'
 import { createAgent } from '../../../examples/demo-co/agent/index.ts'
 import { createInterception } from '../../../src/http/index.ts'
