@@ -47,7 +47,9 @@ export interface Interception {
    * `use()`), so concurrent tests can each serve the same base URL with their
    * own twin. A request made outside every scope (e.g. by a server started
    * before the test) reaches a scoped twin only while exactly one live scope
-   * serves its URL. More twins can join with `scope.use(twin)`.
+   * serves its URL. More twins can join with `scope.use(twin)`. Once `fn`
+   * has settled the scope's twins answer nothing, so a request its context
+   * still makes (an abandoned agent's timer) is blocked, not served.
    */
   scope<T>(twins: readonly Twin[], fn: (scope: InterceptionScope) => T | Promise<T>): Promise<T>
   /** Every request no twin answered (and every one a twin failed on), in arrival order. */
@@ -219,6 +221,11 @@ export function createInterception(options: InterceptionOptions = {}): Intercept
         return await scopes.run(state, () => fn(scope))
       } finally {
         live.delete(state)
+        // Node keeps some never-read web streams alive for good, and each one
+        // pins the async-context store it was created in: an ended scope must
+        // not hold its twins (state, records) through them, or memory grows
+        // with every case run. Its twins answer nothing once it has ended.
+        state.twins.clear()
       }
     },
     get unhandled() {

@@ -160,6 +160,22 @@ describe('interception.scope', () => {
     })
   })
 
+  it('lets go of its twins once it ends: a late request from its context is blocked, not served', async () => {
+    const interception = start()
+    const shop = createShop()
+    let late: (() => Promise<Response>) | undefined
+    await interception.scope([shop], async () => {
+      expect((await refund(5)).status).toBe(200)
+      // Bound to the scope's async context, as a timer an abandoned agent left behind would be.
+      late = AsyncResource.bind(() => refund(7))
+    })
+    await expect(late!()).rejects.toThrow()
+    expect(shop.records().map((record) => record.args.amount)).toEqual([5])
+    expect(interception.unhandled.map((request) => request.url)).toEqual([
+      `${SHOP_URL}/tools/refund_payment`,
+    ])
+  })
+
   it('refuses a scope after dispose', async () => {
     const interception = start()
     interception.dispose()

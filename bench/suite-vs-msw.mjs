@@ -1,0 +1,128 @@
+#!/usr/bin/env node
+/**
+ * AgentTwin suites against the hand-written msw equivalent, as whole Vitest
+ * processes: generates both suites for each N into a temporary directory,
+ * runs them alternately, and prints the medians of wall time, CPU time (user
+ * + system, every process of the run) and peak RSS (the largest process) with
+ * their ratios in one table.
+ *
+ *   npm run bench:suite                          # cases 10,100,1000; files 10,100; 1 round
+ *   npm run bench:suite -- --cases 10,100 --files 10 --rounds 3
+ *
+ * Needs GNU time at /usr/bin/time (Debian: apt-get install time) for CPU and RSS.
+ */
+import { execFileSync, spawnSync } from 'node:child_process'
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { parseArgs } from 'node:util'
+import {
+  agentTwinCases,
+  agentTwinFiles,
+  handWrittenCases,
+  handWrittenFiles,
+} from './suite-vs-msw/generate.mjs'
+
+const { values } = parseArgs({
+  options: {
+    cases: { type: 'string', default: '10,100,1000' },
+    files: { type: 'string', default: '10,100' },
+    rounds: { type: 'string', default: '1' },
+    keep: { type: 'boolean', default: false },
+  },
+})
+const list = (text) =>
+  text
+    ? text
+        .split(',')
+        .map(Number)
+        .filter((n) => n > 0)
+    : []
+const rounds = Math.max(1, Number(values.rounds))
+const TIME = '/usr/bin/time'
+if (!existsSync(TIME)) {
+  console.error(`${TIME} (GNU time) is needed for CPU and peak RSS; install the "time" package.`)
+  process.exit(2)
+}
+const vitest = fileURLToPath(new URL('../node_modules/vitest/vitest.mjs', import.meta.url))
+const root = mkdtempSync(join(tmpdir(), 'agenttwin-suite-bench-'))
+
+const shapes = [
+  ...list(values.cases).map((n) => ({
+    label: `one file, ${n} cases`,
+    n,
+    agentTwin: agentTwinCases,
+    hand: handWrittenCases,
+  })),
+  ...list(values.files).map((n) => ({
+    label: `${n} scenario files`,
+    n,
+    agentTwin: agentTwinFiles,
+    hand: handWrittenFiles,
+  })),
+]
+
+/** One whole `vitest run`: wall seconds, CPU seconds and peak RSS in MB. */
+function measure(dir) {
+  const stats = join(dir, '.time')
+  const started = process.hrtime.bigint()
+  const run = spawnSync(
+    TIME,
+    ['-o', stats, '-f', '%U %S %M', process.execPath, vitest, 'run', '--root', dir],
+    { cwd: dir, env: { ...process.env, NO_COLOR: '1', CI: '1' }, encoding: 'utf8' },
+  )
+  const wall = Number(process.hrtime.bigint() - started) / 1e9
+  if (run.status !== 0) {
+    throw new Error(
+      `vitest failed in ${dir}:\n${run.stdout.slice(-3000)}\n${run.stderr.slice(-2000)}`,
+    )
+  }
+  const [user, system, rssKb] = readFileSync(stats, 'utf8').trim().split('\n').at(-1).split(' ')
+  return { wall, cpu: Number(user) + Number(system), rss: Number(rssKb) / 1024 }
+}
+
+const median = (xs) => {
+  const sorted = [...xs].sort((a, b) => a - b)
+  const mid = sorted.length >> 1
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
+}
+
+const rows = []
+try {
+  for (const shape of shapes) {
+    const dirs = {
+      agentTwin: join(root, `${shape.label.replace(/\W+/g, '-')}-agenttwin`),
+      hand: join(root, `${shape.label.replace(/\W+/g, '-')}-msw`),
+    }
+    shape.agentTwin(dirs.agentTwin, shape.n)
+    shape.hand(dirs.hand, shape.n)
+    const results = { agentTwin: [], hand: [] }
+    // Alternating, so a neighbour's load falls on both suites alike.
+    for (let round = 0; round < rounds; round++) {
+      const order = round % 2 ? ['hand', 'agentTwin'] : ['agentTwin', 'hand']
+      for (const side of order) results[side].push(measure(dirs[side]))
+    }
+    const pick = (side, key) => median(results[side].map((r) => r[key]))
+    const row = { label: shape.label }
+    for (const key of ['wall', 'cpu', 'rss']) row[key] = [pick('agentTwin', key), pick('hand', key)]
+    rows.push(row)
+    process.stderr.write(`done: ${shape.label}\n`)
+  }
+} finally {
+  if (!values.keep) rmSync(root, { recursive: true, force: true })
+  else console.error(`suites kept in ${root}`)
+}
+
+const cpus = execFileSync('nproc', { encoding: 'utf8' }).trim()
+console.log(
+  `\nAgentTwin / hand-written msw, medians of ${rounds} round(s), Node ${process.version}, ${cpus} CPUs\n`,
+)
+console.log('| suite | wall (AgentTwin vs msw) | CPU | peak RSS |')
+console.log('| --- | --- | --- | --- |')
+for (const { label, wall, cpu, rss } of rows) {
+  const ratio = ([a, b]) => (a / b).toFixed(2)
+  console.log(
+    `| ${label} | ${ratio(wall)}× (${wall[0].toFixed(1)} s vs ${wall[1].toFixed(1)} s) | ${ratio(cpu)}× (${cpu[0].toFixed(1)} s vs ${cpu[1].toFixed(1)} s) | ${ratio(rss)}× (${rss[0].toFixed(0)} vs ${rss[1].toFixed(0)} MB) |`,
+  )
+}

@@ -1,0 +1,216 @@
+/**
+ * Writes the two suites the suite benchmark compares into a directory: the
+ * AgentTwin one (scenario files through the plugin, or one describeScenario
+ * file with N cases) and what a user would write by hand without AgentTwin
+ * (plain Vitest files, each with an msw `setupServer` whose handlers keep the
+ * same in-memory state), both running the Demo Co agent v1.2.4 on the
+ * happy-path refund and asserting the same state values.
+ */
+import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { parse } from 'yaml'
+
+const repo = fileURLToPath(new URL('../../', import.meta.url))
+const demo = join(repo, 'examples/demo-co')
+const scenarioSource = readFileSync(join(demo, 'scenarios/refund-happy-path.scenario.yaml'), 'utf8')
+const twinSource = readFileSync(join(demo, 'twins/demo-co.twin.yaml'), 'utf8')
+
+const src = (path) => JSON.stringify(join(repo, 'src', path))
+const agentModule = JSON.stringify(join(demo, 'agent/index.ts'))
+
+function write(dir, file, text) {
+  mkdirSync(join(dir, file, '..'), { recursive: true })
+  writeFileSync(join(dir, file), text)
+}
+
+/** The parts both suites share: a package that resolves the repo's dependencies. */
+function project(dir, config) {
+  mkdirSync(dir, { recursive: true })
+  symlinkSync(join(repo, 'node_modules'), join(dir, 'node_modules'), 'dir')
+  write(dir, 'package.json', '{ "type": "module", "private": true }\n')
+  write(dir, 'vitest.config.ts', config)
+}
+
+const AGENTS = `export { agents } from ${agentModule}\n`
+
+/** AgentTwin, N scenario files run by the plugin against one version. */
+export function agentTwinFiles(dir, n) {
+  project(
+    dir,
+    `import { defineConfig } from 'vitest/config'
+import { agentTwin } from ${src('vitest/index.ts')}
+export default defineConfig({
+  plugins: [agentTwin({ scenarios: 'scenarios/*.scenario.yaml', agents: './agents.ts', versions: ['v1.2.4'] })],
+})
+`,
+  )
+  write(dir, 'agents.ts', AGENTS)
+  write(dir, 'twins/demo-co.twin.yaml', twinSource)
+  for (let i = 0; i < n; i++) {
+    const text = scenarioSource.replace(/^id: .*$/m, `id: refund-happy-path-${i}`)
+    write(dir, `scenarios/case-${i}.scenario.yaml`, text)
+  }
+}
+
+/** AgentTwin, one describeScenario file with N cases. */
+export function agentTwinCases(dir, n) {
+  project(
+    dir,
+    `import { defineConfig } from 'vitest/config'
+export default defineConfig({ test: { include: ['*.test.ts'], setupFiles: [${src('vitest/setup.ts')}] } })
+`,
+  )
+  write(dir, 'twins/demo-co.twin.yaml', twinSource)
+  write(dir, 'scenarios/refund.scenario.yaml', scenarioSource)
+  write(
+    dir,
+    'cases.test.ts',
+    `import { expect } from 'vitest'
+import { describeScenario, test } from ${src('vitest/index.ts')}
+import { agents } from ${agentModule}
+
+const agent = agents['v1.2.4']
+describeScenario('./scenarios/refund.scenario.yaml', () => {
+  for (let i = 0; i < ${n}; i++) {
+    test(\`case \${i}\`, async ({ run }) => {
+      const result = await run(agent)
+      expect(result).toHaveStateAt('orders.ORD-1001.refund_count', 1)
+      expect(result).toHaveStateAt('orders.ORD-1001.refunded_amount', 40)
+    })
+  }
+})
+`,
+  )
+}
+
+/** msw handlers keeping the twin's state in memory, as a user would write them. */
+function handlersModule() {
+  const state = parse(twinSource).state
+  const baseUrl = parse(twinSource).http.baseUrl
+  return `import { http, HttpResponse } from 'msw'
+
+const fixtures = ${JSON.stringify(state)}
+export const baseUrl = ${JSON.stringify(baseUrl)}
+
+export function createShop() {
+  const state = structuredClone(fixtures)
+  const calls = []
+  const byKey = new Map()
+  let ids = 0
+  const tool = (name, answer) =>
+    http.post(\`\${baseUrl}/tools/\${name}\`, async ({ request }) => {
+      const args = await request.json()
+      calls.push({ tool: name, args })
+      return answer(args)
+    })
+  const handlers = [
+    tool('lookup_order', ({ order_id }) =>
+      state.orders[order_id] ? HttpResponse.json(state.orders[order_id]) : HttpResponse.json({ error: { code: 'order_not_found' } }, { status: 404 })),
+    tool('get_refund_policy', ({ order_id }) =>
+      state.refund_policies[order_id] ? HttpResponse.json(state.refund_policies[order_id]) : HttpResponse.json({ error: { code: 'policy_not_found' } }, { status: 404 })),
+    tool('refund_payment', ({ order_id, amount, idempotency_key }) => {
+      if (idempotency_key && byKey.has(idempotency_key)) return HttpResponse.json(byKey.get(idempotency_key))
+      const order = state.orders[order_id]
+      if (!order) return HttpResponse.json({ error: { code: 'order_not_found' } }, { status: 404 })
+      if (order.sale_terms === 'final_sale' || order.refundable_amount < amount)
+        return HttpResponse.json({ error: { code: 'not_refundable' } }, { status: 409 })
+      order.refunded_amount += amount
+      order.refund_count += 1
+      order.refundable_amount -= amount
+      const refund_id = \`rf_\${++ids}\`
+      order.refunds.push({ refund_id, amount, idempotency_key })
+      const body = { status: 'succeeded', refund_id, order_id, amount, currency: order.currency, refunded_amount: order.refunded_amount, refundable_amount: order.refundable_amount }
+      if (idempotency_key) byKey.set(idempotency_key, body)
+      return HttpResponse.json(body)
+    }),
+    tool('send_customer_email', (args) => {
+      const message_id = \`msg_\${++ids}\`
+      state.outbox[message_id] = { message_id, ...args, status: 'queued' }
+      return HttpResponse.json({ message_id, status: 'queued' }, { status: 202 })
+    }),
+    tool('handoff_to_human', (args) => {
+      const handoff_id = \`ho_\${++ids}\`
+      state.handoffs[handoff_id] = { handoff_id, ...args, status: 'open' }
+      return HttpResponse.json({ handoff_id, queue: args.queue, status: 'open' }, { status: 201 })
+    }),
+  ]
+  return { state, calls, handlers }
+}
+`
+}
+
+const INPUT = JSON.stringify(parse(scenarioSource).input)
+
+/** One run of the agent against fresh handlers; `declare` is "const " when the test declares the variables itself. */
+const handCase = (declare) => `  ${declare}shop = createShop()
+  server.use(...shop.handlers)
+  ${declare}result = await agent.run(structuredClone(${INPUT}), { baseUrl, signal: AbortSignal.timeout(30_000) })`
+
+function handWrittenProject(dir) {
+  project(
+    dir,
+    `import { defineConfig } from 'vitest/config'
+export default defineConfig({ test: { include: ['**/*.test.ts'] } })
+`,
+  )
+  write(dir, 'shop.ts', handlersModule())
+}
+
+const HAND_HEADER = `import { setupServer } from 'msw/node'
+import { afterAll, afterEach, beforeAll, expect, test } from 'vitest'
+import { agents } from ${agentModule}
+import { baseUrl, createShop } from '../shop.ts'
+
+const agent = agents['v1.2.4']
+const server = setupServer()
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
+afterEach(() => server.resetHandlers())
+afterAll(() => server.close())
+`
+
+/** By hand, N files each checking what the scenario's seven expectations check. */
+export function handWrittenFiles(dir, n) {
+  handWrittenProject(dir)
+  const body = `${HAND_HEADER}
+let shop
+let result
+beforeAll(async () => {
+${handCase('')}
+})
+const refunds = () => shop.calls.filter((call) => call.tool === 'refund_payment')
+test('refunded-exactly-once', () => expect(shop.state.orders['ORD-1001'].refund_count).toBe(1))
+test('refunded-amount', () => expect(shop.state.orders['ORD-1001'].refunded_amount).toBe(40))
+test('no-double-refund', () => expect(new Set(refunds().map((c) => c.args.order_id)).size).toBe(refunds().length))
+test('success-backed-by-state', () => {
+  expect(result.reply).toMatch(/refund/i)
+  expect(shop.state.orders['ORD-1001'].refunded_amount).toBe(40)
+})
+test('policy-before-refund', () => {
+  const tools = shop.calls.map((c) => c.tool)
+  expect(tools.indexOf('get_refund_policy')).toBeLessThan(tools.indexOf('refund_payment'))
+})
+test('customer-notified', () => expect(shop.calls.filter((c) => c.tool === 'send_customer_email')).toHaveLength(1))
+test('not-handed-off', () => expect(Object.keys(shop.state.handoffs)).toHaveLength(0))
+`
+  for (let i = 0; i < n; i++) write(dir, `tests/case-${i}.test.ts`, body)
+}
+
+/** By hand, one file with N cases. */
+export function handWrittenCases(dir, n) {
+  handWrittenProject(dir)
+  write(
+    dir,
+    'tests/cases.test.ts',
+    `${HAND_HEADER}
+for (let i = 0; i < ${n}; i++) {
+  test(\`case \${i}\`, async () => {
+${handCase('const ')}
+    expect(result.reply).toBeTypeOf('string')
+    expect(shop.state.orders['ORD-1001'].refund_count).toBe(1)
+    expect(shop.state.orders['ORD-1001'].refunded_amount).toBe(40)
+  })
+}
+`,
+  )
+}
