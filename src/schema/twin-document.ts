@@ -161,6 +161,11 @@ export interface ToolDefinition {
   idempotency?: { argument: string }
   /** Names the effect itself, e.g. `refund:{order_id}`. */
   effectKey?: string
+  /**
+   * A successful call hands the case to a human. Declared, never guessed from
+   * the name: a tool `escalate_ticket` that raises a priority is no handoff.
+   */
+  handoff?: boolean
   /** Prefix of `{$id}`; default `<tool name>_`. Ids count per prefix, so calls of other tools never shift them. */
   idPrefix?: string
   handler: Handler
