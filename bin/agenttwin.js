@@ -7,8 +7,5 @@ import { register } from 'tsx/esm/api'
 registerCjs()
 register()
 const { runCli } = await import('../src/cli/main.ts')
-process.exitCode = await runCli(process.argv.slice(2), {
-  stdout: (text) => process.stdout.write(text),
-  stderr: (text) => process.stderr.write(text),
-  cwd: process.cwd(),
-})
+const { processIO } = await import('../src/cli/process-io.ts')
+process.exitCode = await runCli(process.argv.slice(2), processIO())

@@ -1,7 +1,14 @@
 import { CASE_CLASSES } from './classify.ts'
 import { COMPARISON_REPORT_SCHEMA } from './report.ts'
 
-const LABELS = ['PASS', 'FAIL', 'STATE_MISMATCH', 'HALLUCINATED_SUCCESS', 'ERROR']
+const LABELS = [
+  'PASS',
+  'FAIL',
+  'STATE_MISMATCH',
+  'HALLUCINATED_SUCCESS',
+  'UNREPORTED_EFFECT',
+  'ERROR',
+]
 const nonNegative = { type: 'integer', minimum: 0 }
 const stringMap = (value: object) => ({ type: 'object', additionalProperties: value })
 

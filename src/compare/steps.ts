@@ -17,8 +17,8 @@ export type ResultClass = 'success' | 'client-error' | 'server-error' | 'no-resp
  *   saw) was a 4xx: a precondition, a not-found, a conflict or invalid input.
  *   A 4xx that only a fault produced (429, 401, 409 in flight) is not one.
  * - `handoff`: the case went to a human, by the `handoff` expectation's own
- *   rules (`handoffTools`, `isHandoff`): a call to a tool whose name contains
- *   `handoff` or `escalat` that the caller saw succeed and the twin carried out.
+ *   rules (`handoffTools`, `isHandoff`): a call to a tool the twin declares
+ *   with `handoff: true` that the twin carried out.
  */
 export type PolicyDecision = { kind: 'rejected'; status: number } | { kind: 'handoff' }
 

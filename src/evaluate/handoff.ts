@@ -6,12 +6,10 @@ import { recordEvidence, sawSuccess } from './records.ts'
 import { makeResult, unfinishedResult, unknownToolResult } from './result.ts'
 import type { ExpectationResult } from './types.ts'
 
-const HANDOFF_NAME = /handoff|escalat/i
-
-/** The twin's handoff tools: the one named, or every tool whose name contains `handoff` or `escalat`. */
+/** The twin's handoff tools: the one named, or every tool the twin declares with `handoff: true`. */
 export function handoffTools(run: CaseRun, tool?: string): string[] {
   if (tool !== undefined) return [tool]
-  return run.tools.filter((candidate) => HANDOFF_NAME.test(candidate.name)).map((t) => t.name)
+  return run.tools.filter((candidate) => candidate.handoff === true).map((t) => t.name)
 }
 
 /**
@@ -39,7 +37,7 @@ export function evaluateHandoff(expectation: HandoffExpectation, run: CaseRun): 
     return makeResult(
       expectation,
       'ERROR',
-      `Cannot evaluate: twin ${run.twin.name} has no tool whose name contains "handoff" or "escalat" (its tools: ${available}). Name the handoff tool with \`tool\`.`,
+      `Cannot evaluate: twin ${run.twin.name} declares no handoff tool (its tools: ${available}). Declare it in the twin with \`handoff: true\` on the tool, or name it here with \`tool\`.`,
       { tools: run.tools.map((t) => t.name) },
     )
   }

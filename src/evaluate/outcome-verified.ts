@@ -3,6 +3,7 @@ import type { OutcomeVerifiedExpectation } from '../schema/scenario-document.ts'
 import { verifyOutcome } from './outcome.ts'
 import { makeResult, unfinishedResult } from './result.ts'
 import type { ExpectationResult } from './types.ts'
+import { unreportedEffects } from './unreported-effects.ts'
 
 /**
  * `outcomeVerified`: a claimed success is backed by state.
@@ -11,8 +12,12 @@ import type { ExpectationResult } from './types.ts'
  * - Without `path`: when the agent claims SUCCESS, `HALLUCINATED_SUCCESS` as
  *   soon as a state-changing tool reported success (2xx seen by the caller)
  *   without the state change to show for it.
- * - When the agent claims PARTIAL or FAILURE there is no success to back:
- *   `PASS` with `verified: false` (a wrong state is then caught by `state`).
+ * - When the agent claims FAILURE yet the action happened (with `path`: the
+ *   value passes the check; without: a state-changing tool changed state):
+ *   `UNREPORTED_EFFECT`, the mirror of a hallucinated success (the user is
+ *   told to try again what is already done). `unreportedEffect: allow` lets it pass.
+ * - Otherwise, when the agent claims PARTIAL or FAILURE there is no success to
+ *   back: `PASS` with `verified: false` (a wrong state is then caught by `state`).
  * - A case that did not finish, or a path that does not resolve: `ERROR`.
  * @example
  * evaluateOutcomeVerified({ id: 'success-backed-by-state', type: 'outcomeVerified',
@@ -34,6 +39,18 @@ export function evaluateOutcomeVerified(
       evidence,
       false,
     )
+  }
+  if (claimed === 'FAILURE' && expectation.unreportedEffect !== 'allow') {
+    const withPath = expectation.path !== undefined
+    const done = withPath
+      ? verification.verified && verification.status === 'SUCCESS'
+        ? verification.reason
+        : undefined
+      : unreportedEffects(run)
+    if (done !== undefined) {
+      const message = `The agent claimed FAILURE, but the action happened: ${done}.`
+      return makeResult(expectation, 'UNREPORTED_EFFECT', message, evidence, true)
+    }
   }
   if (claimed !== 'SUCCESS') {
     const found = verification.verified ? `; for the record, ${verification.reason}` : ''

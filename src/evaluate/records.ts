@@ -6,9 +6,18 @@ export function sawSuccess(record: Pick<CallRecord, 'status'>): boolean {
   return record.status !== null && record.status >= 200 && record.status < 300
 }
 
-/** The call failed: no status arrived, the caller saw 4xx/5xx, or the twin says it did not do what was asked. */
-export function isFailedCall(record: Pick<CallRecord, 'status' | 'outcome'>): boolean {
-  return record.status === null || record.status >= 400 || record.outcome === 'error'
+/**
+ * The call failed: no status arrived (connection error, timeout), the caller
+ * saw 4xx/5xx or a body it could not read (cut short, not JSON), or the twin
+ * says it did not do what was asked.
+ */
+export function isFailedCall(record: Pick<CallRecord, 'status' | 'outcome' | 'fault'>): boolean {
+  return (
+    record.status === null ||
+    record.status >= 400 ||
+    record.fault?.caller.body !== undefined ||
+    record.outcome === 'error'
+  )
 }
 
 /** The changes a call made to the state, including deferred ones that committed within the case. */

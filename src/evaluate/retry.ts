@@ -8,8 +8,8 @@ import { isFailedCall } from './records.ts'
  * retry view and the reporter all call it). `records[index]` is a retry when
  * - its `attempt` is greater than 1 (the caller said so), or
  * - the previous call of the same tool (other tools may come in between) had
- *   the same arguments (canonical JSON) and failed: no status, status >= 400,
- *   or outcome `error`.
+ *   the same arguments (canonical JSON) and failed as the caller saw it: no
+ *   status, status >= 400, a body cut short or not JSON, or outcome `error`.
  * A confirming re-read after a success is not a retry.
  * @example
  * isRetry(twin.records(), 2) // true when call #3 repeats a failed #1 of the same tool

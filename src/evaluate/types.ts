@@ -2,11 +2,18 @@ import type { ExpectationType } from '../schema/scenario-document.ts'
 import type { JsonValue } from '../schema/twin-document.ts'
 
 /**
- * `PASS` and `FAIL` are plain verdicts; `STATE_MISMATCH` and `HALLUCINATED_SUCCESS`
- * are failures of `outcomeVerified`; `ERROR` means the check could not be made
- * (never a pass).
+ * `PASS` and `FAIL` are plain verdicts; `STATE_MISMATCH`, `HALLUCINATED_SUCCESS`
+ * and `UNREPORTED_EFFECT` (its mirror: the agent said it failed, the action
+ * happened) are failures of `outcomeVerified`; `ERROR` means the check could
+ * not be made (never a pass).
  */
-export type ResultLabel = 'PASS' | 'FAIL' | 'STATE_MISMATCH' | 'HALLUCINATED_SUCCESS' | 'ERROR'
+export type ResultLabel =
+  | 'PASS'
+  | 'FAIL'
+  | 'STATE_MISMATCH'
+  | 'HALLUCINATED_SUCCESS'
+  | 'UNREPORTED_EFFECT'
+  | 'ERROR'
 
 /** A reviewer's change of one result; the original label is kept beside it. */
 export interface ResultOverride {

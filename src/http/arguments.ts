@@ -1,3 +1,4 @@
+import { MAX_NESTING_DEPTH, nestsDeeperThan } from '../core/depth.ts'
 import type { JsonObject, JsonValue } from '../schema/twin-document.ts'
 import { argumentSchema, coerceArgument } from './coerce.ts'
 import type { ToolRoute } from './routes.ts'
@@ -7,7 +8,12 @@ export const ATTEMPT_HEADER = 'x-agenttwin-attempt'
 
 /** A request the transport refuses before it reaches a tool, as a readable 400 body. */
 export interface RequestProblem {
-  code: 'INVALID_JSON_BODY' | 'BODY_NOT_AN_OBJECT' | 'ARGUMENT_CONFLICT' | 'INVALID_ATTEMPT_HEADER'
+  code:
+    | 'INVALID_JSON_BODY'
+    | 'BODY_NOT_AN_OBJECT'
+    | 'BODY_TOO_DEEP'
+    | 'ARGUMENT_CONFLICT'
+    | 'INVALID_ATTEMPT_HEADER'
   message: string
   fix: string
 }
@@ -65,6 +71,15 @@ async function bodyArguments(route: ToolRoute, request: Request): Promise<Step> 
         code: 'BODY_NOT_AN_OBJECT',
         message: `The body of ${route.method} ${route.url} is JSON but ${kind}, not an object of arguments.`,
         fix: `Send the arguments of tool "${route.tool.name}" as one JSON object keyed by argument name.`,
+      },
+    }
+  }
+  if (nestsDeeperThan(body, MAX_NESTING_DEPTH)) {
+    return {
+      problem: {
+        code: 'BODY_TOO_DEEP',
+        message: `The body of ${route.method} ${route.url} nests more than ${MAX_NESTING_DEPTH} levels deep.`,
+        fix: `Send the arguments of tool "${route.tool.name}" as a flat JSON object; no tool argument needs that much nesting.`,
       },
     }
   }

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { type Document, isMap, isNode, isPair, isScalar, LineCounter, parseDocument } from 'yaml'
 import { type DocumentProblem, InvalidDocumentError } from '../errors.ts'
+import { decoded } from '../schema/read-source.ts'
 import { JudgeFileError } from './errors.ts'
 
 export type DocumentPath = ReadonlyArray<string | number>
@@ -21,15 +22,17 @@ export async function readPositionedDocument(
   file: string,
   what: string,
 ): Promise<PositionedDocument> {
-  let text: string
+  let bytes: Uint8Array
   try {
-    text = await readFile(file, 'utf8')
+    bytes = await readFile(file)
   } catch (error) {
     throw new JudgeFileError(`cannot read the ${what} file ${file}: ${(error as Error).message}`, {
       cause: error,
     })
   }
-  return parsePositionedDocument(file, text)
+  const read = decoded(file, bytes)
+  if (read.problem) throw new InvalidDocumentError([read.problem])
+  return parsePositionedDocument(file, read.source)
 }
 
 /** Parses text already in memory; see `readPositionedDocument`. */

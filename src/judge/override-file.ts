@@ -7,6 +7,7 @@ export const RESULT_LABELS: readonly ResultLabel[] = [
   'PASS',
   'FAIL',
   'STATE_MISMATCH',
+  'UNREPORTED_EFFECT',
   'HALLUCINATED_SUCCESS',
   'ERROR',
 ]

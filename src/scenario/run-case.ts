@@ -5,8 +5,9 @@ import type { JsonObject } from '../schema/twin-document.ts'
 import { createTwin } from '../twin/index.ts'
 import type { Twin } from '../twin/types.ts'
 import { agentResultProblems, normaliseAgentResult } from './agent-result.ts'
+import { toCaseTool } from './case-tool.ts'
 import type { PinnedCase } from './pin.ts'
-import type { Agent, AgentResult, CaseError, CaseRun, CaseTool } from './types.ts'
+import type { Agent, AgentResult, CaseError, CaseRun } from './types.ts'
 
 /** Default time one agent run may take before the case counts as unfinished. */
 export const DEFAULT_CASE_TIMEOUT_MS = 30_000
@@ -152,11 +153,4 @@ function assembleRun(
   if (outcome.error) run.error = outcome.error
   if (outcome.result?.tokens) run.metrics.tokens = { ...outcome.result.tokens }
   return run
-}
-
-function toCaseTool(tool: Twin['tools'][number]): CaseTool {
-  const caseTool: CaseTool = { name: tool.name, risk: tool.risk }
-  if (tool.effectKey) caseTool.effectKey = tool.effectKey
-  if (tool.idempotency) caseTool.idempotencyArgument = tool.idempotency.argument
-  return caseTool
 }

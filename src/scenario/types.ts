@@ -55,6 +55,8 @@ export interface CaseTool {
   risk: RiskLevel
   effectKey?: string
   idempotencyArgument?: string
+  /** The twin declares that this tool hands the case to a human. */
+  handoff?: boolean
 }
 
 /**

@@ -69,7 +69,11 @@ export const expectationSchema = {
       required: ['type', 'id'],
     },
     {
-      ...expectation('outcomeVerified', { path: nonEmptyStringSchema, ...valueCheckProperties }),
+      ...expectation('outcomeVerified', {
+        path: nonEmptyStringSchema,
+        ...valueCheckProperties,
+        unreportedEffect: { enum: ['fail', 'allow'] },
+      }),
       required: ['type', 'id'],
     },
     {

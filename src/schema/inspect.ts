@@ -41,6 +41,7 @@ export function checkDocument(
   const result = parseYamlSource(source, file)
   if (!result.ok) return { problems: result.problems, issues: [], otherKind: false }
   const { parsed } = result
+  const early = result.problems ?? []
   const issues = expectKind(parsed.value, kind)
   const otherKind = issues.length > 0 && issues[0]!.message.startsWith('this is a ')
   if (!otherKind) {
@@ -55,7 +56,7 @@ export function checkDocument(
     }
     issues.push(...semanticIssues(parsed.value, [...issues]))
   }
-  return { parsed, problems: [], issues, otherKind }
+  return { parsed, problems: early, issues, otherKind }
 }
 
 /**

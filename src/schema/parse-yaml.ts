@@ -1,4 +1,5 @@
 import {
+  type Alias,
   isAlias,
   isCollection,
   isMap,
@@ -12,8 +13,10 @@ import {
   visit,
   type YAMLError,
 } from 'yaml'
+import { MAX_NESTING_DEPTH } from '../core/depth.ts'
 import type { DocumentProblem } from '../errors.ts'
 import { type FieldPath, formatFieldPath } from './field-path.ts'
+import { findTooDeep } from './nesting.ts'
 
 /**
  * Aliases may expand to at most this many nodes; a "billion laughs" document
@@ -27,13 +30,23 @@ export interface ParsedSource {
   source: string
   /** The plain JSON value of the document (a mapping). */
   value: Record<string, unknown>
+  /** The YAML node tree the value came from. */
+  root: Node
   /** Where a field is; falls back to the nearest existing parent. */
   locate(path: FieldPath, at?: 'key' | 'value'): { line: number; column: number }
 }
 
 export type ParseResult =
-  | { ok: true; parsed: ParsedSource }
+  | {
+      ok: true
+      parsed: ParsedSource
+      /** Problems found while reading that still left a readable document (e.g. nesting too deep). */
+      problems?: DocumentProblem[]
+    }
   | { ok: false; problems: DocumentProblem[] }
+
+/** A field path in a message is cut after this many segments: the place, not a 2 KB trail. */
+const MAX_SHOWN_PATH = 12
 
 const SYNTAX_FIXES: Partial<Record<YAMLError['code'], string>> = {
   DUPLICATE_KEY: 'keep one of the two entries with this key (or rename one)',
@@ -59,6 +72,23 @@ const GENERIC_SYNTAX_FIX =
  * if (result.ok) result.parsed.locate(['a']) // { line: 1, column: 4 }
  */
 export function parseYamlSource(source: string, file: string): ParseResult {
+  // Nesting past the limit is blanked out first: the parser recurses, and the
+  // rest of the document must still be read so its own problems are named.
+  const deep = findTooDeep(source)
+  const result = parseReadable(deep?.masked ?? source, file)
+  if (!deep) return result
+  const problem: DocumentProblem = {
+    file,
+    ...positionIn(source, deep.offset),
+    path: result.ok ? formatShownPath(pathAtOffset(result.parsed.root, deep.offset)) : '',
+    message: `values are nested more than ${MAX_NESTING_DEPTH} levels deep here`,
+    fix: `flatten the value; no field of a document needs more than ${MAX_NESTING_DEPTH} levels`,
+  }
+  if (!result.ok) return { ok: false, problems: [problem, ...result.problems] }
+  return { ok: true, parsed: { ...result.parsed, source }, problems: [problem] }
+}
+
+function parseReadable(source: string, file: string): ParseResult {
   const lineCounter = new LineCounter()
   const doc = parseDocument(source, {
     lineCounter,
@@ -75,7 +105,7 @@ export function parseYamlSource(source: string, file: string): ParseResult {
   const problemAt = (offset: number, path: FieldPath, message: string, fix: string) => ({
     file,
     ...position(offset),
-    path: formatFieldPath(path),
+    path: formatShownPath(path),
     message,
     fix,
   })
@@ -156,15 +186,60 @@ export function parseYamlSource(source: string, file: string): ParseResult {
     }
   }
 
+  const cycle = findSelfReference(doc)
+  if (cycle) {
+    const offset = cycle.range?.[0] ?? 0
+    return {
+      ok: false,
+      problems: [
+        problemAt(
+          offset,
+          pathAtOffset(root, offset),
+          `the alias *${cycle.source} refers to its own anchor, so the value would never end`,
+          'write the value out, or point the alias at an anchor outside it',
+        ),
+      ],
+    }
+  }
+
   return {
     ok: true,
     parsed: {
       file,
       source,
+      root,
       value: value as Record<string, unknown>,
       locate: (path, at = 'value') => position(offsetOf(root, path, at)),
     },
   }
+}
+
+function formatShownPath(path: FieldPath): string {
+  if (path.length <= MAX_SHOWN_PATH) return formatFieldPath(path)
+  return `${formatFieldPath(path.slice(0, MAX_SHOWN_PATH))}… (${path.length} levels)`
+}
+
+function positionIn(source: string, offset: number): { line: number; column: number } {
+  const before = source.slice(0, offset)
+  const line = before.split('\n').length
+  return { line, column: offset - before.lastIndexOf('\n') }
+}
+
+/** An alias inside the very node its anchor names (`a: &loop { self: *loop }`): a cycle. */
+function findSelfReference(doc: ReturnType<typeof parseDocument>): Alias | undefined {
+  let found: Alias | undefined
+  visit(doc, {
+    Alias(_key, alias) {
+      const target = alias.resolve(doc)
+      const [start, , end] = target?.range ?? []
+      const at = alias.range?.[0]
+      if (start !== undefined && end !== undefined && at !== undefined && start <= at && at < end) {
+        found = alias
+        return visit.BREAK
+      }
+    },
+  })
+  return found
 }
 
 function describeYamlError(error: YAMLError): string {

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
+import { decodeUtf8 } from '../core/utf8.ts'
 import type { DocumentProblem } from '../errors.ts'
 
 export type SourceResult =
@@ -7,13 +8,14 @@ export type SourceResult =
   | { source?: undefined; problem: DocumentProblem }
 
 /**
- * Reads a document's text; a file that cannot be read is a problem of that file.
+ * Reads a document's text, decoded as strict UTF-8; a file that cannot be
+ * read, or whose bytes are not UTF-8, is a problem of that file.
  * @example
  * const read = readSourceSync('twin.yaml'); if (read.problem) ...
  */
 export function readSourceSync(file: string): SourceResult {
   try {
-    return { source: readFileSync(file, 'utf8') }
+    return decoded(file, readFileSync(file))
   } catch (error) {
     return { problem: unreadable(file, error) }
   }
@@ -22,9 +24,26 @@ export function readSourceSync(file: string): SourceResult {
 /** Like `readSourceSync`, without blocking. */
 export async function readSource(file: string): Promise<SourceResult> {
   try {
-    return { source: await readFile(file, 'utf8') }
+    return decoded(file, await readFile(file))
   } catch (error) {
     return { problem: unreadable(file, error) }
+  }
+}
+
+/** The text of `bytes`, or where they stop being UTF-8 (a replacement character would hide it). */
+export function decoded(file: string, bytes: Uint8Array): SourceResult {
+  const result = decodeUtf8(bytes)
+  if ('text' in result) return { source: result.text }
+  const { line, column } = result.error
+  return {
+    problem: {
+      file,
+      line,
+      column,
+      path: '',
+      message: `the file is not valid UTF-8 here (byte ${result.error.offset + 1})`,
+      fix: 'save the file as UTF-8; a value that needs other characters can be written as JSON escapes such as "\\u00e9"',
+    },
   }
 }
 

@@ -71,6 +71,11 @@ export interface OutcomeVerifiedExpectation extends ExpectationBase, ValueCheck 
   type: 'outcomeVerified'
   /** With a path: a claimed success must be backed by this state value. */
   path?: string
+  /**
+   * A FAILURE claim while the state shows the action done (`UNREPORTED_EFFECT`):
+   * `fail` (default), or `allow` where telling the user "it failed" is acceptable.
+   */
+  unreportedEffect?: 'fail' | 'allow'
 }
 
 export type ArgsMatchMode = 'exact' | 'ignore' | 'subset' | 'superset'
@@ -120,7 +125,7 @@ export interface HandoffExpectation extends ExpectationBase {
   type: 'handoff'
   /** true: the case was handed to a human; false: it was not. */
   expected: boolean
-  /** The handoff tool; default: the twin's tool whose name contains `handoff` or `escalat`. */
+  /** The handoff tool; default: the twin's tools declared with `handoff: true`. */
   tool?: string
 }
 

@@ -7,8 +7,6 @@ import type { FaultRuleDocument } from './scenario-document.ts'
 import { didYouMean, listWords } from './suggest.ts'
 import type { TwinDocument } from './twin-document.ts'
 
-const HANDOFF_TOOL = /handoff|escalat/i
-
 /**
  * The checks of a scenario against its twin: every tool it names exists, fault
  * rules fit the catalog (`checkFaultRule`), expectations can be evaluated.
@@ -54,13 +52,13 @@ function evaluabilityIssues(
   twin: TwinDocument,
 ): Issue[] {
   if (expectation.type === 'handoff' && expectation.tool === undefined) {
-    if (twin.tools.some((tool) => HANDOFF_TOOL.test(tool.name))) return []
+    if (twin.tools.some((tool) => tool.handoff === true)) return []
     return [
       {
         path: at,
         at: 'key',
-        message: `twin \`${twin.metadata.name}\` has no tool whose name contains "handoff" or "escalat", so the handoff tool is unknown`,
-        fix: 'name the handoff tool with `tool:`',
+        message: `twin \`${twin.metadata.name}\` declares no handoff tool, so whether the case went to a human is unknown`,
+        fix: 'declare the tool that hands a case to a human with `handoff: true` in the twin, or name it here with `tool:`',
       },
     ]
   }

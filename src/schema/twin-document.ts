@@ -7,7 +7,7 @@
  * Templates: any string value in a handler may hold placeholders.
  * - `{order_id}` / `{customer.email}`: an argument of the call (must be declared
  *   in the tool's input schema).
- * - `{$id}`: an ID from call order (`<idPrefix><seq>`), `{$now}`: the fixed clock,
+ * - `{$id}`: an ID counted per prefix (`<idPrefix><n>`, n = calls of tools with that prefix), `{$now}`: the fixed clock,
  *   `{$seq}`: the call's sequence number, `{$target}` / `{$target.field}`: the
  *   handler's target value after the effects, `{$tenant}`: the tenant id.
  * A string that is exactly one placeholder keeps the value's type (`"{amount}"`
@@ -161,7 +161,12 @@ export interface ToolDefinition {
   idempotency?: { argument: string }
   /** Names the effect itself, e.g. `refund:{order_id}`. */
   effectKey?: string
-  /** Prefix of `{$id}`; default `<tool name>_`. */
+  /**
+   * A successful call hands the case to a human. Declared, never guessed from
+   * the name: a tool `escalate_ticket` that raises a priority is no handoff.
+   */
+  handoff?: boolean
+  /** Prefix of `{$id}`; default `<tool name>_`. Ids count per prefix, so calls of other tools never shift them. */
   idPrefix?: string
   handler: Handler
 }

@@ -39,6 +39,7 @@ export const toolSchema = {
       properties: { argument: nonEmptyStringSchema },
     },
     effectKey: nonEmptyStringSchema,
+    handoff: { type: 'boolean' },
     idPrefix: { type: 'string' },
     handler: handlerSchema,
   },

@@ -35,13 +35,31 @@ function parseBody(body: string): JsonValue {
   }
 }
 
+/** Why a caller could not read this body, if it could not: cut short, or not JSON. */
+function unreadableBody(
+  view: Extract<CallerView, { kind: 'response' }>,
+): 'truncated' | 'unparseable' | undefined {
+  if (view.declaredLength !== undefined) return 'truncated'
+  if (view.body === '') return undefined
+  try {
+    JSON.parse(view.body)
+    return undefined
+  } catch {
+    return 'unparseable'
+  }
+}
+
 export function recordFault(
   fault: ActiveFault,
   view: CallerView,
   dependency: DependencyEffect = fault.fault.dependency.effect,
 ): RecordedFault {
   const caller: RecordedFault['caller'] = { kind: view.kind }
-  if (view.kind === 'response') caller.status = view.status
+  if (view.kind === 'response') {
+    caller.status = view.status
+    const body = unreadableBody(view)
+    if (body) caller.body = body
+  }
   if (view.kind === 'connection-error') caller.code = view.code
   return {
     ruleId: fault.ruleId,

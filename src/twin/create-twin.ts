@@ -45,6 +45,7 @@ export function createTwin(definition: TwinDocument, options: TwinOptions = {}):
     store: new IdempotencyStore(),
     records: [],
     callCounts: new Map(),
+    idCounts: new Map(),
     pending: [],
     faults: options.faults,
   }

@@ -46,9 +46,12 @@ export function runCall(runtime: TwinRuntime, call: ToolCall): CallOutcome {
 
   const args = cloneJson(call.args)
   const at = runtime.clock(seq)
+  const prefix = tool.idPrefix ?? `${tool.name}_`
+  const idNumber = (runtime.idCounts.get(prefix) ?? 0) + 1
+  runtime.idCounts.set(prefix, idNumber)
   const scope: TemplateScope = {
     args,
-    id: `${tool.idPrefix ?? `${tool.name}_`}${seq}`,
+    id: `${prefix}${idNumber}`,
     now: at,
     seq,
   }

@@ -25,6 +25,8 @@ export interface TwinRuntime {
   store: IdempotencyStore
   records: CallRecord[]
   callCounts: Map<string, number>
+  /** Ids issued per id prefix: `{$id}` counts within its prefix, so another tool's calls never shift it. */
+  idCounts: Map<string, number>
   pending: PendingCommit[]
   faults: FaultPolicy | undefined
 }

@@ -21,8 +21,17 @@ export interface RecordedFault {
   type: string
   /** Fact one, as enacted. */
   dependency: DependencyEffect
-  /** Fact two, as rendered: `response` with its status, `connection-error` with its code, or `no-response`. */
-  caller: { kind: CallerView['kind']; status?: number; code?: string }
+  /**
+   * Fact two, as rendered: `response` with its status, `connection-error` with
+   * its code, or `no-response`. `body` says when a response's body could not
+   * be read: cut short of its Content-Length, or not JSON.
+   */
+  caller: {
+    kind: CallerView['kind']
+    status?: number
+    code?: string
+    body?: 'truncated' | 'unparseable'
+  }
 }
 
 /**

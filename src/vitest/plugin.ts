@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { globSync } from 'tinyglobby'
@@ -64,31 +64,35 @@ export function agentTwin(options: AgentTwinOptions = {}): Plugin {
       }
     },
     load(id) {
-      // A twin or contract imported for its edge: the content is read by the
-      // loader in the worker. JSON documents keep Vite's own JSON handling.
-      if (documents.has(id) && !id.endsWith('.json')) return 'export {}'
-      return null
-    },
-    transform(source, id) {
+      // A twin or contract imported for its edge: the content is read (and
+      // its problems reported, located) by the loader in the worker, so no
+      // other plugin, Vite's JSON plugin included, may parse it first.
+      if (documents.has(id)) return { code: 'export {}', moduleType: 'js' }
       if (id.includes('?') || !isScenario(id)) return null
-      if (!agentsFile) {
-        throw new InvalidPluginOptionsError(
-          `${id} is a scenario, but no agents module is configured`,
-          "add agents: './path/to/agents.ts' to agentTwin() (a module exporting `agents`)",
-        )
-      }
-      const named = referencedDocuments(id, source)
-      for (const file of named) documents.add(file)
-      named.push(...agentFiles)
-      const code = generateScenarioModule({
-        file: id,
-        source,
-        documents: named,
-        agentsFile,
-        runtimeFile: RUNTIME_FILE,
-        options: resolved!,
-      })
-      return { code, map: { mappings: '' } }
+      // Scenarios are generated here rather than transformed, so a
+      // `.scenario.json` becomes JavaScript before Vite's JSON plugin sees it.
+      return generate(id, readFileSync(id, 'utf8'))
     },
+  }
+
+  function generate(id: string, source: string) {
+    if (!agentsFile) {
+      throw new InvalidPluginOptionsError(
+        `${id} is a scenario, but no agents module is configured`,
+        "add agents: './path/to/agents.ts' to agentTwin() (a module exporting `agents`)",
+      )
+    }
+    const named = referencedDocuments(id, source)
+    for (const file of named) documents.add(file)
+    named.push(...agentFiles)
+    const code = generateScenarioModule({
+      file: id,
+      source,
+      documents: named,
+      agentsFile,
+      runtimeFile: RUNTIME_FILE,
+      options: resolved!,
+    })
+    return { code, map: { mappings: '' }, moduleType: 'js' as const }
   }
 }

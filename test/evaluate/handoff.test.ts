@@ -11,7 +11,7 @@ const handoff = call('handoff_to_human', { order_id: 'ORD-1001', reason: 'refund
 const lookup = call('lookup_order', { order_id: 'ORD-1001' })
 
 describe('handoff', () => {
-  it('passes when the handoff tool answered 2xx, finding the tool by its name', () => {
+  it('passes when the handoff tool answered 2xx, finding the tool by its declaration', () => {
     const run = runCase({ calls: [lookup, handoff], result: { outcome: 'PARTIAL', handoff: true } })
     const result = evaluateHandoff(handedOff, run)
     expect(result.label).toBe('PASS')
@@ -87,6 +87,23 @@ describe('handoff', () => {
     expect(evaluateHandoff({ ...handedOff, tool: 'update_customer' }, run).label).toBe('PASS')
   })
 
+  it('never guesses a handoff from a tool name: escalate_ticket raising a priority is none', () => {
+    const human = refundTwin.tools.find((tool) => tool.name === 'handoff_to_human')!
+    const document: TwinDocument = {
+      ...refundTwin,
+      tools: [
+        ...refundTwin.tools.filter((tool) => tool !== human),
+        { ...human, name: 'escalate_ticket', handoff: false },
+      ],
+    }
+    const run = runCase({ calls: [call('escalate_ticket', { order_id: 'ORD-1001' })], document })
+    expect(run.records[0]!.outcome).toBe('success')
+    expect(run.tools.find((tool) => tool.name === 'escalate_ticket')!.handoff).toBeUndefined()
+    const result = evaluateHandoff({ ...handedOff, expected: false }, run)
+    expect(result.label).toBe('ERROR')
+    expect(result.message).toContain('declares no handoff tool')
+  })
+
   it('is an ERROR when the twin has no handoff tool', () => {
     const document: TwinDocument = {
       ...refundTwin,
@@ -95,6 +112,7 @@ describe('handoff', () => {
     const run = runCase({ calls: [lookup], document })
     const result = evaluateHandoff(handedOff, run)
     expect(result.label).toBe('ERROR')
-    expect(result.message).toContain('has no tool whose name contains "handoff" or "escalat"')
+    expect(result.message).toContain('declares no handoff tool')
+    expect(result.message).toContain('`handoff: true`')
   })
 })

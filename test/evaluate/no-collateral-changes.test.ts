@@ -24,7 +24,7 @@ describe('noCollateralChanges', () => {
         'orders.ORD-1001.refund_count',
         'orders.ORD-1001.refunded_amount',
         'orders.ORD-1001.status',
-        'outbox.send_customer_email_2',
+        'outbox.send_customer_email_1',
       ],
       collateral: [],
     })

@@ -150,3 +150,47 @@ describe('outcomeVerified on a case that cannot be judged', () => {
     expect(evaluateOutcomeVerified(noLie, run)).toMatchObject({ label: 'ERROR', verified: false })
   })
 })
+
+describe('outcomeVerified when the agent says it failed but the action happened', () => {
+  const failed = {
+    reply: 'Sorry, the refund did not go through. Please try again later.',
+    outcome: 'FAILURE' as const,
+  }
+  const timedOut = {
+    calls: [call('refund_payment', keyed)],
+    faults: [fault('timeout_after_mutation').on('refund_payment').at(1)],
+    result: failed,
+  }
+
+  it('is UNREPORTED_EFFECT without a path: the refund committed, its caller saw a timeout', () => {
+    const result = evaluateOutcomeVerified(noLie, runCase(timedOut))
+    expect(result).toMatchObject({ label: 'UNREPORTED_EFFECT', verified: true })
+    expect(result.message).toMatch(
+      /^The agent claimed FAILURE, but the action happened: refund_payment #1 changed orders\.ORD-1001\.refund_count, .* \(its caller saw 504\)\.$/,
+    )
+  })
+
+  it('is UNREPORTED_EFFECT with a path whose value shows the action done', () => {
+    const result = evaluateOutcomeVerified(backedByState, runCase(timedOut))
+    expect(result.label).toBe('UNREPORTED_EFFECT')
+    expect(result.message).toContain('orders.ORD-1001.refund_count is 1, as expected')
+  })
+
+  it('passes a FAILURE claim when nothing happened', () => {
+    const run = runCase({
+      calls: [call('refund_payment', keyed)],
+      faults: [fault('server_error').on('refund_payment').at(1)],
+      result: failed,
+    })
+    expect(evaluateOutcomeVerified(noLie, run)).toMatchObject({ label: 'PASS', verified: false })
+    expect(evaluateOutcomeVerified(backedByState, run).label).toBe('PASS')
+  })
+
+  it('lets it pass with unreportedEffect: allow', () => {
+    const result = evaluateOutcomeVerified(
+      { ...noLie, unreportedEffect: 'allow' },
+      runCase(timedOut),
+    )
+    expect(result.label).toBe('PASS')
+  })
+})

@@ -36,6 +36,23 @@ describe('the one retry definition', () => {
     expect(retryFlags(records)).toEqual([false, true])
   })
 
+  it.each([
+    ['malformed_json', 'unparseable'],
+    ['partial_response', 'truncated'],
+  ] as const)(
+    'counts a re-send after a 200 whose body the caller could not read (%s)',
+    (type, body) => {
+      const { records } = runCase({
+        calls: [call('refund_payment', keyed), call('refund_payment', keyed)],
+        faults: [fault(type).on('refund_payment').at(1)],
+      })
+      expect(records[0]!.status).toBe(200)
+      expect(records[0]!.fault?.caller).toMatchObject({ kind: 'response', status: 200, body })
+      expect(retryFlags(records)).toEqual([false, true])
+      expect(countRetries(records, 'refund_payment')).toBe(1)
+    },
+  )
+
   it('does not count a confirming re-read after a success', () => {
     const { records } = runCase({
       calls: [

@@ -180,7 +180,7 @@ const contracts: Contract[] = [
   {
     type: 'partial_response',
     dependency: 'applied',
-    recorded: { kind: 'response', status: 201 },
+    recorded: { kind: 'response', status: 201, body: 'truncated' },
     caller: (seen) => {
       if (seen.kind !== 'body-failed')
         throw new Error(`expected the body to fail, got ${seen.kind}`)
@@ -192,7 +192,7 @@ const contracts: Contract[] = [
   {
     type: 'malformed_json',
     dependency: 'applied',
-    recorded: { kind: 'response', status: 201 },
+    recorded: { kind: 'response', status: 201, body: 'unparseable' },
     caller: (seen) => {
       expect(body(seen).status).toBe(201)
       expect(body(seen).headers.get('content-type')).toBe('application/json')

@@ -147,7 +147,7 @@ describe('loadOverrides', () => {
     const problems = await problemsOf(path)
     expect(problems).toEqual([
       `${path}:5:3 unknown field "notes" at [0].notes. Fix: use only scenario, agent, expectation, label, reviewer, note`,
-      `${path}:3:10 label "MAYBE" is not a result label at [0].label. Fix: use one of PASS, FAIL, STATE_MISMATCH, HALLUCINATED_SUCCESS, ERROR`,
+      `${path}:3:10 label "MAYBE" is not a result label at [0].label. Fix: use one of PASS, FAIL, STATE_MISMATCH, UNREPORTED_EFFECT, HALLUCINATED_SUCCESS, ERROR`,
       `${path}:8:10 agent is 1.3, not a version text at [1].agent. Fix: quote the version, e.g. agent: "1.3.0", or leave agent out to match every version`,
       `${path}:14:3 override duplicates item [2] (same scenario, agent and expectation) at [3]. Fix: keep one override per result and merge their notes`,
     ])

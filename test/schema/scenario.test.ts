@@ -124,7 +124,8 @@ describe('refusing an invalid scenario', () => {
     const found = problemsOf(() => parseScenario(text, 'gaps.yaml', { twin: withoutHandoff }))
     expect(where(found)).toEqual(['8:5 expectations[0]', '11:5 expectations[1]'])
     expect(found[0]!.fix).toContain('`equals`')
-    expect(found[1]!.message).toContain('no tool whose name contains "handoff"')
+    expect(found[1]!.message).toContain('declares no handoff tool')
+    expect(found[1]!.fix).toContain('`handoff: true`')
   })
 
   test('a twin file given where a scenario is expected', () => {

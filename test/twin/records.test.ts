@@ -22,7 +22,7 @@ describe('call records', () => {
     ).not.toHaveProperty('effectKey')
   })
 
-  it('takes IDs from the global call order with the tool prefix, and time from the fixed clock', () => {
+  it('counts IDs per prefix, so calls of other tools never shift them; time from the fixed clock', () => {
     const document = twinDocument(
       [createNote, { ...createNote, name: 'create_memo', idPrefix: 'memo-' }],
       {},
@@ -38,9 +38,24 @@ describe('call records', () => {
     ])
     expect([a, b, c].map((r) => r.response)).toEqual([
       { id: 'create_note_1', at: '2026-01-01T00:00:00.000Z', seq: 1 },
-      { id: 'memo-2', at: '2026-01-01T00:00:01.000Z', seq: 2 },
-      { id: 'create_note_3', at: '2026-01-01T00:00:02.000Z', seq: 3 },
+      { id: 'memo-1', at: '2026-01-01T00:00:01.000Z', seq: 2 },
+      { id: 'create_note_2', at: '2026-01-01T00:00:02.000Z', seq: 3 },
     ])
+  })
+
+  it('gives the same ID to the n-th call of a tool whatever other tools ran before', () => {
+    const document = twinDocument(
+      [createNote, { ...createNote, name: 'create_memo', idPrefix: 'memo-' }],
+      {},
+    )
+    const fewer = createTwin(document)
+    fewer.call({ tool: 'create_note', args: {} })
+    const more = createTwin(document)
+    more.call({ tool: 'create_memo', args: {} })
+    more.call({ tool: 'create_memo', args: {} })
+    more.call({ tool: 'create_note', args: {} })
+    expect(fewer.records()[0]!.response).toMatchObject({ id: 'create_note_1' })
+    expect(more.records()[2]!.response).toMatchObject({ id: 'create_note_1', seq: 3 })
   })
 
   it('follows the document clock', () => {

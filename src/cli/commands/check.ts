@@ -15,19 +15,21 @@ import { detectDocumentKind, loadContract } from '../../schema/index.ts'
 import { readSource } from '../../schema/read-source.ts'
 import type { CliCommand, CliIO } from '../command.ts'
 
-const USAGE = `Usage: agenttwin check <outcomes.jsonl> [--contracts <dir>] [--json]
+const USAGE = `Usage: agenttwin check <outcomes.jsonl> [--contracts <dir>] [--json] [--max-line-bytes <n>]
 
 Checks outcome records from production, one JSON object per line, fail-closed:
 exit 0 only when every row passes with complete evidence.
 
 Each row carries the verdict fields as the source's checker named them:
-  execution_status   success | failed | unknown      -> execution_ok
-  commit_status      committed | rejected | pending | partial | unknown
+  execution_status   pass | fail | unknown (or success, failed, timeout, ...) -> execution_ok
+  commit_status      committed | rejected | pending | partial | not_attempted | unknown
   expected_state, observed_state (compared as canonical JSON) -> state_ok
   claim_class        the agent's structured claim (or claim_text, the reply) -> claim_ok
   evidence_status    complete, or what is missing    -> evidence_complete
 and the linkage fields trace_id, run_id, operation_id, attempt, state_version,
-checked_at, checker_version (all required for complete evidence).
+checked_at, checker_version (all required for complete evidence). A status word
+outside these lists, a state that is not a JSON object, or an (operation_id,
+attempt) recorded twice is a data error that fails its row.
 
 Rules: unknown anywhere fails; a state mismatch fails whether or not the agent
 claimed success; a rejected operation whose observed state equals its target
@@ -38,6 +40,9 @@ with attempt > 1; a new operation id is a new request (a user asking twice).
   --contracts <dir>  contract.v1 files; a row's contract_id selects its allowed
                      claims, volatile and sensitive fields
   --json             print JSON Lines: one object per failing row, then a summary
+  --max-line-bytes <n>
+                     longer lines are malformed ("line too long") and skipped
+                     without being held in memory (default 1048576)
 
 Output never shows an entity id, e-mail address, card number or token: entity
 references are hashed, sensitive fields masked.
@@ -49,6 +54,7 @@ interface Options {
   file: string
   contracts?: string
   json: boolean
+  maxLineBytes?: number
 }
 
 function readArgs(args: string[]): Options | { help: true } | { problem: string } {
@@ -59,6 +65,7 @@ function readArgs(args: string[]): Options | { help: true } | { problem: string 
       options: {
         contracts: { type: 'string' },
         json: { type: 'boolean' },
+        'max-line-bytes': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
       allowPositionals: true,
@@ -78,6 +85,16 @@ function readArgs(args: string[]): Options | { help: true } | { problem: string 
   }
   const options: Options = { file: parsed.positionals[0]!, json: parsed.values.json === true }
   if (typeof parsed.values.contracts === 'string') options.contracts = parsed.values.contracts
+  const max = parsed.values['max-line-bytes']
+  if (typeof max === 'string') {
+    const bytes = Number(max)
+    if (!Number.isSafeInteger(bytes) || bytes < 1) {
+      return {
+        problem: `--max-line-bytes ${JSON.stringify(max)} is not a whole number of bytes (at least 1)`,
+      }
+    }
+    options.maxLineBytes = bytes
+  }
   return options
 }
 
@@ -156,6 +173,7 @@ async function run(args: string[], io: CliIO): Promise<number> {
   }
   const summary = await checkOutcomeFile(file, {
     ...(contracts ? { contracts } : {}),
+    ...(options.maxLineBytes ? { maxLineBytes: options.maxLineBytes } : {}),
     onRow: (row) => {
       if (row.check.passed) return
       io.stdout(

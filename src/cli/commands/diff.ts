@@ -23,10 +23,11 @@ import {
   stringOption,
   usageError,
 } from './cli-options.ts'
+import { readGateOption } from './gate-option.ts'
 import { loadScenarios, scenarioFiles } from './scenario-files.ts'
 
 const USAGE = `Usage: agenttwin diff <scenarios...> --agent <module>[#export] --baseline <v> --candidate <v>
-                      [--json <file>] [--markdown <file>] [--timeout <ms>]
+                      [--json <file>] [--markdown <file>] [--timeout <ms>] [--gate <policy>]
 
 Compares two versions of an agent outside Vitest. The selection is pinned once
 (scenario versions, twins, seeds) and both versions run from that one pin, so
@@ -45,12 +46,17 @@ changed its first divergence and the expectations behind its class.
   --seed <n>         seed for scenarios that declare none (default 0)
   --overrides <file> reviewers' overrides to apply: a YAML list of
                      { scenario, agent?, expectation, label, reviewer, note }
+  --gate <policy>    the plugin's gate policy on one line, e.g.
+                     "block=NEW_CRITICAL_FAILURE,REGRESSED,INCOMPLETE;warn="
+                     (default: block NEW_CRITICAL_FAILURE,REGRESSED; warn INCOMPLETE;
+                     empty=WARN)
 
 Judge expectations use the offline keyword-overlap fake (not a language model)
 unless AGENTTWIN_JUDGE names a provider.
 
-Exit status: the gate decides. 1 BLOCK (a new critical failure or a regression);
-0 WARN (with a note) or PASS; 2 usage, document or agent module error.
+Exit status: the gate decides. 0 PASS; 1 BLOCK (a new critical failure or a
+regression); 3 WARN (e.g. a side that did not finish: unknown is never a pass);
+2 usage, document or agent module error.
 
 Example:
   agenttwin diff examples/demo-co/scenarios --agent examples/demo-co/agent/index.ts \\
@@ -65,7 +71,11 @@ const OPTIONS = {
   timeout: { type: 'string' },
   seed: { type: 'string' },
   overrides: { type: 'string' },
+  gate: { type: 'string' },
 } as const
+
+/** Exit status per gate verdict: a warning is not a pass, so it is not 0 either. */
+export const GATE_EXIT_CODES = { PASS: 0, BLOCK: 1, WARN: 3 } as const
 
 type Env = Record<string, string | undefined>
 
@@ -82,13 +92,12 @@ function writeReport(io: CliIO, file: string, text: string, what: string): void 
 
 /** The exit status the gate gives, with the note a WARN deserves. */
 function gateExit(io: CliIO, report: ComparisonReport): number {
-  if (report.gate.verdict === 'BLOCK') return 1
   if (report.gate.verdict === 'WARN') {
     io.stdout(
-      'Note: the gate warns but does not block (exit status 0); look at the cases above before you release.\n',
+      `Note: the gate warns (exit status ${GATE_EXIT_CODES.WARN}): look at the cases above before you release, or say with --gate which classes only warn for you.\n`,
     )
   }
-  return 0
+  return GATE_EXIT_CODES[report.gate.verdict]
 }
 
 async function compare(options: ParsedOptions, io: CliIO, env: Env, color: boolean) {
@@ -107,6 +116,9 @@ async function compare(options: ParsedOptions, io: CliIO, env: Env, color: boole
   for (const value of [timeoutMs, seed]) {
     if (typeof value === 'object') return usageError(io, 'diff', value.problem, USAGE)
   }
+  const gateText = stringOption(options, 'gate')
+  const gate = gateText === undefined ? undefined : readGateOption(gateText)
+  if (gate && 'problem' in gate) return usageError(io, 'diff', gate.problem as string, USAGE)
   const files = await scenarioFiles(options.positionals, io.cwd)
   if (!Array.isArray(files)) return usageError(io, 'diff', files.problem, USAGE)
   const selection = pinSelection(await loadScenarios(files, io.cwd), {
@@ -131,7 +143,9 @@ async function compare(options: ParsedOptions, io: CliIO, env: Env, color: boole
     baseline.cases.push(await runner.run(pinned, baselineAgent))
     candidate.cases.push(await runner.run(pinned, candidateAgent))
   }
-  const report = buildReport([comparePair({ baseline, candidate })])
+  const report = buildReport([
+    comparePair({ baseline, candidate, ...(gate ? { policy: gate } : {}) }),
+  ])
   io.stdout(renderTerminal(report, { color }))
   const json = stringOption(options, 'json')
   if (json) writeReport(io, json, `${JSON.stringify(report, null, 2)}\n`, 'report')

@@ -15,7 +15,7 @@ import {
   usageError,
 } from './cli-options.ts'
 
-const USAGE = `Usage: agenttwin serve <twin-or-scenario> [--port <n>] [--host <h>]
+const USAGE = `Usage: agenttwin serve <twin-or-scenario> [--port <n>] [--host <h>] [--no-token] [--max-body-bytes <n>]
 
 Serves a twin over real HTTP, for agents in other processes or languages. Given a
 scenario, the twin starts with the scenario's state overrides, fault rules and
@@ -24,11 +24,18 @@ seed. Prints the URL and the tools, then one line per call as the twin records i
   <twin-or-scenario>  a twin.v1 or scenario.v1 file
   --port <n>          default 0: a free port, printed at start
   --host <h>          default 127.0.0.1 (this machine only)
+  --no-token          let inspection requests in without the printed token
+                      (for local scripts)
+  --max-body-bytes <n>
+                      larger request bodies get 413 (default 1048576)
 
-While it runs:
-  GET  ${INSPECTION_PATH}/records   every call the twin recorded (CallRecord JSON)
+While it runs (send the printed token as Authorization: Bearer <token>):
+  GET  ${INSPECTION_PATH}/records   every call the twin recorded (CallRecord JSON;
+                                   ?offset=N&limit=N for a page)
   GET  ${INSPECTION_PATH}/state     the twin's current state
   POST ${INSPECTION_PATH}/reset     start over: initial state, no records
+Inspection answers only requests that name this server in Host and come from
+no other site's page, so a web page cannot read or reset the twin.
 
 Stops on Ctrl+C (SIGINT) or SIGTERM. Exit status: 0 once stopped; 2 usage or
 document error, or the port cannot be used.
@@ -36,7 +43,12 @@ document error, or the port cannot be used.
 Example:
   agenttwin serve examples/demo-co/scenarios/refund-timeout-after-mutation.scenario.yaml --port 4010`
 
-const OPTIONS = { port: { type: 'string' }, host: { type: 'string' } } as const
+const OPTIONS = {
+  port: { type: 'string' },
+  host: { type: 'string' },
+  'no-token': { type: 'boolean' },
+  'max-body-bytes': { type: 'string' },
+} as const
 
 interface Served {
   twin: TwinDocument
@@ -127,11 +139,15 @@ async function serve(options: ParsedOptions, io: CliIO, stop: AbortSignal | unde
   if (port !== undefined && port > 65535) {
     return usageError(io, 'serve', `--port ${port} is above 65535`, USAGE)
   }
+  const maxBodyBytes = integerOption(options, 'max-body-bytes', 1)
+  if (typeof maxBodyBytes === 'object') return usageError(io, 'serve', maxBodyBytes.problem, USAGE)
   const chosen = await documentToServe(resolve(io.cwd, file))
   const served = await serveTwin(chosen.twin, {
     ...chosen.options,
     port,
     host: stringOption(options, 'host'),
+    ...(maxBodyBytes !== undefined ? { maxBodyBytes } : {}),
+    ...(options.values['no-token'] === true ? { inspectionToken: false as const } : {}),
     onCall: (record) => io.stdout(`${formatRecord(record)}\n`),
     onError: (error, request) => {
       const reason = error instanceof Error ? error.message : String(error)
@@ -152,6 +168,9 @@ async function serve(options: ParsedOptions, io: CliIO, stop: AbortSignal | unde
           `  ${tool.method.padEnd(width)} ${tool.url}  ${tool.tool} (${risk.get(tool.tool)})`,
       ),
       `Inspect: GET ${origin}${INSPECTION_PATH}/records, GET ${origin}${INSPECTION_PATH}/state, POST ${origin}${INSPECTION_PATH}/reset`,
+      served.inspectionToken
+        ? `Inspection token: ${served.inspectionToken} (send Authorization: Bearer <token>)`
+        : 'Inspection token: none (--no-token)',
       'Press Ctrl+C to stop.',
       '',
     ].join('\n'),

@@ -12,18 +12,9 @@ import {
 } from '../verdicts.ts'
 import { claimOf, commitStatus } from './outcome-claim.ts'
 import { LINKAGE_FIELDS, type OutcomeRecord } from './outcome-record.ts'
+import { executionMeaning, normalise } from './outcome-vocabulary.ts'
 import { stateDifferences } from './state-differences.ts'
 
-const EXECUTED = new Set([
-  'success',
-  'succeeded',
-  'ok',
-  'executed',
-  'done',
-  'completed',
-  'accepted',
-])
-const NOT_EXECUTED = new Set(['failed', 'failure', 'error', 'rejected', 'not_executed', 'skipped'])
 const COMPLETE = new Set(['complete', 'completed', 'full'])
 
 /** The verdicts of one recorded outcome, with the reasons, redacted. */
@@ -101,11 +92,12 @@ function redactorFor(
 }
 
 function executionOf(record: OutcomeRecord): ReasonedVerdict {
-  const status = record.execution_status?.trim().toLowerCase()
-  if (status === undefined)
-    return unknown('execution_status is missing: nothing says the call executed')
-  if (EXECUTED.has(status)) return pass(`execution_status "${status}"`)
-  if (NOT_EXECUTED.has(status))
+  if (record.execution_status === undefined)
+    return unknown('execution_status is missing or not usable: nothing says the call executed')
+  const status = normalise(record.execution_status)
+  const meaning = executionMeaning(status)
+  if (meaning === 'executed') return pass(`execution_status "${status}"`)
+  if (meaning === 'not_executed')
     return fail(`execution_status "${status}": the call did not execute`)
   return unknown(
     `execution_status "${status}" proves nothing: a call without a definite answer may or may not have executed`,

@@ -1,5 +1,5 @@
+import { createHash } from 'node:crypto'
 import { createReadStream } from 'node:fs'
-import { createInterface } from 'node:readline'
 import { createRedactor } from '../redact.ts'
 import type { Verdict } from '../verdicts.ts'
 import {
@@ -7,7 +7,8 @@ import {
   checkOutcome,
   type RecordedOutcomeCheck,
 } from './check-outcome.ts'
-import { readOutcomeLine } from './outcome-record.ts'
+import { type OutcomeRecord, readOutcomeLine } from './outcome-record.ts'
+import { DEFAULT_MAX_LINE_BYTES, type ReadLine, readLines } from './read-lines.ts'
 
 /** One checked row: where it is, which operation and attempt, and its verdicts. */
 export interface OutcomeRow {
@@ -23,7 +24,11 @@ export interface OutcomeRow {
   attemptKind: 'retry' | 'first' | 'unknown'
   contract?: string
   check: RecordedOutcomeCheck
-  /** Fields of the wrong type, left out before checking. */
+  /**
+   * Data errors: fields of the wrong type or outside the vocabulary (left out
+   * before checking), or an (operation_id, attempt) recorded twice. Any of
+   * them fails the row.
+   */
   problems: string[]
 }
 
@@ -41,6 +46,8 @@ export interface OutcomeSummary {
   retries: number
   /** Rows with attempt 1: operations started. */
   firstAttempts: number
+  /** Rows whose (operation_id, attempt) an earlier row already recorded. */
+  duplicates: number
   verdicts: Record<'execution_ok' | 'state_ok' | 'claim_ok', Record<Verdict, number>>
   evidenceIncomplete: number
   /** Exit 0 only for this: at least one row, every row passed, no malformed line. */
@@ -51,6 +58,8 @@ export interface CheckOutcomesOptions extends CheckOutcomeOptions {
   /** Called for every row, as soon as it is checked. */
   onRow?: (row: OutcomeRow) => void
   onMalformed?: (line: MalformedLine) => void
+  /** Longer lines are malformed ("line too long") and never held in memory; default 1 MiB. */
+  maxLineBytes?: number
 }
 
 /**
@@ -61,15 +70,22 @@ export interface CheckOutcomesOptions extends CheckOutcomeOptions {
  * const summary = await checkOutcomeLines(['{"trace_id":"t-1", ...}'], { onRow: print })
  */
 export async function checkOutcomeLines(
-  lines: AsyncIterable<string> | Iterable<string>,
+  lines: AsyncIterable<string | ReadLine> | Iterable<string | ReadLine>,
   options: CheckOutcomesOptions = {},
 ): Promise<OutcomeSummary> {
   const summary = emptySummary()
   // Ids only need the patterns masked; the row's own entity is swapped for its reference first.
   const redact = createRedactor({ entityType: 'entity', salt: options.salt })
+  const attempts = new AttemptIndex()
   let number = 0
-  for await (const text of lines) {
+  for await (const line of lines) {
     number++
+    const text = typeof line === 'string' ? line : 'text' in line ? line.text : undefined
+    if (text === undefined) {
+      summary.malformed++
+      options.onMalformed?.({ line: number, reason: (line as { problem: string }).problem })
+      continue
+    }
     if (text.trim() === '') continue
     const read = readOutcomeLine(text)
     if ('malformed' in read) {
@@ -78,7 +94,15 @@ export async function checkOutcomeLines(
       continue
     }
     const { record, problems } = read
+    const earlier = attempts.seen(record, number)
+    if (earlier !== undefined) {
+      summary.duplicates++
+      problems.push(
+        `operation_id and attempt ${record.attempt} were already recorded at line ${earlier}: each attempt of an operation is one record (a retry has the next attempt number, a new request a new operation id)`,
+      )
+    }
     const check = checkOutcome(record, options)
+    if (problems.length > 0) check.passed = false
     const ids: OutcomeRow['ids'] = {}
     for (const name of ['trace_id', 'run_id', 'operation_id'] as const) {
       if (record[name] !== undefined)
@@ -91,7 +115,7 @@ export async function checkOutcomeLines(
       attemptKind:
         record.attempt === undefined ? 'unknown' : record.attempt > 1 ? 'retry' : 'first',
       check,
-      problems,
+      problems: problems.map(redact.text),
     }
     if (record.contract_id) row.contract = record.contract_id
     count(summary, row)
@@ -102,7 +126,8 @@ export async function checkOutcomeLines(
 }
 
 /**
- * `checkOutcomeLines` over a JSON Lines file, streamed with `node:readline`.
+ * `checkOutcomeLines` over a JSON Lines file, streamed with back-pressure and
+ * decoded as strict UTF-8.
  * @example
  * const summary = await checkOutcomeFile('outcomes.jsonl', { contracts })
  * process.exitCode = summary.ok ? 0 : 1
@@ -111,13 +136,36 @@ export async function checkOutcomeFile(
   file: string,
   options: CheckOutcomesOptions = {},
 ): Promise<OutcomeSummary> {
-  const input = createReadStream(file, { encoding: 'utf8' })
-  const lines = createInterface({ input, crlfDelay: Number.POSITIVE_INFINITY })
+  const input = createReadStream(file)
   try {
-    return await checkOutcomeLines(lines, options)
+    return await checkOutcomeLines(
+      readLines(input, options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES),
+      options,
+    )
   } finally {
-    lines.close()
     input.destroy()
+  }
+}
+
+/**
+ * Which (operation_id, attempt) pairs were recorded, and on which line. Keys
+ * are 12-byte digests, so memory per row stays a few dozen bytes however
+ * long the ids are.
+ */
+class AttemptIndex {
+  readonly #lines = new Map<string, number>()
+
+  /** The line that recorded this attempt before, else undefined (and this line is remembered). */
+  seen(record: OutcomeRecord, line: number): number | undefined {
+    if (record.operation_id === undefined || record.attempt === undefined) return undefined
+    const key = createHash('sha256')
+      .update(`${record.attempt}\u0000${record.operation_id}`)
+      .digest()
+      .subarray(0, 12)
+      .toString('latin1')
+    const earlier = this.#lines.get(key)
+    if (earlier === undefined) this.#lines.set(key, line)
+    return earlier
   }
 }
 
@@ -141,6 +189,7 @@ function emptySummary(): OutcomeSummary {
     malformed: 0,
     retries: 0,
     firstAttempts: 0,
+    duplicates: 0,
     verdicts: { execution_ok: counts(), state_ok: counts(), claim_ok: counts() },
     evidenceIncomplete: 0,
     ok: false,

@@ -4,6 +4,7 @@ import { type ClaimReading, readReplyClaim, readStructuredClaim } from '../class
 import type { Redactor } from '../redact.ts'
 import { fail, pass, type ReasonedVerdict, unknown } from '../verdicts.ts'
 import type { OutcomeRecord } from './outcome-record.ts'
+import { isCommitStatus, normalise } from './outcome-vocabulary.ts'
 
 /** What a checker may conclude from a row when no contract is given. */
 export const DEFAULT_ALLOWED_CLAIMS: Required<AllowedUserClaims> = {
@@ -105,10 +106,8 @@ function readingOf(
   }
 }
 
-const COMMITS = new Set(['committed', 'rejected', 'pending', 'partial', 'not_attempted', 'unknown'])
-
 /** The commit status as recorded, or `unknown` when it is missing or not one of the known ones. */
 export function commitStatus(record: OutcomeRecord): string {
-  const status = record.commit_status?.trim().toLowerCase()
-  return status !== undefined && COMMITS.has(status) ? status : 'unknown'
+  const status = record.commit_status === undefined ? undefined : normalise(record.commit_status)
+  return status !== undefined && isCommitStatus(status) ? status : 'unknown'
 }

@@ -3,6 +3,7 @@
  * JSON object per line, the verdict fields named as that checker named them.
  */
 import type { JsonValue } from '../../schema/twin-document.ts'
+import { executionMeaning, isCommitStatus, unknownWordProblem } from './outcome-vocabulary.ts'
 
 export interface OutcomeRecord {
   trace_id?: string
@@ -14,7 +15,7 @@ export interface OutcomeRecord {
   contract_id?: string
   /** The entity the outcome is about (hashed in every output). */
   entity_ref?: string
-  /** `success`, `failed` or `unknown` (and their usual spellings). */
+  /** `pass`, `fail` or `unknown` (and their usual spellings: `success`, `failed`, ...). */
   execution_status?: string
   /** `committed`, `rejected`, `pending`, `partial` or `unknown`. */
   commit_status?: string
@@ -59,8 +60,9 @@ const STRING_FIELDS = [
 
 /**
  * Reads one line. A line that is not a JSON object is malformed (the reason
- * says why); a field of the wrong type is dropped and named in `problems`, so
- * the verdicts treat it as missing rather than guessing.
+ * says why); a field of the wrong type, a status word outside the vocabulary
+ * or a state that is not a JSON object is dropped and named in `problems`, so
+ * the verdicts treat it as missing rather than guessing, and the row fails.
  * @example
  * readOutcomeLine('{"trace_id":"t-1","attempt":1}') // { record: { trace_id: 't-1', attempt: 1 }, problems: [] }
  */
@@ -96,7 +98,24 @@ export function readOutcomeLine(
   else if (typeof raw.claim_class === 'string') record.claim_class = raw.claim_class
   else if (raw.claim_class !== undefined)
     problems.push(`claim_class is ${typeof raw.claim_class}, not a string`)
-  if (raw.expected_state !== undefined) record.expected_state = raw.expected_state as JsonValue
-  if (raw.observed_state !== undefined) record.observed_state = raw.observed_state as JsonValue
+  for (const name of ['execution_status', 'commit_status'] as const) {
+    const word = record[name]
+    if (word === undefined) continue
+    const known =
+      name === 'execution_status' ? executionMeaning(word) !== undefined : isCommitStatus(word)
+    if (!known) {
+      problems.push(unknownWordProblem(name, word))
+      delete record[name]
+    }
+  }
+  for (const name of ['expected_state', 'observed_state'] as const) {
+    const state = raw[name]
+    if (state === undefined) continue
+    if (state !== null && typeof state === 'object') record[name] = state as JsonValue
+    else
+      problems.push(
+        `${name} is ${state === null ? 'null' : typeof state}, not a JSON object: give the state as an object of its fields`,
+      )
+  }
   return { record, problems }
 }

@@ -28,7 +28,7 @@ export function formatOutcomeRow(row: OutcomeRow): string {
   if (!check.verdicts.evidence_complete) {
     lines.push(`  - evidence incomplete: ${check.reasons.evidence.join('; ')}`)
   }
-  if (row.problems.length > 0) lines.push(`  - fields left out: ${row.problems.join('; ')}`)
+  if (row.problems.length > 0) lines.push(`  - data errors: ${row.problems.join('; ')}`)
   return lines.join('\n')
 }
 
@@ -52,7 +52,7 @@ export function formatMalformed(malformed: MalformedLine): string {
 export function formatOutcomeSummary(summary: OutcomeSummary, file: string): string {
   const rows = summary.rows === 1 ? '1 row' : `${summary.rows} rows`
   const head = `Checked ${rows} of ${file}: ${summary.passed} passed, ${summary.failed} failed, ${summary.malformed} malformed.`
-  const attempts = `Operations started: ${summary.firstAttempts}; retries (attempt > 1, same operation id): ${summary.retries}.`
+  const attempts = `Operations started: ${summary.firstAttempts}; retries (attempt > 1, same operation id): ${summary.retries}${summary.duplicates > 0 ? `; attempts recorded twice: ${summary.duplicates}` : ''}.`
   const breakdown = (['execution_ok', 'state_ok', 'claim_ok'] as const)
     .map((name) => {
       const counts = summary.verdicts[name]

@@ -16,7 +16,7 @@ export interface InspectionTarget {
 interface Endpoint {
   method: 'GET' | 'POST'
   description: string
-  answer(target: InspectionTarget): JsonValue
+  answer(target: InspectionTarget, url: URL): JsonValue | Response
 }
 
 const ENDPOINTS: Record<string, Endpoint> = {
@@ -35,8 +35,9 @@ const ENDPOINTS: Record<string, Endpoint> = {
   },
   '/records': {
     method: 'GET',
-    description: 'every call the twin recorded, in order',
-    answer: (target) => target.current().records() as unknown as JsonValue,
+    description:
+      'every call the twin recorded, in order (?offset=N&limit=N for a page; X-Total-Count gives the number)',
+    answer: (target, url) => recordsPage(target, url),
   },
   '/state': {
     method: 'GET',
@@ -93,5 +94,50 @@ export function answerInspection(request: Request, target: InspectionTarget): Re
       { status: 405, headers: { allow: endpoint.method } },
     )
   }
-  return Response.json(endpoint.answer(target))
+  const answer = endpoint.answer(target, new URL(request.url))
+  return answer instanceof Response ? answer : Response.json(answer)
+}
+
+/**
+ * The records as a JSON array streamed one record at a time, so a long run
+ * is never rendered into one string; `offset` and `limit` select a page.
+ */
+function recordsPage(target: InspectionTarget, url: URL): Response {
+  const records = target.current().records()
+  const offset = whole(url.searchParams.get('offset'), 0)
+  const limit = whole(url.searchParams.get('limit'), records.length)
+  if (offset === undefined || limit === undefined) {
+    return Response.json(
+      {
+        error: 'invalid_page',
+        message: `offset and limit must be whole numbers of at least 0, not ${url.search}.`,
+        fix: `Ask for e.g. ${INSPECTION_PATH}/records?offset=0&limit=100.`,
+      },
+      { status: 400 },
+    )
+  }
+  const page = records.slice(offset, offset + limit)
+  const encoder = new TextEncoder()
+  let index = 0
+  const body = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (index >= page.length) {
+        controller.enqueue(encoder.encode(index === 0 ? '[]' : ']'))
+        controller.close()
+        return
+      }
+      const prefix = index === 0 ? '[' : ','
+      controller.enqueue(encoder.encode(prefix + JSON.stringify(page[index])))
+      index++
+    },
+  })
+  return new Response(body, {
+    headers: { 'content-type': 'application/json', 'x-total-count': String(records.length) },
+  })
+}
+
+function whole(text: string | null, fallback: number): number | undefined {
+  if (text === null) return fallback
+  const value = Number(text)
+  return /^\d+$/.test(text) && Number.isSafeInteger(value) ? value : undefined
 }

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import { AgentTwinError } from '../../errors.ts'
 
 /** Methods whose requests carry no body in the Fetch API. */
 const BODILESS = new Set(['GET', 'HEAD'])
@@ -13,6 +14,7 @@ export async function toWebRequest(
   incoming: IncomingMessage,
   outgoing: ServerResponse,
   origin: string,
+  maxBodyBytes = Number.POSITIVE_INFINITY,
 ): Promise<Request> {
   const controller = new AbortController()
   outgoing.on('close', () => {
@@ -24,7 +26,7 @@ export async function toWebRequest(
     headers.append(raw[index] as string, raw[index + 1] as string)
   }
   const method = (incoming.method ?? 'GET').toUpperCase()
-  const body = BODILESS.has(method) ? undefined : await readBody(incoming)
+  const body = BODILESS.has(method) ? undefined : await readBody(incoming, maxBodyBytes)
   return new Request(new URL(incoming.url ?? '/', origin), {
     method,
     headers,
@@ -33,10 +35,38 @@ export async function toWebRequest(
   })
 }
 
-function readBody(incoming: IncomingMessage): Promise<Uint8Array<ArrayBuffer>> {
+/** The body was larger than the server reads; nothing of it is kept. Code `SERVE_BODY_TOO_LARGE`. */
+export class BodyTooLargeError extends AgentTwinError {
+  constructor(readonly limit: number) {
+    super(
+      'SERVE_BODY_TOO_LARGE',
+      `The request body is over ${limit} bytes. Fix: send less, or raise maxBodyBytes.`,
+    )
+  }
+}
+
+/** Reads the body, refusing it as soon as it passes `limit` bytes (announced or sent). */
+function readBody(incoming: IncomingMessage, limit: number): Promise<Uint8Array<ArrayBuffer>> {
   return new Promise((resolve, reject) => {
+    const announced = Number(incoming.headers['content-length'])
+    if (Number.isFinite(announced) && announced > limit) {
+      incoming.resume()
+      reject(new BodyTooLargeError(limit))
+      return
+    }
     const chunks: Buffer[] = []
-    incoming.on('data', (chunk: Buffer) => chunks.push(chunk))
+    let size = 0
+    incoming.on('data', (chunk: Buffer) => {
+      size += chunk.length
+      if (size > limit) {
+        chunks.length = 0
+        incoming.removeAllListeners('data')
+        incoming.resume()
+        reject(new BodyTooLargeError(limit))
+        return
+      }
+      chunks.push(chunk)
+    })
     incoming.on('end', () => resolve(new Uint8Array(Buffer.concat(chunks))))
     incoming.on('error', reject)
   })

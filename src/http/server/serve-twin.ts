@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { createFaultPolicy, type FaultPolicy, type FaultRuleInput } from '../../faults/index.ts'
@@ -6,9 +7,16 @@ import { createTwin } from '../../twin/index.ts'
 import type { CallRecord, Twin } from '../../twin/types.ts'
 import { describeRoutes, ownsUrl, type TwinRoutes, twinRoutes } from '../routes.ts'
 import { answerTwinRequest, type RoutedTwin } from '../twin-handlers.ts'
+import {
+  admit,
+  bodyTooLarge,
+  DEFAULT_MAX_BODY_BYTES,
+  type InspectionAccess,
+  type Refusal,
+} from './admission.ts'
 import { ServeTwinOptionsError, TwinServerListenError } from './errors.ts'
 import { answerInspection, INSPECTION_PATH, isInspectionPath } from './inspection.ts'
-import { toWebRequest } from './node-request.ts'
+import { BodyTooLargeError, toWebRequest } from './node-request.ts'
 import { sendWebResponse } from './node-response.ts'
 
 export interface ServeTwinOptions {
@@ -26,6 +34,20 @@ export interface ServeTwinOptions {
   onCall?(record: CallRecord): void
   /** Called when the twin failed on a request instead of answering (the client got a 500). */
   onError?(error: unknown, request: { method: string; url: string }): void
+  /** Larger request bodies get 413 and are never read into memory. Default 1 MiB. */
+  maxBodyBytes?: number
+  /**
+   * The token the inspection endpoints require (`Authorization: Bearer …`).
+   * Default: a random one per server, read it from `inspectionToken`; `false`
+   * switches the check off for local scripts.
+   */
+  inspectionToken?: string | false
+  /** More `Host` names (with port) under which inspection may be reached, e.g. a container's name. */
+  allowedHosts?: readonly string[]
+  /** A client must send its request headers within this time. Default 10 s. */
+  headersTimeoutMs?: number
+  /** A client must send its whole request within this time. Default 30 s. */
+  requestTimeoutMs?: number
 }
 
 /** A twin answering on a real port. */
@@ -36,6 +58,8 @@ export interface ServedTwin {
   readonly twin: Twin
   /** Every tool as `METHOD URL` on this server. */
   readonly tools: Array<{ tool: string; method: string; url: string }>
+  /** The token the inspection endpoints require; undefined when switched off. */
+  readonly inspectionToken: string | undefined
   /** The current twin's records. */
   records(): CallRecord[]
   /** The current twin's state. */
@@ -55,6 +79,25 @@ function urlHost(host: string): string {
   if (host === '0.0.0.0') return '127.0.0.1'
   if (host === '::') return '[::1]'
   return host.includes(':') ? `[${host}]` : host
+}
+
+/** Every `Host` header value that names this server: the address, loopback names, and the allowed ones. */
+function hostNames(host: string, port: number, allowed: readonly string[] = []): Set<string> {
+  const names = new Set([`${urlHost(host)}:${port}`, ...allowed.map((name) => name.toLowerCase())])
+  const loopback = ['127.0.0.1', '0.0.0.0', '::', '::1', 'localhost'].includes(host)
+  if (loopback) for (const name of ['127.0.0.1', 'localhost', '[::1]']) names.add(`${name}:${port}`)
+  return names
+}
+
+function refuse(outgoing: ServerResponse, refusal: Refusal): void {
+  outgoing.sendDate = false
+  // The connection closes: a body the server did not read must not be taken for the next request.
+  outgoing.writeHead(refusal.status, {
+    'content-type': 'application/json',
+    connection: 'close',
+    ...refusal.headers,
+  })
+  outgoing.end(JSON.stringify(refusal.body))
 }
 
 /** Builds the twin of each (re)start from the same definition, state and rules. */
@@ -157,9 +200,18 @@ export async function serveTwin(
   let twin = makeTwin()
   const host = options.host ?? '127.0.0.1'
   const lifetime = new AbortController()
-  const server = createServer((incoming, outgoing) => {
-    void handle(incoming, outgoing)
-  })
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES
+  const server = createServer(
+    {
+      // A slow or silent client is cut off instead of holding a socket for minutes.
+      headersTimeout: options.headersTimeoutMs ?? 10_000,
+      requestTimeout: options.requestTimeoutMs ?? 30_000,
+      connectionsCheckingInterval: Math.min(1_000, options.headersTimeoutMs ?? 1_000),
+    },
+    (incoming, outgoing) => {
+      void handle(incoming, outgoing)
+    },
+  )
   let address: AddressInfo
   try {
     address = await listen(server, options.port ?? 0, host)
@@ -173,6 +225,14 @@ export async function serveTwin(
     )
   }
   const origin = `http://${urlHost(host)}:${address.port}`
+  const access: InspectionAccess = {
+    hosts: hostNames(host, address.port, options.allowedHosts),
+    origin,
+    token:
+      options.inspectionToken === false
+        ? undefined
+        : (options.inspectionToken ?? randomBytes(16).toString('hex')),
+  }
   const basePath = new URL(twin.baseUrl).pathname.replace(/\/+$/, '')
   const url = `${origin}${basePath}`
   const surface = twinRoutes({ name: twin.name, baseUrl: url, tools: twin.tools })
@@ -199,10 +259,13 @@ export async function serveTwin(
     // No Date header: the twin's answers stay the same byte for byte.
     outgoing.sendDate = false
     const seen = { method: incoming.method ?? 'GET', url: `${origin}${incoming.url ?? '/'}` }
+    const refused = admit(incoming, access)
+    if (refused) return refuse(outgoing, refused)
     try {
-      const request = await toWebRequest(incoming, outgoing, origin)
+      const request = await toWebRequest(incoming, outgoing, origin, maxBodyBytes)
       await sendWebResponse(await answer(request), outgoing)
     } catch (error) {
+      if (error instanceof BodyTooLargeError) return refuse(outgoing, bodyTooLarge(error.limit))
       options.onError?.(error, seen)
       if (outgoing.headersSent) {
         outgoing.destroy()
@@ -227,6 +290,7 @@ export async function serveTwin(
       return twin
     },
     tools,
+    inspectionToken: access.token,
     records: () => twin.records(),
     state: () => twin.state(),
     reset,

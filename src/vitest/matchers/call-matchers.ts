@@ -201,7 +201,7 @@ export function toHaveRetriedAtMost(
 
 /** Options of `toHaveHandedOff`. */
 export interface HandoffOptions {
-  /** The handoff tool; default: the twin's tool whose name contains `handoff` or `escalat`. */
+  /** The handoff tool; default: the twin's tools declared with `handoff: true`. */
   tool?: string
 }
 

@@ -93,3 +93,27 @@ describe('the agenttwin bin, end to end', { timeout: 120_000 }, () => {
     }
   })
 })
+
+describe('the agenttwin bin and a reader that closes the pipe early', { timeout: 120_000 }, () => {
+  it('check | head: stops quietly with the broken-pipe status, no EPIPE trace', async () => {
+    const temp = tempDir({})
+    cleanups.push(temp.remove)
+    const rows = Array.from({ length: 20_000 }, (_, index) =>
+      JSON.stringify({ trace_id: `t-${index}`, execution_status: 'unknown' }),
+    )
+    const file = join(temp.dir, 'outcomes.jsonl')
+    await import('node:fs/promises').then((fs) => fs.writeFile(file, `${rows.join('\n')}\n`))
+    const child = spawn(process.execPath, [BIN, 'check', file], { cwd: ROOT })
+    let stderr = ''
+    child.stderr.setEncoding('utf8')
+    child.stderr.on('data', (chunk: string) => {
+      stderr += chunk
+    })
+    // Read the first line only, then close the pipe, as `head -1` does.
+    await new Promise<void>((resolve) => child.stdout.once('data', () => resolve()))
+    child.stdout.destroy()
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve))
+    expect(stderr).toBe('')
+    expect(code).toBe(141)
+  })
+})

@@ -121,8 +121,42 @@ export const agents = {
       'candidate did not finish (threw: demo-co-support@9.9.9-broken threw Error: model unavailable)',
     )
     expect(stdout).toContain('  Gate WARN: 1 INCOMPLETE case (warn)\n')
-    expect(stdout).toContain('Note: the gate warns but does not block (exit status 0)')
-    expect(code).toBe(0)
+    expect(stdout).toContain('Note: the gate warns (exit status 3)')
+    expect(code).toBe(3)
+
+    const strict = await capture(
+      diff,
+      [
+        `${ROOT}${DEMO_SCENARIOS}/order-status-question.scenario.yaml`,
+        '--agent',
+        'agents.ts',
+        '--baseline',
+        'stable',
+        '--candidate',
+        'broken',
+        '--gate',
+        'block=NEW_CRITICAL_FAILURE,REGRESSED,INCOMPLETE',
+      ],
+      temp.dir,
+    )
+    expect(strict.stdout).toContain('  Gate BLOCK: 1 INCOMPLETE case (block)\n')
+    expect(strict.code).toBe(1)
+  })
+
+  it('refuses a --gate it cannot read, naming the classes', async () => {
+    const { code, stderr } = await capture(diff, [
+      `${ROOT}${DEMO_SCENARIOS}/order-status-question.scenario.yaml`,
+      '--agent',
+      DEMO_AGENTS,
+      '--baseline',
+      'v1.2.4',
+      '--candidate',
+      'v1.3.0',
+      '--gate',
+      'block=REGRESSSED',
+    ])
+    expect(code).toBe(2)
+    expect(stderr).toContain('--gate block: REGRESSSED is not a case class; use NEW_CRITICAL_FAILURE')
   })
 })
 

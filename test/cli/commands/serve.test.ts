@@ -37,9 +37,17 @@ async function startServe(args: string[]) {
   }
   const url = /^Serving twin .* at (\S+)$/m.exec(output.stdout)?.[1]
   if (!url) throw new Error(`no URL in: ${output.stdout}`)
+  const token = /^Inspection token: ([0-9a-f]+) /m.exec(output.stdout)?.[1]
   return {
     url,
     output,
+    /** An inspection request with the printed token. */
+    inspect(path: string, init: RequestInit = {}) {
+      return fetch(`${url}/__agenttwin${path}`, {
+        ...init,
+        headers: { authorization: `Bearer ${token}` },
+      })
+    },
     async stop() {
       stop.abort()
       return done
@@ -71,9 +79,7 @@ describe('agenttwin serve', () => {
     expect(await res.json()).toMatchObject({ order_id: 'ORD-1001', refund_count: 0 })
     expect(served.output.stdout).toContain('#1 lookup_order(order_id=ORD-1001) → 200\n')
 
-    const records = (await (
-      await fetch(`${served.url}/__agenttwin/records`)
-    ).json()) as CallRecord[]
+    const records = (await (await served.inspect('/records')).json()) as CallRecord[]
     expect(records.map((record) => record.tool)).toEqual(['lookup_order'])
 
     expect(await served.stop()).toBe(0)
@@ -101,13 +107,13 @@ describe('agenttwin serve', () => {
     )
     const first = await post(`${served.url}/tools/refund_payment`, REFUND)
     expect(first.status).toBe(504)
-    const state = (await (await fetch(`${served.url}/__agenttwin/state`)).json()) as {
+    const state = (await (await served.inspect('/state')).json()) as {
       orders: Record<string, { refund_count: number }>
     }
     expect(state.orders['ORD-1001']?.refund_count).toBe(1)
     expect(served.output.stdout).toContain('→ 504 [fault timeout_after_mutation]\n')
 
-    const reset = await fetch(`${served.url}/__agenttwin/reset`, { method: 'POST' })
+    const reset = await served.inspect('/reset', { method: 'POST' })
     expect(reset.status).toBe(200)
     expect((await post(`${served.url}/tools/refund_payment`, REFUND)).status).toBe(504)
     await served.stop()

@@ -130,6 +130,7 @@ export const demoTwin: TwinDocument = {
       name: 'handoff_to_human',
       description: 'Hand the case to a human specialist.',
       risk: 'WRITE_REVERSIBLE',
+      handoff: true,
       idPrefix: 'ho_',
       input: {
         type: 'object',

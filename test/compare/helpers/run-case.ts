@@ -1,4 +1,5 @@
 import { createFaultPolicy } from '../../../src/faults/rules.ts'
+import { toCaseTool } from '../../../src/scenario/case-tool.ts'
 import type {
   AgentResult,
   CaseError,
@@ -73,12 +74,7 @@ export function runCase(
     seed,
     agent,
     input: { message: `scenario ${scenario.id}` },
-    tools: demoTwin.tools.map((tool) => ({
-      name: tool.name,
-      risk: tool.risk,
-      ...(tool.effectKey ? { effectKey: tool.effectKey } : {}),
-      ...(tool.idempotency ? { idempotencyArgument: tool.idempotency.argument } : {}),
-    })),
+    tools: demoTwin.tools.map(toCaseTool),
     initialState: twin.initialState(),
     finalState: twin.state(),
     records,

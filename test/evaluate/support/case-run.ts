@@ -3,6 +3,7 @@ import {
   type FaultRuleBuilder,
   type TypedFaultRule,
 } from '../../../src/faults/index.ts'
+import { toCaseTool } from '../../../src/scenario/case-tool.ts'
 import type { AgentResult, CaseError, CaseRun } from '../../../src/scenario/types.ts'
 import type { JsonObject, TwinDocument } from '../../../src/schema/twin-document.ts'
 import { createTwin } from '../../../src/twin/index.ts'
@@ -50,12 +51,7 @@ export function runCase(script: CaseScript): CaseRun {
     seed: 0,
     agent: { name: 'scripted', version: '0.0.0' },
     input: null,
-    tools: twin.tools.map((tool) => ({
-      name: tool.name,
-      risk: tool.risk,
-      ...(tool.effectKey ? { effectKey: tool.effectKey } : {}),
-      ...(tool.idempotency ? { idempotencyArgument: tool.idempotency.argument } : {}),
-    })),
+    tools: twin.tools.map(toCaseTool),
     initialState: twin.initialState(),
     finalState: twin.state(),
     records,

@@ -103,6 +103,7 @@ export const refundTwin: TwinDocument = {
       name: 'handoff_to_human',
       description: 'Hand the case to a person.',
       risk: 'WRITE_REVERSIBLE',
+      handoff: true,
       input: {
         type: 'object',
         properties: { order_id: { type: 'string' }, reason: { type: 'string' } },

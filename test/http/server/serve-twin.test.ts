@@ -112,30 +112,33 @@ describe('inspection endpoints', () => {
       faults: [fault('server_error').on('refund_payment').at(1)],
     })
     const base = new URL(server.url).origin
+    const auth = { headers: { authorization: `Bearer ${server.inspectionToken}` } }
     expect((await postJson(`${server.url}/tools/refund_payment`, REFUND)).status).toBe(500)
     expect((await postJson(`${server.url}/tools/refund_payment`, REFUND)).status).toBe(200)
 
-    const records = (await (await fetch(`${base}/__agenttwin/records`)).json()) as CallRecord[]
+    const records = (await (
+      await fetch(`${base}/__agenttwin/records`, auth)
+    ).json()) as CallRecord[]
     expect(records.map((record) => [record.status, record.fault?.type])).toEqual([
       [500, 'server_error'],
       [200, undefined],
     ])
-    const state = await (await fetch(`${base}/__agenttwin/state`)).json()
+    const state = await (await fetch(`${base}/__agenttwin/state`, auth)).json()
     expect(refundCount(state as Record<string, unknown>)).toBe(1)
 
-    const reset = await fetch(`${base}/__agenttwin/reset`, { method: 'POST' })
+    const reset = await fetch(`${base}/__agenttwin/reset`, { method: 'POST', ...auth })
     expect(await reset.json()).toEqual({ reset: true })
     expect(server.records()).toEqual([])
     expect(refundCount(server.state())).toBe(0)
     // Fault counters restart too: call 1 fails again.
     expect((await postJson(`${server.url}/tools/refund_payment`, REFUND)).status).toBe(500)
 
-    const info = (await (await fetch(`${base}/__agenttwin`)).json()) as { twin: unknown }
+    const info = (await (await fetch(`${base}/__agenttwin`, auth)).json()) as { twin: unknown }
     expect(info.twin).toEqual({ name: 'shop', version: '1.0.0' })
-    const wrong = await fetch(`${base}/__agenttwin/reset`)
+    const wrong = await fetch(`${base}/__agenttwin/reset`, auth)
     expect(wrong.status).toBe(405)
     expect(wrong.headers.get('allow')).toBe('POST')
-    expect((await fetch(`${base}/__agenttwin/nothing`)).status).toBe(404)
+    expect((await fetch(`${base}/__agenttwin/nothing`, auth)).status).toBe(404)
     expect(server.records()).toHaveLength(1)
   })
 })

@@ -1,0 +1,29 @@
+/**
+ * How deeply a parsed value nests, counted without recursion, so a hostile
+ * document or body 100,000 levels deep is measured, not a stack overflow.
+ */
+
+/** Nesting levels a document or request body may have; real data stays far below. */
+export const MAX_NESTING_DEPTH = 64
+
+/**
+ * Whether `value` nests deeper than `max` objects/arrays. Stops at the first
+ * level past `max`, so the cost is bounded by the part it had to look at.
+ * A value reached twice (YAML aliases) is looked at once, so cycles end.
+ * @example
+ * nestsDeeperThan({ a: { b: [1] } }, 2) // true
+ */
+export function nestsDeeperThan(value: unknown, max: number): boolean {
+  const stack: Array<{ value: unknown; depth: number }> = [{ value, depth: 0 }]
+  const seen = new WeakSet<object>()
+  while (stack.length > 0) {
+    const { value: current, depth } = stack.pop()!
+    if (current === null || typeof current !== 'object') continue
+    if (depth + 1 > max) return true
+    if (seen.has(current)) continue
+    seen.add(current)
+    const children = Array.isArray(current) ? current : Object.values(current)
+    for (const child of children) stack.push({ value: child, depth: depth + 1 })
+  }
+  return false
+}
