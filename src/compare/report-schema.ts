@@ -196,5 +196,14 @@ export const comparisonReportSchema = {
     schema: { const: COMPARISON_REPORT_SCHEMA },
     pairs: { type: 'array', items: pairReport },
     gate,
+    partial: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['ran', 'notRun'],
+      properties: {
+        ran: { type: 'array', items: { type: 'string' } },
+        notRun: { type: 'array', items: { type: 'string' } },
+      },
+    },
   },
 }

@@ -89,4 +89,16 @@ export interface ComparisonReport {
   pairs: PairReport[]
   /** The worst gate over all pairs. */
   gate: Gate
+  /**
+   * Present when the run covered only part of the configured scenarios
+   * (`vitest --changed`, a file filter, a shard without merge): which ran and
+   * which did not. A partial report is not the whole comparison.
+   */
+  partial?: PartialSelection
+}
+
+/** Scenario files (relative to the project root) a partial run did and did not compare. */
+export interface PartialSelection {
+  ran: string[]
+  notRun: string[]
 }

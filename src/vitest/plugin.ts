@@ -15,6 +15,11 @@ import {
 const RUNTIME_FILE = fileURLToPath(new URL('./runtime/scenario-suite.ts', import.meta.url))
 const SETUP_FILE = fileURLToPath(new URL('./setup.ts', import.meta.url))
 
+/** What the plugin tells the reporter (through Vite's plugin `api`). */
+export interface AgentTwinPluginApi {
+  scenarioFiles(): string[]
+}
+
 /**
  * The AgentTwin Vitest plugin: scenario documents run as test files, and the
  * AgentTwin matchers are registered for every test file of the project.
@@ -44,6 +49,11 @@ export function agentTwin(options: AgentTwinOptions = {}): Plugin {
   return {
     name: 'agenttwin',
     enforce: 'pre',
+    api: {
+      /** Every scenario file the globs select, absolute and sorted: the whole selection of a run. */
+      scenarioFiles: (): string[] =>
+        globSync(globs, { cwd: root, absolute: true, ignore: ['**/node_modules/**'] }).sort(),
+    } satisfies AgentTwinPluginApi,
     config() {
       return { test: { include: globs, setupFiles: [SETUP_FILE] } }
     },

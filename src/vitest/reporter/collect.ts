@@ -14,6 +14,10 @@ export interface CollectedPair {
   meta: Pick<PairCaseTaskMeta, 'pair' | 'pairIndex' | 'gate'>
   baseline: SideCase[]
   candidate: SideCase[]
+  /** The scenario files whose cases were compared, absolute, sorted. */
+  files: string[]
+  /** The Vitest project the pair ran in. */
+  project: string
 }
 
 /**
@@ -22,7 +26,7 @@ export interface CollectedPair {
  * workers and shards.
  */
 export function collectPairs(modules: ReadonlyArray<TestModule>): CollectedPair[] {
-  const pairs = new Map<string, CollectedPair>()
+  const pairs = new Map<string, CollectedPair & { seen: Set<string> }>()
   for (const module of modules) {
     for (const test of module.children.allTests()) {
       const meta = test.meta().agenttwin
@@ -34,20 +38,25 @@ export function collectPairs(modules: ReadonlyArray<TestModule>): CollectedPair[
           meta: { pair: meta.pair, pairIndex: meta.pairIndex, gate: meta.gate },
           baseline: [],
           candidate: [],
+          files: [],
+          project: module.project.name,
+          seen: new Set(),
         }
         pairs.set(key, pair)
       }
       pair.baseline.push(meta.baseline)
       pair.candidate.push(meta.candidate)
+      pair.seen.add(module.moduleId)
     }
   }
   const byScenario = (a: SideCase, b: SideCase) => compareText(a.run.scenario.id, b.run.scenario.id)
   return [...pairs.values()]
     .sort((a, b) => a.meta.pairIndex - b.meta.pairIndex)
-    .map((pair) => ({
+    .map(({ seen, ...pair }) => ({
       ...pair,
       baseline: pair.baseline.sort(byScenario),
       candidate: pair.candidate.sort(byScenario),
+      files: [...seen].sort(compareText),
     }))
 }
 

@@ -2,8 +2,10 @@ import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import type { Reporter, TestModule, Vitest } from 'vitest/node'
 import type { ComparisonReport } from '../../compare/index.ts'
+import type { PartialSelection } from '../../compare/report.ts'
 import { type CollectedPair, collectPairs, compareCollected } from './collect.ts'
 import { renderMarkdown, renderTerminal, terminalColor } from './render/index.ts'
+import { mergeSelections, selectionOf } from './selection.ts'
 
 /** Options of {@link AgentTwinReporter}. */
 export interface AgentTwinReporterOptions {
@@ -42,13 +44,21 @@ export class AgentTwinReporter implements Reporter {
   onTestRunEnd(modules: ReadonlyArray<TestModule>): void {
     const pairs = collectPairs(modules)
     if (pairs.length === 0) return
-    const { report } = compareCollected(pairs)
+    const selections = pairs.map((pair) => selectionOf(this.vitest, pair))
+    const partial = mergeSelections(selections)
+    const { report: whole } = compareCollected(pairs)
+    const report = partial ? { ...whole, partial } : whole
     this.report = report
     const color = this.options.color ?? terminalColor()
     this.log(renderTerminal(report, { color }))
+    if (partial) {
+      this.log(
+        `AgentTwin: partial run: ${partial.ran.length} of ${partial.ran.length + partial.notRun.length} scenario files compared; not run: ${partial.notRun.join(', ')}. The report covers only these.`,
+      )
+    }
     this.writeJson(report)
     this.writeStepSummary(report)
-    this.checkExpectedGates(pairs, report)
+    this.checkExpectedGates(pairs, report, selections)
   }
 
   private log(text: string): void {
@@ -76,12 +86,26 @@ export class AgentTwinReporter implements Reporter {
     appendFileSync(file, `${renderMarkdown(report)}\n`)
   }
 
-  /** A pair declared `expectGate` fails the run when its gate is anything else. */
-  private checkExpectedGates(pairs: readonly CollectedPair[], report: ComparisonReport): void {
+  /**
+   * A pair declared `expectGate` fails the run when its gate is anything
+   * else, judged only when the pair's whole selection ran.
+   */
+  private checkExpectedGates(
+    pairs: readonly CollectedPair[],
+    report: ComparisonReport,
+    selections: readonly (PartialSelection | undefined)[],
+  ): void {
     pairs.forEach((pair, index) => {
       const expected = pair.meta.pair.expectGate
       const actual = report.pairs[index]?.gate.verdict
       if (!expected) return
+      const partial = selections[index]
+      if (partial) {
+        this.log(
+          `AgentTwin: ${pair.meta.pair.candidate} vs ${pair.meta.pair.baseline}: expectGate '${expected}' was not judged, because ${partial.notRun.length} of its scenario files did not run (a --changed run, a file filter or a shard); this part gated ${actual}.`,
+        )
+        return
+      }
       if (expected === actual) {
         this.log(
           `AgentTwin: ${pair.meta.pair.candidate} vs ${pair.meta.pair.baseline} gated ${actual}, as declared (expectGate: '${expected}').`,
