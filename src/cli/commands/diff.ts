@@ -6,13 +6,9 @@ import {
   comparePair,
   type SideRuns,
 } from '../../compare/index.ts'
+import { renderMarkdown, renderTerminal, terminalColor } from '../../report/index.ts'
 import { pinSelection } from '../../scenario/pin.ts'
 import type { Agent } from '../../scenario/types.ts'
-import {
-  renderMarkdown,
-  renderTerminal,
-  terminalColor,
-} from '../../vitest/reporter/render/index.ts'
 import type { CliCommand, CliIO } from '../command.ts'
 import { loadAgentModule, pickAgent } from './agent-module.ts'
 import { createCaseRunner } from './case-runner.ts'

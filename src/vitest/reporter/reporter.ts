@@ -2,8 +2,8 @@ import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import type { Reporter, TestModule, Vitest } from 'vitest/node'
 import type { ComparisonReport } from '../../compare/index.ts'
+import { renderMarkdown, renderTerminal, terminalColor } from '../../report/index.ts'
 import { type CollectedPair, collectPairs, compareCollected } from './collect.ts'
-import { renderMarkdown, renderTerminal, terminalColor } from './render/index.ts'
 
 /** Options of {@link AgentTwinReporter}. */
 export interface AgentTwinReporterOptions {

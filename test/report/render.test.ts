@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { buildReport } from '../../../src/compare/build-report.ts'
-import { comparePair } from '../../../src/compare/pair.ts'
-import { renderMarkdown } from '../../../src/vitest/reporter/render/markdown.ts'
-import { stateDiffLines } from '../../../src/vitest/reporter/render/state-diff.ts'
-import { renderTerminal } from '../../../src/vitest/reporter/render/terminal.ts'
-import { renderTrajectory } from '../../../src/vitest/reporter/render/trajectory.ts'
-import { runSide } from '../../compare/helpers/suite.ts'
+import { buildReport } from '../../src/compare/build-report.ts'
+import { comparePair } from '../../src/compare/pair.ts'
+import { renderMarkdown } from '../../src/report/markdown.ts'
+import { stateDiffLines } from '../../src/report/state-diff.ts'
+import { renderTerminal } from '../../src/report/terminal.ts'
+import { renderTrajectory } from '../../src/report/trajectory.ts'
+import { runSide } from '../compare/helpers/suite.ts'
 
 const ESC = String.fromCharCode(27)
 const stripAnsi = (text: string) => text.replace(new RegExp(`${ESC}\\[\\d+m`, 'g'), '')

@@ -1,5 +1,5 @@
-import { CASE_CLASSES } from '../../../compare/classify.ts'
-import type { CaseReport, ComparisonReport, PairReport } from '../../../compare/report.ts'
+import { CASE_CLASSES } from '../compare/classify.ts'
+import type { CaseReport, ComparisonReport, PairReport } from '../compare/report.ts'
 
 const GATE_ICON = { PASS: '✅', WARN: '⚠️', BLOCK: '⛔' } as const
 
