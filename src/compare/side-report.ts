@@ -1,3 +1,4 @@
+import { verifyOutcome } from '../evaluate/outcome.ts'
 import type { ExpectationResult } from '../evaluate/types.ts'
 import type { CaseRun } from '../scenario/types.ts'
 import { effectiveLabel, overrideApplies } from './effective-label.ts'
@@ -46,5 +47,9 @@ export function sideReport(run: CaseRun, results: readonly ExpectationResult[]):
   if (run.metrics.tokens) side.metrics.tokens = run.metrics.tokens
   if (run.finished && run.result) side.outcome = run.result.outcome
   if (run.error) side.error = run.error
+  // Weighed from the records and the final state alone, so every case shows one,
+  // whether or not its scenario declared an outcomeVerified expectation.
+  const { status, verified, reason } = verifyOutcome(run)
+  side.verified = { status, verified, reason }
   return side
 }
