@@ -1,5 +1,3 @@
-import { mkdirSync, writeFileSync } from 'node:fs'
-import { dirname, resolve } from 'node:path'
 import {
   buildReport,
   type ComparisonReport,
@@ -20,6 +18,7 @@ import {
   usageError,
 } from './cli-options.ts'
 import { loadScenarios, scenarioFiles } from './scenario-files.ts'
+import { writeReport } from './write-report.ts'
 
 const USAGE = `Usage: agenttwin diff <scenarios...> --agent <module>[#export] --baseline <v> --candidate <v>
                       [--json <file>] [--markdown <file>] [--timeout <ms>]
@@ -67,13 +66,6 @@ type Env = Record<string, string | undefined>
 
 function side(agent: Agent): SideRuns {
   return { agent: { name: agent.name, version: agent.version }, cases: [] }
-}
-
-function writeReport(io: CliIO, file: string, text: string, what: string): void {
-  const path = resolve(io.cwd, file)
-  mkdirSync(dirname(path), { recursive: true })
-  writeFileSync(path, text)
-  io.stdout(`AgentTwin ${what} written to ${path}\n`)
 }
 
 /** The exit status the gate gives, with the note a WARN deserves. */

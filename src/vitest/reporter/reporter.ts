@@ -2,13 +2,19 @@ import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import type { Reporter, TestModule, Vitest } from 'vitest/node'
 import type { ComparisonReport } from '../../compare/index.ts'
-import { renderMarkdown, renderTerminal, terminalColor } from '../../report/index.ts'
+import { renderHtml, renderMarkdown, renderTerminal, terminalColor } from '../../report/index.ts'
 import { type CollectedPair, collectPairs, compareCollected } from './collect.ts'
+
+function htmlBeside(json: string): string {
+  return json.endsWith('.json') ? `${json.slice(0, -'.json'.length)}.html` : `${json}.html`
+}
 
 /** Options of {@link AgentTwinReporter}. */
 export interface AgentTwinReporterOptions {
   /** Where the JSON report goes, relative to the project root; `false` for none. Default `reports/agenttwin.json`. */
   outputFile?: string | false
+  /** Where the self-contained HTML report goes; `false` for none. Default: next to the JSON, `.html` for `.json`. */
+  htmlFile?: string | false
   /** Colour in the terminal. Default: on unless `NO_COLOR` is set or the output is not a terminal. */
   color?: boolean
   /** Append a Markdown summary to this file; `false` for none. Default: `$GITHUB_STEP_SUMMARY` when set. */
@@ -47,6 +53,7 @@ export class AgentTwinReporter implements Reporter {
     const color = this.options.color ?? terminalColor()
     this.log(renderTerminal(report, { color }))
     this.writeJson(report)
+    this.writeHtml(report)
     this.writeStepSummary(report)
     this.checkExpectedGates(pairs, report)
   }
@@ -67,6 +74,16 @@ export class AgentTwinReporter implements Reporter {
     mkdirSync(dirname(file), { recursive: true })
     writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`)
     this.log(`AgentTwin report written to ${file}`)
+  }
+
+  private writeHtml(report: ComparisonReport): void {
+    const json = this.options.outputFile ?? 'reports/agenttwin.json'
+    const target = this.options.htmlFile ?? (json === false ? false : htmlBeside(json))
+    if (target === false) return
+    const file = resolve(this.root(), target)
+    mkdirSync(dirname(file), { recursive: true })
+    writeFileSync(file, renderHtml(report))
+    this.log(`AgentTwin HTML report written to ${file}`)
   }
 
   private writeStepSummary(report: ComparisonReport): void {
