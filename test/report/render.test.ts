@@ -126,6 +126,24 @@ describe('renderMarkdown', () => {
     produced.pairs[0]!.cases[0]!.divergence!.sentence = 'a | b'
     expect(renderMarkdown(produced)).toContain('a \\| b')
   })
+
+  it('says when a gate was declared and reached, and when it was not', async () => {
+    const produced = await report()
+    const pair = produced.pairs[0]!
+    const heading = (text: string) => text.split('\n').find((line) => line.startsWith('### '))
+    expect(heading(renderMarkdown(produced, { declaredGates: ['BLOCK'] }))).toMatch(
+      /: BLOCK, as declared$/,
+    )
+    expect(heading(renderMarkdown(produced, { declaredGates: ['PASS'] }))).toMatch(
+      /: BLOCK, declared PASS$/,
+    )
+    expect(heading(renderMarkdown(produced))).toMatch(/: BLOCK$/)
+    const twice = { ...produced, pairs: [pair, pair] }
+    expect(renderMarkdown(twice, { declaredGates: ['BLOCK', 'BLOCK'] })).toContain(
+      '**Overall gate: BLOCK, as declared**',
+    )
+    expect(renderMarkdown(twice, { declaredGates: ['BLOCK'] })).toContain('**Overall gate: BLOCK**')
+  })
 })
 
 describe('renderTrajectory', () => {

@@ -54,7 +54,7 @@ export class AgentTwinReporter implements Reporter {
     this.log(renderTerminal(report, { color }))
     this.writeJson(report)
     this.writeHtml(report)
-    this.writeStepSummary(report)
+    this.writeStepSummary(report, pairs)
     this.checkExpectedGates(pairs, report)
   }
 
@@ -86,11 +86,12 @@ export class AgentTwinReporter implements Reporter {
     this.log(`AgentTwin HTML report written to ${file}`)
   }
 
-  private writeStepSummary(report: ComparisonReport): void {
+  private writeStepSummary(report: ComparisonReport, pairs: readonly CollectedPair[]): void {
     if (this.options.stepSummaryFile === false) return
     const file = this.options.stepSummaryFile ?? process.env.GITHUB_STEP_SUMMARY
     if (!file) return
-    appendFileSync(file, `${renderMarkdown(report)}\n`)
+    const declaredGates = pairs.map((pair) => pair.meta.pair.expectGate)
+    appendFileSync(file, `${renderMarkdown(report, { declaredGates })}\n`)
   }
 
   /** A pair declared `expectGate` fails the run when its gate is anything else. */
