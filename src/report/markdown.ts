@@ -84,9 +84,9 @@ export function renderMarkdown(report: ComparisonReport, options: MarkdownOption
   })
   if (report.pairs.length > 1) {
     // The overall gate was declared when every pair that reached it was.
-    const worst = report.pairs.filter((pair) => pair.gate.verdict === report.gate.verdict)
-    const asDeclared = worst.every(
-      (pair) => declared[report.pairs.indexOf(pair)] === pair.gate.verdict,
+    const asDeclared = report.pairs.every(
+      (pair, index) =>
+        pair.gate.verdict !== report.gate.verdict || declared[index] === pair.gate.verdict,
     )
     const note = asDeclared && report.gate.verdict !== 'PASS' ? ', as declared' : ''
     lines.push(`**Overall gate: ${report.gate.verdict}${note}**`, '')
