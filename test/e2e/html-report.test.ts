@@ -121,12 +121,12 @@ describe.skipIf(!executablePath)('the HTML report of the demo, in headless Chrom
     expect(await section.evaluate((el) => (el as HTMLDetailsElement).open)).toBe(true)
     const row = section.locator('.lanes tr.diverge')
     expect(await row.getAttribute('data-step')).toBe('2')
-    expect(await row.locator('td.baseline').innerText()).toContain('get_refund_policy')
-    expect(await row.locator('td.candidate').innerText()).toContain('refund_payment')
-    expect(await row.locator('td.candidate .badge.fault').innerText()).toBe(
+    expect(await row.locator('td.baseline').textContent()).toContain('get_refund_policy')
+    expect(await row.locator('td.candidate').textContent()).toContain('refund_payment')
+    expect(await row.locator('td.candidate .badge.fault').textContent()).toBe(
       'fault: timeout_after_mutation',
     )
-    const note = await section.locator('.lanes tr.diverge-note').innerText()
+    const note = await section.locator('.lanes tr.diverge-note').textContent()
     expect(note).toContain(
       report.pairs[0]!.cases.find((c) => c.scenario.id === 'refund-timeout-after-mutation')!
         .divergence!.sentence,
