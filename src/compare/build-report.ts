@@ -20,6 +20,7 @@ function caseReport(item: CaseReport): CaseReport {
     report.divergence = { step, kind, sentence, detail }
   }
   if (item.state) report.state = item.state
+  if (item.trajectories) report.trajectories = item.trajectories
   return report
 }
 

@@ -8,6 +8,7 @@ import { type Divergence, firstDivergence } from './lockstep.ts'
 import type { AgentRef, CaseReport, PairReport } from './report.ts'
 import { matchSelections } from './selection.ts'
 import { sideReport } from './side-report.ts'
+import { toSteps } from './steps.ts'
 
 /** One case of one side: the run and its expectation results. */
 export interface SideCase {
@@ -54,6 +55,7 @@ function compareCase(baseline: SideCase, candidate: SideCase): CaseComparison {
     baseline: sideReport(baseline.run, baseline.results),
     candidate: sideReport(candidate.run, candidate.results),
     runs: { baseline, candidate },
+    trajectories: { baseline: toSteps(baseline.run), candidate: toSteps(candidate.run) },
   }
   const divergence = firstDivergence(baseline.run, candidate.run)
   if (divergence) compared.divergence = divergence

@@ -91,6 +91,16 @@ const side = {
       required: ['total', 'byTool'],
       properties: { total: nonNegative, byTool: stringMap(nonNegative) },
     },
+    verified: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['status', 'verified', 'reason'],
+      properties: {
+        status: { enum: ['SUCCESS', 'PARTIAL', 'FAILURE', 'UNKNOWN'] },
+        verified: { type: 'boolean' },
+        reason: { type: 'string' },
+      },
+    },
   },
 }
 
@@ -106,6 +116,13 @@ const change = {
     candidate: { enum: LABELS },
     change: { enum: ['regressed', 'improved', 'unknown', 'still-failing', 'still-passing'] },
   },
+}
+
+// Steps are the compare layer's own shapes; only their position and kind are fixed here.
+const step = {
+  type: 'object',
+  required: ['kind', 'step'],
+  properties: { kind: { enum: ['call', 'outcome'] }, step: { type: 'integer', minimum: 1 } },
 }
 
 const caseReport = {
@@ -148,6 +165,15 @@ const caseReport = {
         changedPaths: { type: 'array', items: { type: 'string' }, minItems: 1 },
         baseline: { type: 'object' },
         candidate: { type: 'object' },
+      },
+    },
+    trajectories: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['baseline', 'candidate'],
+      properties: {
+        baseline: { type: 'array', items: step },
+        candidate: { type: 'array', items: step },
       },
     },
   },

@@ -1,3 +1,4 @@
+import type { VerifiedStatus } from '../evaluate/outcome.ts'
 import type { ExpectationResult, ResultLabel } from '../evaluate/types.ts'
 import type { CaseError, ClaimedOutcome } from '../scenario/types.ts'
 import type { JsonObject, JsonValue } from '../schema/twin-document.ts'
@@ -5,6 +6,7 @@ import type { CaseClass, ExpectationChange } from './classify.ts'
 import type { ClassCounts, Gate } from './gate.ts'
 import type { DivergenceKind } from './lockstep.ts'
 import type { RetryView } from './retries.ts'
+import type { Step } from './steps.ts'
 
 export const COMPARISON_REPORT_SCHEMA = 'agenttwin/comparison-report.v1'
 
@@ -48,6 +50,8 @@ export interface SideReport {
   failed: ReportedExpectation[]
   metrics: CaseMetrics
   retries: RetryView
+  /** What the twin's records and state show about the claimed outcome. */
+  verified?: { status: VerifiedStatus; verified: boolean; reason: string }
 }
 
 export interface DivergenceSummary {
@@ -70,6 +74,8 @@ export interface CaseReport {
   candidate: SideReport
   /** The final states, when they differ. */
   state?: { changedPaths: string[]; baseline: JsonObject; candidate: JsonObject }
+  /** Both normalized trajectories, aligned by position as the lockstep diff walks them. */
+  trajectories?: { baseline: Step[]; candidate: Step[] }
 }
 
 export interface PairReport {

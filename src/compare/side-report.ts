@@ -1,3 +1,4 @@
+import { type VerifiedStatus, verifyOutcome } from '../evaluate/outcome.ts'
 import type { ExpectationResult } from '../evaluate/types.ts'
 import type { CaseRun } from '../scenario/types.ts'
 import { effectiveLabel, overrideApplies } from './effective-label.ts'
@@ -30,6 +31,21 @@ function reported(
 }
 
 /**
+ * The scenario's own outcomeVerified verdict when it declares one (it may check
+ * a path); otherwise the reported successes weighed against the final state.
+ */
+function verifiedView(run: CaseRun, results: readonly ExpectationResult[]): SideReport['verified'] {
+  const declared = results.find((result) => result.type === 'outcomeVerified')
+  const evidence = declared?.evidence as { status?: unknown } | null | undefined
+  if (declared && typeof evidence?.status === 'string') {
+    const status = evidence.status as VerifiedStatus
+    return { status, verified: declared.verified ?? false, reason: declared.message }
+  }
+  const { status, verified, reason } = verifyOutcome(run)
+  return { status, verified, reason }
+}
+
+/**
  * One side of a case for the report: finish state, claimed outcome, the
  * expectations that did not pass (effective labels), metrics and retries.
  */
@@ -46,5 +62,6 @@ export function sideReport(run: CaseRun, results: readonly ExpectationResult[]):
   if (run.metrics.tokens) side.metrics.tokens = run.metrics.tokens
   if (run.finished && run.result) side.outcome = run.result.outcome
   if (run.error) side.error = run.error
+  side.verified = verifiedView(run, results)
   return side
 }

@@ -1,4 +1,5 @@
 import type { GatePolicy } from '../compare/gate.ts'
+import type { AgentTwinReporterOptions } from './reporter/reporter.ts'
 
 /** A baseline and a candidate version of the same agent, compared case by case. */
 export interface PairOption {
@@ -49,4 +50,11 @@ export interface AgentTwinOptions {
     baseUrl?: string
     threshold?: number
   }
+  /**
+   * The AgentTwin reporter, added by the plugin so that `--reporter` flags on the
+   * command line add to it instead of replacing it: its options, or `false` to leave
+   * reporting to your `reporters` list. Not added twice when `reporters` already has one.
+   * Default `true` (JSON and HTML in `reports/`, GitHub step summary when set).
+   */
+  reporter?: boolean | AgentTwinReporterOptions
 }

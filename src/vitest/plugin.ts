@@ -3,6 +3,7 @@ import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { globSync } from 'tinyglobby'
 import { createFilter, type Plugin } from 'vite'
+import { bringReporter } from './bring-reporter.ts'
 import { generateScenarioModule, referencedDocuments } from './generate-module.ts'
 import type { AgentTwinOptions } from './options.ts'
 import {
@@ -56,6 +57,9 @@ export function agentTwin(options: AgentTwinOptions = {}): Plugin {
     } satisfies AgentTwinPluginApi,
     config() {
       return { test: { include: globs, setupFiles: [SETUP_FILE] } }
+    },
+    configureVitest({ vitest }) {
+      bringReporter(vitest, options.reporter)
     },
     configResolved(config) {
       root = config.root

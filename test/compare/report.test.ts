@@ -23,7 +23,7 @@ describe('comparison report', () => {
     expect(validate(JSON.parse(JSON.stringify(produced)))).toBe(true)
   })
 
-  it('carries plain data only: no runs, no steps', async () => {
+  it('carries plain data only: no runs, the trajectories as normalized steps', async () => {
     const produced = await report()
     const item = produced.pairs[0]!.cases[1]!
     expect(Object.keys(item).sort()).toEqual([
@@ -35,8 +35,13 @@ describe('comparison report', () => {
       'reason',
       'scenario',
       'state',
+      'trajectories',
     ])
     expect(Object.keys(item.divergence!).sort()).toEqual(['detail', 'kind', 'sentence', 'step'])
+    expect(JSON.parse(JSON.stringify(item))).toEqual(item)
+    const { baseline, candidate } = item.trajectories!
+    expect(baseline.at(-1)).toMatchObject({ kind: 'outcome', step: baseline.length })
+    expect(candidate.slice(0, -1).every((step) => step.kind === 'call')).toBe(true)
   })
 
   it('has all five classes in every pair and the worst gate overall', async () => {

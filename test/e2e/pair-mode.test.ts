@@ -249,6 +249,7 @@ describe("the same pair declared expectGate: 'BLOCK'", () => {
                  "subject": "Your refund for order ORD-1001",
 
       AgentTwin report written to <tmp>/block.json
+      AgentTwin HTML report written to <repo>/test/e2e/.tmp/pair-mode/block.html
       AgentTwin: v1.3.0 vs v1.2.4 gated BLOCK, as declared (expectGate: 'BLOCK').
       "
     `)
@@ -327,7 +328,7 @@ describe("the same pair declared expectGate: 'BLOCK'", () => {
     expect(summary.slice(summary.indexOf('## AgentTwin'))).toMatchInlineSnapshot(`
       "## AgentTwin comparison
 
-      ### ⛔ demo-co-support 1.3.0 vs demo-co-support 1.2.4: BLOCK
+      ### ⛔ demo-co-support 1.3.0 vs demo-co-support 1.2.4: BLOCK, as declared
 
       | | baseline 1.2.4 | candidate 1.3.0 |
       | --- | ---: | ---: |

@@ -1,18 +1,12 @@
-import { mkdirSync, writeFileSync } from 'node:fs'
-import { dirname, resolve } from 'node:path'
 import {
   buildReport,
   type ComparisonReport,
   comparePair,
   type SideRuns,
 } from '../../compare/index.ts'
+import { renderMarkdown, renderTerminal, terminalColor } from '../../report/index.ts'
 import { pinSelection } from '../../scenario/pin.ts'
 import type { Agent } from '../../scenario/types.ts'
-import {
-  renderMarkdown,
-  renderTerminal,
-  terminalColor,
-} from '../../vitest/reporter/render/index.ts'
 import type { CliCommand, CliIO } from '../command.ts'
 import { loadAgentModule, pickAgent } from './agent-module.ts'
 import { createCaseRunner } from './case-runner.ts'
@@ -25,6 +19,7 @@ import {
 } from './cli-options.ts'
 import { readGateOption } from './gate-option.ts'
 import { loadScenarios, scenarioFiles } from './scenario-files.ts'
+import { writeReport } from './write-report.ts'
 
 const USAGE = `Usage: agenttwin diff <scenarios...> --agent <module>[#export] --baseline <v> --candidate <v>
                       [--json <file>] [--markdown <file>] [--timeout <ms>] [--gate <policy>]
@@ -81,13 +76,6 @@ type Env = Record<string, string | undefined>
 
 function side(agent: Agent): SideRuns {
   return { agent: { name: agent.name, version: agent.version }, cases: [] }
-}
-
-function writeReport(io: CliIO, file: string, text: string, what: string): void {
-  const path = resolve(io.cwd, file)
-  mkdirSync(dirname(path), { recursive: true })
-  writeFileSync(path, text)
-  io.stdout(`AgentTwin ${what} written to ${path}\n`)
 }
 
 /** The exit status the gate gives, with the note a WARN deserves. */

@@ -4,6 +4,7 @@ import { checkCommand } from './check.ts'
 import { diffCommand } from './diff.ts'
 import { faultsCommand } from './faults.ts'
 import { initCommand } from './init.ts'
+import { reportCommand } from './report.ts'
 import { runCommand } from './run.ts'
 import { serveCommand } from './serve.ts'
 import { validateCommand } from './validate.ts'
@@ -14,6 +15,7 @@ export const commands: CliCommand[] = [
   checkCommand,
   runCommand,
   diffCommand,
+  reportCommand,
   serveCommand,
   initCommand,
   faultsCommand,

@@ -3,14 +3,20 @@ import { dirname, resolve } from 'node:path'
 import type { Reporter, TestModule, Vitest } from 'vitest/node'
 import type { ComparisonReport } from '../../compare/index.ts'
 import type { PartialSelection } from '../../compare/report.ts'
+import { renderHtml, renderMarkdown, renderTerminal, terminalColor } from '../../report/index.ts'
 import { type CollectedPair, collectPairs, compareCollected } from './collect.ts'
-import { renderMarkdown, renderTerminal, terminalColor } from './render/index.ts'
 import { mergeSelections, selectionOf } from './selection.ts'
+
+function htmlBeside(json: string): string {
+  return json.endsWith('.json') ? `${json.slice(0, -'.json'.length)}.html` : `${json}.html`
+}
 
 /** Options of {@link AgentTwinReporter}. */
 export interface AgentTwinReporterOptions {
   /** Where the JSON report goes, relative to the project root; `false` for none. Default `reports/agenttwin.json`. */
   outputFile?: string | false
+  /** Where the self-contained HTML report goes; `false` for none. Default: next to the JSON, `.html` for `.json`. */
+  htmlFile?: string | false
   /** Colour in the terminal. Default: on unless `NO_COLOR` is set or the output is not a terminal. */
   color?: boolean
   /** Append a Markdown summary to this file; `false` for none. Default: `$GITHUB_STEP_SUMMARY` when set. */
@@ -57,7 +63,8 @@ export class AgentTwinReporter implements Reporter {
       )
     }
     this.writeJson(report)
-    this.writeStepSummary(report)
+    this.writeHtml(report)
+    this.writeStepSummary(report, pairs)
     this.checkExpectedGates(pairs, report, selections)
   }
 
@@ -79,11 +86,22 @@ export class AgentTwinReporter implements Reporter {
     this.log(`AgentTwin report written to ${file}`)
   }
 
-  private writeStepSummary(report: ComparisonReport): void {
+  private writeHtml(report: ComparisonReport): void {
+    const json = this.options.outputFile ?? 'reports/agenttwin.json'
+    const target = this.options.htmlFile ?? (json === false ? false : htmlBeside(json))
+    if (target === false) return
+    const file = resolve(this.root(), target)
+    mkdirSync(dirname(file), { recursive: true })
+    writeFileSync(file, renderHtml(report))
+    this.log(`AgentTwin HTML report written to ${file}`)
+  }
+
+  private writeStepSummary(report: ComparisonReport, pairs: readonly CollectedPair[]): void {
     if (this.options.stepSummaryFile === false) return
     const file = this.options.stepSummaryFile ?? process.env.GITHUB_STEP_SUMMARY
     if (!file) return
-    appendFileSync(file, `${renderMarkdown(report)}\n`)
+    const declaredGates = pairs.map((pair) => pair.meta.pair.expectGate)
+    appendFileSync(file, `${renderMarkdown(report, { declaredGates })}\n`)
   }
 
   /**

@@ -1,10 +1,10 @@
 import type { TestContext } from 'vitest'
 import { type CaseComparison, comparePair, type GatePolicy } from '../../compare/index.ts'
+import { renderTrajectoryForDiff } from '../../report/index.ts'
 import type { PinnedCase } from '../../scenario/pin.ts'
 import type { Agent } from '../../scenario/types.ts'
 import type {} from '../meta.ts'
 import type { PairOption } from '../options.ts'
-import { renderTrajectoryForDiff } from '../reporter/render/index.ts'
 import { PairRegressionError, pointAt, type YamlLocation } from './failure.ts'
 import type { SideRunner } from './side-runner.ts'
 

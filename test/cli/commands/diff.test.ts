@@ -156,7 +156,9 @@ export const agents = {
       'block=REGRESSSED',
     ])
     expect(code).toBe(2)
-    expect(stderr).toContain('--gate block: REGRESSSED is not a case class; use NEW_CRITICAL_FAILURE')
+    expect(stderr).toContain(
+      '--gate block: REGRESSSED is not a case class; use NEW_CRITICAL_FAILURE',
+    )
   })
 })
 

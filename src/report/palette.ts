@@ -1,6 +1,6 @@
 import pc from 'picocolors'
-import type { CaseClass } from '../../../compare/classify.ts'
-import type { GateVerdict } from '../../../compare/gate.ts'
+import type { CaseClass } from '../compare/classify.ts'
+import type { GateVerdict } from '../compare/gate.ts'
 
 export type Colors = ReturnType<typeof pc.createColors>
 

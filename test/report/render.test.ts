@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { buildReport } from '../../../src/compare/build-report.ts'
-import { comparePair } from '../../../src/compare/pair.ts'
-import { renderMarkdown } from '../../../src/vitest/reporter/render/markdown.ts'
-import { stateDiffLines } from '../../../src/vitest/reporter/render/state-diff.ts'
-import { renderTerminal } from '../../../src/vitest/reporter/render/terminal.ts'
-import { renderTrajectory } from '../../../src/vitest/reporter/render/trajectory.ts'
-import { runSide } from '../../compare/helpers/suite.ts'
+import { buildReport } from '../../src/compare/build-report.ts'
+import { comparePair } from '../../src/compare/pair.ts'
+import { renderMarkdown } from '../../src/report/markdown.ts'
+import { stateDiffLines } from '../../src/report/state-diff.ts'
+import { renderTerminal } from '../../src/report/terminal.ts'
+import { renderTrajectory } from '../../src/report/trajectory.ts'
+import { runSide } from '../compare/helpers/suite.ts'
 
 const ESC = String.fromCharCode(27)
 const stripAnsi = (text: string) => text.replace(new RegExp(`${ESC}\\[\\d+m`, 'g'), '')
@@ -125,6 +125,24 @@ describe('renderMarkdown', () => {
     const produced = await report()
     produced.pairs[0]!.cases[0]!.divergence!.sentence = 'a | b'
     expect(renderMarkdown(produced)).toContain('a \\| b')
+  })
+
+  it('says when a gate was declared and reached, and when it was not', async () => {
+    const produced = await report()
+    const pair = produced.pairs[0]!
+    const heading = (text: string) => text.split('\n').find((line) => line.startsWith('### '))
+    expect(heading(renderMarkdown(produced, { declaredGates: ['BLOCK'] }))).toMatch(
+      /: BLOCK, as declared$/,
+    )
+    expect(heading(renderMarkdown(produced, { declaredGates: ['PASS'] }))).toMatch(
+      /: BLOCK, declared PASS$/,
+    )
+    expect(heading(renderMarkdown(produced))).toMatch(/: BLOCK$/)
+    const twice = { ...produced, pairs: [pair, pair] }
+    expect(renderMarkdown(twice, { declaredGates: ['BLOCK', 'BLOCK'] })).toContain(
+      '**Overall gate: BLOCK, as declared**',
+    )
+    expect(renderMarkdown(twice, { declaredGates: ['BLOCK'] })).toContain('**Overall gate: BLOCK**')
   })
 })
 

@@ -1,6 +1,6 @@
 import { structuredPatch } from 'diff'
-import { prettyJson } from '../../../compare/canonical-json.ts'
-import type { JsonObject } from '../../../schema/twin-document.ts'
+import { prettyJson } from '../compare/canonical-json.ts'
+import type { JsonObject } from '../schema/twin-document.ts'
 
 /** A line of a final-state diff: `hunk` headers, `context`, `removed` (baseline), `added` (candidate). */
 export interface StateDiffLine {

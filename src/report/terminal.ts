@@ -1,5 +1,5 @@
-import { CASE_CLASSES } from '../../../compare/classify.ts'
-import type { ComparisonReport, PairReport } from '../../../compare/report.ts'
+import { CASE_CLASSES } from '../compare/classify.ts'
+import type { ComparisonReport, PairReport } from '../compare/report.ts'
 import { type Colors, paintClass, paintGate, palette } from './palette.ts'
 import { renderCase } from './terminal-case.ts'
 

@@ -1,5 +1,7 @@
+export { renderHtml } from './html/index.ts'
 export { renderMarkdown } from './markdown.ts'
 export { terminalColor } from './palette.ts'
+export { InvalidReportError, parseComparisonReport } from './parse.ts'
 export { type StateDiffLine, stateDiffLines } from './state-diff.ts'
 export { renderTerminal } from './terminal.ts'
 export {

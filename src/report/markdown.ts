@@ -1,5 +1,6 @@
-import { CASE_CLASSES } from '../../../compare/classify.ts'
-import type { CaseReport, ComparisonReport, PairReport } from '../../../compare/report.ts'
+import { CASE_CLASSES } from '../compare/classify.ts'
+import type { GateVerdict } from '../compare/gate.ts'
+import type { CaseReport, ComparisonReport, PairReport } from '../compare/report.ts'
 
 const GATE_ICON = { PASS: '✅', WARN: '⚠️', BLOCK: '⛔' } as const
 
@@ -15,10 +16,21 @@ function failedOnCandidate(item: CaseReport): string {
   return failed.length > 0 ? failed.join(', ') : 'none'
 }
 
-function pairSection(pair: PairReport): string[] {
+/** Options of {@link renderMarkdown}. */
+export interface MarkdownOptions {
+  /** Per pair (same order as `report.pairs`), the gate it was declared to reach (`expectGate`). */
+  declaredGates?: ReadonlyArray<GateVerdict | undefined>
+}
+
+function gateWords(verdict: GateVerdict, declared: GateVerdict | undefined): string {
+  if (declared === undefined) return verdict
+  return declared === verdict ? `${verdict}, as declared` : `${verdict}, declared ${declared}`
+}
+
+function pairSection(pair: PairReport, declared: GateVerdict | undefined): string[] {
   const { baseline, candidate, gate } = pair
   const lines = [
-    `### ${GATE_ICON[gate.verdict]} ${cell(candidate.agent)} ${cell(candidate.version)} vs ${cell(baseline.agent)} ${cell(baseline.version)}: ${gate.verdict}`,
+    `### ${GATE_ICON[gate.verdict]} ${cell(candidate.agent)} ${cell(candidate.version)} vs ${cell(baseline.agent)} ${cell(baseline.version)}: ${gateWords(gate.verdict, declared)}`,
     '',
     `| | baseline ${cell(baseline.version)} | candidate ${cell(candidate.version)} |`,
     '| --- | ---: | ---: |',
@@ -58,16 +70,26 @@ function pairSection(pair: PairReport): string[] {
 /**
  * The comparison as GitHub-flavoured Markdown for `GITHUB_STEP_SUMMARY`: per
  * pair the gate, tool calls per side, cases per class and a table of the
- * cases that are not unchanged.
+ * cases that are not unchanged. A gate declared with `expectGate` and reached
+ * reads "BLOCK, as declared", so a green job's BLOCK is not taken for a failure.
  * @example
  * appendFileSync(process.env.GITHUB_STEP_SUMMARY!, renderMarkdown(report))
  */
-export function renderMarkdown(report: ComparisonReport): string {
+export function renderMarkdown(report: ComparisonReport, options: MarkdownOptions = {}): string {
+  const declared = options.declaredGates ?? []
   const lines = ['## AgentTwin comparison', '']
   if (report.pairs.length === 0) lines.push('No pair was compared.', '')
-  for (const pair of report.pairs) lines.push(...pairSection(pair))
+  report.pairs.forEach((pair, index) => {
+    lines.push(...pairSection(pair, declared[index]))
+  })
   if (report.pairs.length > 1) {
-    lines.push(`**Overall gate: ${report.gate.verdict}**`, '')
+    // The overall gate was declared when every pair that reached it was.
+    const asDeclared = report.pairs.every(
+      (pair, index) =>
+        pair.gate.verdict !== report.gate.verdict || declared[index] === pair.gate.verdict,
+    )
+    const note = asDeclared && report.gate.verdict !== 'PASS' ? ', as declared' : ''
+    lines.push(`**Overall gate: ${report.gate.verdict}${note}**`, '')
   }
   return `${lines.join('\n').trimEnd()}\n`
 }

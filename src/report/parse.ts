@@ -1,0 +1,49 @@
+import { COMPARISON_REPORT_SCHEMA, type ComparisonReport } from '../compare/report.ts'
+import { AgentTwinError } from '../errors.ts'
+
+/** A file that is not a comparison report AgentTwin can render. */
+export class InvalidReportError extends AgentTwinError {
+  constructor(message: string) {
+    super('INVALID_REPORT', message)
+  }
+}
+
+function lineColumn(text: string, position: number): string {
+  const before = text.slice(0, position).split('\n')
+  return `${before.length}:${before.at(-1)!.length + 1}`
+}
+
+/**
+ * Reads the text of a saved JSON report (from the reporter, `agenttwin diff
+ * --json`, or a `--merge-reports` run). Only the envelope is checked, so a
+ * report with fields added later still renders.
+ * @throws InvalidReportError naming the file, the position and the fix
+ * @example
+ * renderHtml(parseComparisonReport(readFileSync(file, 'utf8'), file))
+ */
+export function parseComparisonReport(text: string, file: string): ComparisonReport {
+  let value: unknown
+  try {
+    value = JSON.parse(text)
+  } catch (error) {
+    const position = /position (\d+)/.exec(String(error))?.[1]
+    const where = position === undefined ? '1:1' : lineColumn(text, Number(position))
+    throw new InvalidReportError(
+      `${file}:${where} is not valid JSON (${(error as Error).message}). Fix: pass the JSON report the AgentTwin reporter wrote, e.g. reports/agenttwin.json.`,
+    )
+  }
+  const report = value as Partial<ComparisonReport> | null
+  if (typeof report !== 'object' || report === null || report.schema !== COMPARISON_REPORT_SCHEMA) {
+    const found =
+      typeof report === 'object' && report !== null ? JSON.stringify(report.schema) : typeof report
+    throw new InvalidReportError(
+      `${file}:1:1 is not an AgentTwin comparison report: "schema" is ${found}, expected "${COMPARISON_REPORT_SCHEMA}". Fix: pass the JSON report the AgentTwin reporter wrote, e.g. reports/agenttwin.json.`,
+    )
+  }
+  if (!Array.isArray(report.pairs) || typeof report.gate?.verdict !== 'string') {
+    throw new InvalidReportError(
+      `${file}:1:1 has no "pairs" list or no "gate" verdict. Fix: regenerate it with the AgentTwin reporter or \`agenttwin diff --json\`.`,
+    )
+  }
+  return report as ComparisonReport
+}

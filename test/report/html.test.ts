@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest'
+import { buildReport } from '../../src/compare/build-report.ts'
+import { comparePair } from '../../src/compare/pair.ts'
+import type { ComparisonReport } from '../../src/compare/report.ts'
+import { renderHtml } from '../../src/report/html/index.ts'
+import { runSide } from '../compare/helpers/suite.ts'
+
+const HOSTILE = `</script><script>alert(1)</script><img src=x onerror="alert('x')">&amp;`
+
+async function report(): Promise<ComparisonReport> {
+  return buildReport([
+    comparePair({ baseline: await runSide('baseline'), candidate: await runSide('candidate') }),
+  ])
+}
+
+/** Every string in the report, keys too, replaced by a hostile one that keeps the original. */
+function poison(value: unknown): unknown {
+  if (typeof value === 'string') return `${value}${HOSTILE}`
+  if (Array.isArray(value)) return value.map(poison)
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value).map(([key, inner]) => {
+        // Enumerations steer the page's own markup; everything a user controls is poisoned.
+        const keep = ['schema', 'classification', 'kind', 'verdict', 'result', 'change', 'label']
+        return [key, keep.includes(key) ? inner : poison(inner)]
+      }),
+    )
+  }
+  return value
+}
+
+describe('renderHtml', () => {
+  it('escapes every value a scenario, an agent or a tool can put in the report', async () => {
+    const html = renderHtml(poison(await report()) as ComparisonReport)
+    expect(html).not.toContain('<img')
+    expect(html).not.toContain('onerror="')
+    expect(html).not.toContain('<script>alert')
+    // One script element only: the page's own.
+    expect(html.match(/<script>/g)).toHaveLength(1)
+    expect(html).toContain('&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;')
+    expect(html).toContain('&amp;amp;')
+  })
+
+  it('shows the flaky filter only when a case carries the flag', async () => {
+    const plain = await report()
+    expect(renderHtml(plain)).not.toContain('name="flaky"')
+    const flagged = structuredClone(plain)
+    Object.assign(flagged.pairs[0]!.cases[0]!, { flaky: true, rate: { pass: 0.5 } })
+    const html = renderHtml(flagged)
+    expect(html).toContain('name="flaky"')
+    expect(html.match(/data-flaky="true"/g)).toHaveLength(2)
+  })
+
+  it('folds a long value and keeps it whole behind <details>', async () => {
+    const produced = await report()
+    const long = 'x'.repeat(400)
+    const first = produced.pairs[0]!.cases.find((item) => item.trajectories)!
+    const call = first.trajectories!.candidate.find((step) => step.kind === 'call')!
+    if (call.kind === 'call') call.args = { body: long }
+    const html = renderHtml(produced)
+    expect(html).toContain(`<details class="fold"><summary><code>${'x'.repeat(80)}</code>…`)
+    expect(html).toContain(`<pre>${long}</pre>`)
+  })
+})
