@@ -1,6 +1,7 @@
 import type { CliCommand } from '../command.ts'
 import { calibrateCommand } from './calibrate.ts'
 import { checkCommand } from './check.ts'
+import { claimsCommand } from './claims.ts'
 import { diffCommand } from './diff.ts'
 import { faultsCommand } from './faults.ts'
 import { initCommand } from './init.ts'
@@ -18,4 +19,5 @@ export const commands: CliCommand[] = [
   initCommand,
   faultsCommand,
   calibrateCommand,
+  claimsCommand,
 ]

@@ -93,7 +93,7 @@ export function tracedAgent(lie: TraceLie, exporter?: SpanExporter): Agent {
         span.end()
       }
       root.end()
-      await provider.shutdown()
+      await provider.forceFlush()
       const ok = refund.status < 300
       return {
         reply: ok ? 'Refunded 40 USD for ORD-1001.' : 'The refund did not go through.',
