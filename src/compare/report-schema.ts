@@ -84,6 +84,12 @@ const side = {
       required: ['total', 'byTool'],
       properties: { total: nonNegative, byTool: stringMap(nonNegative) },
     },
+    // The whole CaseRun (agenttwin/case-run.v1), kept for mining; its own shape is not restated here.
+    run: {
+      type: 'object',
+      required: ['schema', 'scenario', 'input', 'initialState', 'records'],
+      properties: { schema: { const: 'agenttwin/case-run.v1' } },
+    },
   },
 }
 

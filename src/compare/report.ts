@@ -1,5 +1,5 @@
 import type { ExpectationResult, ResultLabel } from '../evaluate/types.ts'
-import type { CaseError, ClaimedOutcome } from '../scenario/types.ts'
+import type { CaseError, CaseRun, ClaimedOutcome } from '../scenario/types.ts'
 import type { JsonObject, JsonValue } from '../schema/twin-document.ts'
 import type { CaseClass, ExpectationChange } from './classify.ts'
 import type { ClassCounts, Gate } from './gate.ts'
@@ -48,6 +48,8 @@ export interface SideReport {
   failed: ReportedExpectation[]
   metrics: CaseMetrics
   retries: RetryView
+  /** The case as it ran (records, initial state, input, seed): what `agenttwin mine` turns into a scenario. */
+  run?: CaseRun
 }
 
 export interface DivergenceSummary {

@@ -46,5 +46,6 @@ export function sideReport(run: CaseRun, results: readonly ExpectationResult[]):
   if (run.metrics.tokens) side.metrics.tokens = run.metrics.tokens
   if (run.finished && run.result) side.outcome = run.result.outcome
   if (run.error) side.error = run.error
+  side.run = run
   return side
 }
