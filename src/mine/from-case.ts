@@ -152,6 +152,7 @@ export function mineCase(source: CaseSource): string {
     input: structuredClone(run.input),
     expectations: [],
   }
+  delete (value as Partial<ScenarioDocument>).expectations
   if (Object.keys(overrides).length > 0) value.state = overrides
   if (faults.length > 0) value.faults = faults
   value.expectations = expectations(source, mined)
@@ -165,7 +166,9 @@ export function mineCase(source: CaseSource): string {
       `TODO: ${path} is in the twin's fixtures but was absent when the case started; a state override cannot remove it.`,
     )
   }
-  mined.value = value as unknown as Record<string, unknown>
+  // Field order of a hand-written scenario: faults before expectations.
+  const { expectations: list, ...head } = value
+  mined.value = { ...head, expectations: list }
   if (value.state) comment(mined, 'state', "what the case started from, over the twin's fixtures")
   return renderMined(mined)
 }

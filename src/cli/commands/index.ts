@@ -5,6 +5,7 @@ import { claimsCommand } from './claims.ts'
 import { diffCommand } from './diff.ts'
 import { faultsCommand } from './faults.ts'
 import { initCommand } from './init.ts'
+import { mineCommand } from './mine.ts'
 import { runCommand } from './run.ts'
 import { serveCommand } from './serve.ts'
 import { validateCommand } from './validate.ts'
@@ -20,4 +21,5 @@ export const commands: CliCommand[] = [
   faultsCommand,
   calibrateCommand,
   claimsCommand,
+  mineCommand,
 ]
