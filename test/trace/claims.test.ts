@@ -4,6 +4,7 @@ import { evaluateExpectation } from '../../src/evaluate/index.ts'
 import { pinCase } from '../../src/scenario/pin.ts'
 import { runCase } from '../../src/scenario/run-case.ts'
 import { loadScenario } from '../../src/schema/index.ts'
+import { agentTwinMatchers } from '../../src/vitest/matchers/index.ts'
 import { type TraceLie, tracedAgent } from './support/traced-agent.ts'
 
 const scenarios = resolve(import.meta.dirname, '../../examples/demo-co/scenarios')
@@ -82,5 +83,19 @@ describe('traceMatchesRecords: the agent trace as a claim', () => {
     const a = await evaluateExpectation(state, lying.run)
     const b = await evaluateExpectation(state, honest.run)
     expect([a.label, a.message]).toEqual([b.label, b.message])
+  })
+})
+
+describe('toHaveTraceMatchingRecords', () => {
+  expect.extend(agentTwinMatchers)
+
+  it('passes on a true trace and fails, citing the finding, on a lying one', async () => {
+    const honest = await traced('none', 'refund-happy-path')
+    expect(honest.run).toHaveTraceMatchingRecords()
+    const lying = await traced('claimed-success', 'refund-timeout-after-mutation')
+    expect(lying.run).not.toHaveTraceMatchingRecords()
+    expect(() => expect(lying.run).toHaveTraceMatchingRecords()).toThrow(
+      /Evidence \(FAIL\): .*The trace says refund_payment\(.*\) succeeded; the twin answered refund_payment\(.*\) #2 with status 504\./s,
+    )
   })
 })
