@@ -88,7 +88,13 @@ const side = {
     run: {
       type: 'object',
       required: ['schema', 'scenario', 'input', 'initialState', 'records'],
-      properties: { schema: { const: 'agenttwin/case-run.v1' } },
+      properties: {
+        schema: { const: 'agenttwin/case-run.v1' },
+        scenario: { type: 'object' },
+        input: {},
+        initialState: { type: 'object' },
+        records: { type: 'array' },
+      },
     },
   },
 }
