@@ -101,6 +101,18 @@ const side = {
         reason: { type: 'string' },
       },
     },
+    // The whole CaseRun (agenttwin/case-run.v1), kept for mining; its own shape is not restated here.
+    run: {
+      type: 'object',
+      required: ['schema', 'scenario', 'input', 'initialState', 'records'],
+      properties: {
+        schema: { const: 'agenttwin/case-run.v1' },
+        scenario: { type: 'object' },
+        input: {},
+        initialState: { type: 'object' },
+        records: { type: 'array' },
+      },
+    },
   },
 }
 

@@ -1,6 +1,6 @@
 import type { VerifiedStatus } from '../evaluate/outcome.ts'
 import type { ExpectationResult, ResultLabel } from '../evaluate/types.ts'
-import type { CaseError, ClaimedOutcome } from '../scenario/types.ts'
+import type { CaseError, CaseRun, ClaimedOutcome } from '../scenario/types.ts'
 import type { JsonObject, JsonValue } from '../schema/twin-document.ts'
 import type { CaseClass, ExpectationChange } from './classify.ts'
 import type { ClassCounts, Gate } from './gate.ts'
@@ -52,6 +52,8 @@ export interface SideReport {
   retries: RetryView
   /** What the twin's records and state show about the claimed outcome. */
   verified?: { status: VerifiedStatus; verified: boolean; reason: string }
+  /** The case as it ran (records, initial state, input, seed): what `agenttwin mine` turns into a scenario. */
+  run?: CaseRun
 }
 
 export interface DivergenceSummary {

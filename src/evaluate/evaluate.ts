@@ -14,6 +14,7 @@ import { evaluateNotCalledTool } from './not-called-tool.ts'
 import { evaluateOutcomeVerified } from './outcome-verified.ts'
 import { type ExpectationHeader, makeResult, unfinishedResult } from './result.ts'
 import { evaluateState } from './state.ts'
+import { evaluateTraceMatchesRecords } from './trace-matches-records.ts'
 import { evaluateTrajectory } from './trajectory.ts'
 import type { ExpectationResult } from './types.ts'
 
@@ -96,6 +97,8 @@ async function dispatch(
       return evaluateMaxRetries(expectation, run)
     case 'noCollateralChanges':
       return evaluateNoCollateralChanges(expectation, run)
+    case 'traceMatchesRecords':
+      return evaluateTraceMatchesRecords(expectation, run)
     case 'judge':
       if (!options.judge) {
         return notConfigured(
@@ -139,7 +142,7 @@ function unknownType(expectation: never): ExpectationResult {
     type: type as ExpectationResult['type'],
     critical: Boolean((expectation as { critical?: boolean }).critical),
     label: 'ERROR',
-    message: `Cannot evaluate: "${type}" is not an expectation type. Use one of state, noDuplicateSideEffect, outcomeVerified, callOrder, calledTool, notCalledTool, trajectory, handoff, maxRetries, noCollateralChanges, judge, contract.`,
+    message: `Cannot evaluate: "${type}" is not an expectation type. Use one of state, noDuplicateSideEffect, outcomeVerified, callOrder, calledTool, notCalledTool, trajectory, handoff, maxRetries, noCollateralChanges, judge, contract, traceMatchesRecords.`,
     evidence: { type: String(type) },
   }
 }

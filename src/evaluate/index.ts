@@ -22,6 +22,11 @@ export { isFailedCall, sawSuccess } from './records.ts'
 export { countRetries, findRetries, isRetry } from './retry.ts'
 export { evaluateState } from './state.ts'
 export { diffStates, type StateDifference } from './state-diff.ts'
+export {
+  checkTraceAgainstRecords,
+  describeTraceFinding,
+  evaluateTraceMatchesRecords,
+} from './trace-matches-records.ts'
 export { evaluateTrajectory } from './trajectory.ts'
 export {
   type ExpectationResult,

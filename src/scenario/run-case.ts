@@ -2,6 +2,7 @@ import { performance } from 'node:perf_hooks'
 import { createFaultPolicy, type FaultRuleInput } from '../faults/index.ts'
 import { createInterception, type Interception } from '../http/index.ts'
 import type { JsonObject } from '../schema/twin-document.ts'
+import { createSpanCollector, type SpanCollector } from '../trace/span-collector.ts'
 import { createTwin } from '../twin/index.ts'
 import type { Twin } from '../twin/types.ts'
 import { agentResultProblems, normaliseAgentResult } from './agent-result.ts'
@@ -50,12 +51,13 @@ export async function runCase(
   let outcome: { result?: AgentResult; error?: CaseError } = {}
   let scope: { readonly unhandled: Interception['unhandled'] } | undefined
   let network: Interception | undefined
+  const collector = createSpanCollector()
   try {
     network = options.interception ?? createInterception()
     // The twin serves this run's async context only, so cases can run at once on one interception.
     outcome = await network.scope([twin], (own) => {
       scope = own
-      return runAgent(agent, pinned, twin, timeoutMs)
+      return runAgent(agent, pinned, twin, timeoutMs, collector)
     })
   } catch (error) {
     // The network could not be set up (another interception active, this one disposed).
@@ -77,6 +79,9 @@ export async function runCase(
     }
   }
   const run = assembleRun(pinned, agent, twin, outcome, latencyMs)
+  void collector.exporter.shutdown()
+  const spans = collector.spans()
+  if (spans.length > 0) run.trace = { source: 'exporter', spans }
   twin.dispose()
   return run
 }
@@ -86,6 +91,7 @@ async function runAgent(
   pinned: PinnedCase,
   twin: Twin,
   timeoutMs: number,
+  collector: SpanCollector,
 ): Promise<{ result?: AgentResult; error?: CaseError }> {
   const controller = new AbortController()
   let timer: NodeJS.Timeout | undefined
@@ -98,7 +104,11 @@ async function runAgent(
   })
   try {
     const input = structuredClone(pinned.document.input)
-    const running = agent.run(input, { baseUrl: twin.baseUrl, signal: controller.signal })
+    const running = agent.run(input, {
+      baseUrl: twin.baseUrl,
+      signal: controller.signal,
+      trace: { exporter: collector.exporter },
+    })
     const value = await Promise.race([running, timedOut])
     if (value === 'timeout') {
       running.catch(() => {})

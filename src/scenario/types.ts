@@ -1,4 +1,6 @@
 import type { JsonObject, JsonValue, RiskLevel } from '../schema/twin-document.ts'
+import type { CollectingSpanExporter } from '../trace/span-collector.ts'
+import type { CaseTrace } from '../trace/types.ts'
 import type { CallRecord } from '../twin/types.ts'
 
 /** What the agent says happened. Testimony, never evidence. */
@@ -30,6 +32,13 @@ export interface AgentContext {
   baseUrl: string
   /** Aborts when the case times out. */
   signal: AbortSignal
+  /**
+   * For an agent instrumented with OpenTelemetry: an in-memory span exporter
+   * of this case (hand it to a `SimpleSpanProcessor`). What it receives is
+   * kept as the agent's claimed trajectory (`CaseRun.trace`), never as evidence.
+   * Always given by `runCase`; absent when a test calls the agent itself.
+   */
+  trace?: { exporter: CollectingSpanExporter }
 }
 
 /**
@@ -76,6 +85,8 @@ export interface CaseRun {
   records: CallRecord[]
   /** Absent when the case did not finish. */
   result?: AgentResult
+  /** The spans the agent exported through `context.trace.exporter`: testimony, read only by `traceMatchesRecords`. */
+  trace?: CaseTrace
   finished: boolean
   error?: CaseError
   metrics: { latencyMs: number; toolCalls: number; tokens?: { input: number; output: number } }

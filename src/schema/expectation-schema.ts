@@ -135,5 +135,9 @@ export const expectationSchema = {
       ...expectation('contract', { contract: nonEmptyStringSchema, entity: nonEmptyStringSchema }),
       required: ['type', 'id', 'contract', 'entity'],
     },
+    {
+      ...expectation('traceMatchesRecords', {}),
+      required: ['type', 'id'],
+    },
   ],
 } as const

@@ -158,6 +158,15 @@ export interface ContractExpectation extends ExpectationBase {
   entity: string
 }
 
+/**
+ * The agent's own OpenTelemetry trace (testimony) agrees with the twin's
+ * records: every traced tool call was received, every received call is
+ * traced, and each result is reported as the twin answered it.
+ */
+export interface TraceMatchesRecordsExpectation extends ExpectationBase {
+  type: 'traceMatchesRecords'
+}
+
 export type ExpectationDocument =
   | StateExpectation
   | NoDuplicateSideEffectExpectation
@@ -171,6 +180,7 @@ export type ExpectationDocument =
   | NoCollateralChangesExpectation
   | JudgeExpectation
   | ContractExpectation
+  | TraceMatchesRecordsExpectation
 
 export type ExpectationType = ExpectationDocument['type']
 

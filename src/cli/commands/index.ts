@@ -1,9 +1,11 @@
 import type { CliCommand } from '../command.ts'
 import { calibrateCommand } from './calibrate.ts'
 import { checkCommand } from './check.ts'
+import { claimsCommand } from './claims.ts'
 import { diffCommand } from './diff.ts'
 import { faultsCommand } from './faults.ts'
 import { initCommand } from './init.ts'
+import { mineCommand } from './mine.ts'
 import { reportCommand } from './report.ts'
 import { runCommand } from './run.ts'
 import { serveCommand } from './serve.ts'
@@ -20,4 +22,6 @@ export const commands: CliCommand[] = [
   initCommand,
   faultsCommand,
   calibrateCommand,
+  claimsCommand,
+  mineCommand,
 ]

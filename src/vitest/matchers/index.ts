@@ -13,6 +13,7 @@ import { toSatisfyContract } from './contract-matcher.ts'
 import { toHaveNoCollateralChanges, toHaveNoDuplicateSideEffect } from './effect-matchers.ts'
 import { toPassJudge } from './judge-matcher.ts'
 import { toBeBackedByState, toHaveStateAt, toHaveVerifiedOutcome } from './state-matchers.ts'
+import { toHaveTraceMatchingRecords } from './trace-matcher.ts'
 import type {} from './types.ts'
 
 export type {
@@ -48,4 +49,5 @@ export const agentTwinMatchers = {
   toHaveHandedOff,
   toPassJudge,
   toSatisfyContract,
+  toHaveTraceMatchingRecords,
 }

@@ -40,6 +40,8 @@ export interface AgentTwinMatchers<R = unknown> {
     entity: string,
     options?: ContractMatcherOptions,
   ): Promise<R>
+  /** `traceMatchesRecords`: the agent's exported spans agree with the twin's records. */
+  toHaveTraceMatchingRecords(): R
 }
 
 declare module 'vitest' {

@@ -1,0 +1,5 @@
+export { MineSourceError } from './errors.ts'
+export { type CaseSource, type FailedExpectation, mineCase } from './from-case.ts'
+export { mineTrace, type TraceSource } from './from-trace.ts'
+export { type StateOverrides, stateOverrides } from './overrides.ts'
+export { type MineInput, type PickCase, readMineInput, scenarioFileOf } from './read-source.ts'

@@ -1,0 +1,103 @@
+import { existsSync } from 'node:fs'
+import { effectiveLabel } from '../compare/effective-label.ts'
+import { COMPARISON_REPORT_SCHEMA, type ComparisonReport } from '../compare/report.ts'
+import type { ExpectationResult } from '../evaluate/types.ts'
+import type { CaseRun } from '../scenario/types.ts'
+import { parseOtlpJson } from '../trace/otlp-json.ts'
+import type { TraceSpan } from '../trace/types.ts'
+import { MineSourceError } from './errors.ts'
+import type { FailedExpectation } from './from-case.ts'
+
+/** What a file to mine holds: a recorded case, or a trace. */
+export type MineInput =
+  | { kind: 'case'; run: CaseRun; failed: FailedExpectation[] }
+  | { kind: 'trace'; spans: TraceSpan[] }
+
+export interface PickCase {
+  /** Scenario id of the case in a report. */
+  scenario?: string
+  side: 'candidate' | 'baseline'
+}
+
+function failedOf(results: readonly ExpectationResult[]): FailedExpectation[] {
+  return results
+    .map((result) => ({ result, label: effectiveLabel(result, results) }))
+    .filter(({ label }) => label !== 'PASS')
+    .map(({ result, label }) => ({
+      id: result.id,
+      type: result.type,
+      label,
+      message: result.message,
+    }))
+}
+
+function fromReport(report: ComparisonReport, file: string, pick: PickCase): MineInput {
+  const cases = report.pairs.flatMap((pair) => pair.cases.map((item) => ({ pair, item })))
+  const ids = [...new Set(cases.map(({ item }) => item.scenario.id))]
+  if (!pick.scenario) {
+    throw new MineSourceError(
+      file,
+      'a comparison report holds several cases',
+      `name one with --case <scenario>: ${ids.join(', ')}`,
+    )
+  }
+  const matching = cases.filter(({ item }) => item.scenario.id === pick.scenario)
+  if (matching.length === 0) {
+    throw new MineSourceError(
+      file,
+      `the report has no case "${pick.scenario}"`,
+      `pass one of ${ids.join(', ')} to --case`,
+    )
+  }
+  // With several pairs, the first where the chosen side failed something is the one worth mining.
+  const chosen = matching.find(({ item }) => item[pick.side].failed.length > 0) ?? matching[0]!
+  const side = chosen.item[pick.side]
+  if (!side.run) {
+    throw new MineSourceError(
+      file,
+      `the ${pick.side} side of "${pick.scenario}" keeps no run`,
+      "write the report again with this version of agenttwin (it keeps each side's CaseRun)",
+    )
+  }
+  const failed = side.failed.map(({ id, type, label, message }) => ({ id, type, label, message }))
+  return { kind: 'case', run: side.run, failed }
+}
+
+/**
+ * Reads a file to mine: a comparison report (`--case` picks the case,
+ * `side` the version), a CaseRun, the `{ run, results }` of `agenttwin run
+ * --json`, or an OTLP JSON trace.
+ * @throws MineSourceError saying what the file is not and what to pass instead
+ */
+export function readMineInput(text: string, file: string, pick: PickCase): MineInput {
+  let value: unknown
+  try {
+    value = JSON.parse(text)
+  } catch {
+    // JSON Lines: a collector's file export.
+    return { kind: 'trace', spans: parseOtlpJson(text, file) }
+  }
+  const object = (value ?? {}) as Record<string, unknown>
+  if ('resourceSpans' in object || Array.isArray(value)) {
+    return { kind: 'trace', spans: parseOtlpJson(text, file) }
+  }
+  if (object.schema === COMPARISON_REPORT_SCHEMA)
+    return fromReport(value as ComparisonReport, file, pick)
+  if (object.schema === 'agenttwin/case-run.v1')
+    return { kind: 'case', run: value as CaseRun, failed: [] }
+  const run = object.run as CaseRun | undefined
+  if (run?.schema === 'agenttwin/case-run.v1') {
+    const results = Array.isArray(object.results) ? (object.results as ExpectationResult[]) : []
+    return { kind: 'case', run, failed: failedOf(results) }
+  }
+  throw new MineSourceError(
+    file,
+    'it is not a comparison report, a CaseRun or an OTLP JSON trace',
+    'pass a JSON report of the AgentTwin reporter or `agenttwin diff --json`, the output of `agenttwin run --json`, or an OTLP JSON trace',
+  )
+}
+
+/** The scenario file a run names, when it is still there. */
+export function scenarioFileOf(run: CaseRun): string | undefined {
+  return run.scenario.file && existsSync(run.scenario.file) ? run.scenario.file : undefined
+}

@@ -1,0 +1,18 @@
+export { compareTraceWithRecords, type TraceComparison, type TraceFinding } from './claims.ts'
+export { InvalidTraceError } from './errors.ts'
+export { GENAI, operationOf, readAgentTrace } from './genai.ts'
+export { anyValue, parseOtlpJson, sortSpans } from './otlp-json.ts'
+export {
+  type CollectingSpanExporter,
+  createSpanCollector,
+  fromReadableSpan,
+  type ReadableSpanLike,
+  type SpanCollector,
+} from './span-collector.ts'
+export type {
+  AgentTrace,
+  CaseTrace,
+  SpanStatusCode,
+  TracedToolCall,
+  TraceSpan,
+} from './types.ts'

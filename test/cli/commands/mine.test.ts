@@ -1,0 +1,157 @@
+import { readFileSync, writeFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { JsonTraceSerializer } from '@opentelemetry/otlp-transformer'
+import { InMemorySpanExporter } from '@opentelemetry/sdk-trace-base'
+import { afterAll, describe, expect, it } from 'vitest'
+import { agents } from '../../../examples/demo-co/agent/index.ts'
+import { createDiffCommand } from '../../../src/cli/commands/diff.ts'
+import { mineCommand } from '../../../src/cli/commands/mine.ts'
+import type { ComparisonReport } from '../../../src/compare/index.ts'
+import { evaluateCase } from '../../../src/scenario/evaluate-case.ts'
+import { pinCase } from '../../../src/scenario/pin.ts'
+import { runCase } from '../../../src/scenario/run-case.ts'
+import { loadScenario } from '../../../src/schema/index.ts'
+import { tracedAgent } from '../../trace/support/traced-agent.ts'
+import { capture, DEMO_AGENTS, DEMO_SCENARIOS, ROOT, tempDir } from './support/capture.ts'
+
+const temp = tempDir()
+afterAll(() => temp.remove())
+const TIMEOUT_CASE = 'refund-timeout-after-mutation'
+
+async function failingIds(file: string, version: string): Promise<string[]> {
+  const loaded = await loadScenario(file)
+  const pinned = pinCase({ file: loaded.file, document: loaded.document, twin: loaded.twin })
+  const run = await runCase(pinned, agents[version]!, { timeoutMs: 10_000 })
+  const results = await evaluateCase(loaded.document.expectations, run)
+  return results
+    .filter((result) => result.label !== 'PASS')
+    .map((result) => `${result.id}:${result.label}`)
+    .sort()
+}
+
+describe('agenttwin mine', { timeout: 120_000 }, () => {
+  it("turns v1.3.0's timeout case of a real JSON report into a scenario that reproduces it", async () => {
+    const report = join(temp.dir, 'report.json')
+    const diff = createDiffCommand({ env: {}, color: false })
+    const scenario = `${DEMO_SCENARIOS}/${TIMEOUT_CASE}.scenario.yaml`
+    await capture(diff, [
+      scenario,
+      '--agent',
+      DEMO_AGENTS,
+      '--baseline',
+      'v1.2.4',
+      '--candidate',
+      'v1.3.0',
+      '--json',
+      report,
+    ])
+    const out = join(temp.dir, 'mined', 'timeout-v1.3.0.scenario.yaml')
+    const mined = await capture(mineCommand, [report, '--case', TIMEOUT_CASE, '--out', out])
+    expect(mined).toMatchObject({ code: 0, stderr: `agenttwin mine: wrote ${out}\n` })
+
+    const text = readFileSync(out, 'utf8')
+    expect(text.split('\n')[0]).toBe(
+      `# Mined by agenttwin mine from ${report}: scenario ${TIMEOUT_CASE} v1.0.0,`,
+    )
+    const loaded = await loadScenario(out)
+    expect(loaded.twinFile).toBe(resolve(ROOT, 'examples/demo-co/twins/demo-co.twin.yaml'))
+    expect(loaded.document.faults).toEqual([
+      {
+        id: 'refund-commits-then-times-out-call-1',
+        tool: 'refund_payment',
+        when: { call: 1 },
+        fault: 'timeout_after_mutation',
+      },
+    ])
+    expect(loaded.document.input).toEqual(
+      (await loadScenario(resolve(ROOT, scenario))).document.input,
+    )
+
+    const recorded = (JSON.parse(readFileSync(report, 'utf8')) as ComparisonReport).pairs[0]!
+      .cases[0]!.candidate.failed
+    const expected = recorded.map((item) => `${item.id}:${item.label}`).sort()
+    expect(expected.length).toBeGreaterThan(0)
+    expect(await failingIds(out, 'v1.3.0')).toEqual(expected)
+    expect(await failingIds(out, 'v1.2.4')).toEqual([])
+  })
+
+  it('keeps a changed initial state as overrides and comments the expectation that failed', async () => {
+    const scenario = resolve(ROOT, DEMO_SCENARIOS, 'refund-happy-path.scenario.yaml')
+    const loaded = await loadScenario(scenario)
+    const pinned = pinCase({
+      file: loaded.file,
+      document: {
+        ...loaded.document,
+        state: { orders: { 'ORD-1001': { refund_count: 0, note: 'vip' } } },
+      },
+      twin: loaded.twin,
+    })
+    const run = await runCase(pinned, agents['v1.3.0']!, { timeoutMs: 10_000 })
+    const results = await evaluateCase(loaded.document.expectations, run)
+    const file = join(temp.dir, 'caserun.json')
+    writeFileSync(file, JSON.stringify({ run, results }))
+    const { code, stdout } = await capture(mineCommand, [file])
+    expect(code).toBe(0)
+    expect(stdout).toMatch(/state:\n {2}orders:\n {4}ORD-1001:\n {6}note: vip\n/)
+    expect(stdout).toMatch(/ {2}# FAIL in the recorded case: .*\n {2}- id: policy-before-refund\n/)
+    expect(stdout).toContain('\ntwin: ./examples/demo-co/twins/demo-co.twin.yaml\n')
+  })
+
+  it('mines an OTLP JSON trace: its input and expectations, and a 504 left as a TODO choice between two faults', async () => {
+    const exporter = new InMemorySpanExporter()
+    const loaded = await loadScenario(
+      resolve(ROOT, DEMO_SCENARIOS, 'refund-timeout-after-mutation.scenario.yaml'),
+    )
+    const pinned = pinCase({ file: loaded.file, document: loaded.document, twin: loaded.twin })
+    await runCase(pinned, tracedAgent('none', exporter), { timeoutMs: 10_000 })
+    const trace = join(temp.dir, 'trace.json')
+    writeFileSync(
+      trace,
+      new TextDecoder().decode(JsonTraceSerializer.serializeRequest(exporter.getFinishedSpans())),
+    )
+    const out = join(temp.dir, 'from-trace.scenario.yaml')
+    const { code } = await capture(mineCommand, [
+      trace,
+      '--twin',
+      'examples/demo-co/twins/demo-co.twin.yaml',
+      '--out',
+      out,
+    ])
+    expect(code).toBe(0)
+    const text = readFileSync(out, 'utf8')
+    expect(text).toContain('# TODO: span ')
+    expect(text).toMatch(
+      /call 1 of refund_payment failed with 504; the trace shows what the caller saw, not whether the dependency applied the effect\.\n# {7}Pick one of timeout_before_effect or timeout_after_mutation/,
+    )
+    expect(text).toContain(
+      '# Traced calls, in order: lookup_order, refund_payment (error), lookup_order.',
+    )
+    const mined = await loadScenario(out)
+    expect(mined.document.faults).toBeUndefined()
+    expect(mined.document.input).toEqual([
+      {
+        role: 'user',
+        parts: [
+          {
+            type: 'text',
+            content:
+              loaded.document.input && (loaded.document.input as { message: string }).message,
+          },
+        ],
+      },
+    ])
+    expect(mined.document.expectations.map((item) => item.type)).toEqual([
+      'noDuplicateSideEffect',
+      'outcomeVerified',
+    ])
+  })
+
+  it('a report case name that does not exist is a usage error naming the cases', async () => {
+    const file = join(temp.dir, 'report.json')
+    const { code, stderr } = await capture(mineCommand, [file, '--case', 'nope'])
+    expect(code).toBe(2)
+    expect(stderr).toBe(
+      `agenttwin mine: ${file}: the report has no case "nope". Fix: pass one of ${TIMEOUT_CASE} to --case. [MINE_SOURCE]\n`,
+    )
+  })
+})
