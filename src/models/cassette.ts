@@ -22,7 +22,11 @@ export function cassettePath(
   trial = 0,
 ): string {
   const suffix = trial > 0 ? `.trial-${trial}` : ''
-  return join(dir, safeName(caseId), `${safeName(`${agent.name}@${agent.version}`)}${suffix}.cassette.json`)
+  return join(
+    dir,
+    safeName(caseId),
+    `${safeName(`${agent.name}@${agent.version}`)}${suffix}.cassette.json`,
+  )
 }
 
 /** The cassette at `file`, or `undefined` when there is none yet. */
@@ -42,7 +46,10 @@ export function readCassette(file: string): Cassette | undefined {
   }
   const cassette = parsed as Partial<Cassette>
   if (cassette?.schema !== 'agenttwin/cassette.v1' || !Array.isArray(cassette.interactions)) {
-    throw new InvalidCassetteError(file, 'is not an agenttwin/cassette.v1 document with an interactions list')
+    throw new InvalidCassetteError(
+      file,
+      'is not an agenttwin/cassette.v1 document with an interactions list',
+    )
   }
   return cassette as Cassette
 }

@@ -12,6 +12,8 @@ export function isModelUrl(url: URL, hosts: readonly string[]): boolean {
     if (!entry.includes('://')) return url.host === entry || url.hostname === entry
     const base = new URL(entry)
     const path = base.pathname.replace(/\/$/, '')
-    return url.origin === base.origin && (url.pathname === path || url.pathname.startsWith(`${path}/`))
+    return (
+      url.origin === base.origin && (url.pathname === path || url.pathname.startsWith(`${path}/`))
+    )
   })
 }

@@ -8,7 +8,11 @@ function show(value: CassetteJson | undefined): string {
 
 function join(path: string, key: string | number): string {
   if (typeof key === 'number') return `${path}[${key}]`
-  return /^[A-Za-z_$][\w$]*$/.test(key) ? (path ? `${path}.${key}` : key) : `${path}[${JSON.stringify(key)}]`
+  return /^[A-Za-z_$][\w$]*$/.test(key)
+    ? path
+      ? `${path}.${key}`
+      : key
+    : `${path}[${JSON.stringify(key)}]`
 }
 
 /**

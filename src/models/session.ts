@@ -52,16 +52,23 @@ function parseBody(text: string): CassetteJson {
 }
 
 function mismatch(recorded: CanonicalRequest, now: CanonicalRequest): string | undefined {
-  if (recorded.method !== now.method) return `method differs: recorded ${recorded.method}, now ${now.method}`
+  if (recorded.method !== now.method)
+    return `method differs: recorded ${recorded.method}, now ${now.method}`
   if (recorded.url !== now.url) return `url differs: recorded ${recorded.url}, now ${now.url}`
   return firstDifference(recorded.body, now.body)
 }
 
 function replayResponse(recorded: RecordedResponse): Response {
   const headers = new Headers(recorded.headers)
-  if (recorded.events) return new Response(sseStream(recorded.events), { status: recorded.status, headers })
+  if (recorded.events)
+    return new Response(sseStream(recorded.events), { status: recorded.status, headers })
   const body = recorded.body
-  const text = body === undefined || body === null ? null : typeof body === 'string' ? body : JSON.stringify(body)
+  const text =
+    body === undefined || body === null
+      ? null
+      : typeof body === 'string'
+        ? body
+        : JSON.stringify(body)
   return new Response(text, { status: recorded.status, headers })
 }
 
@@ -77,7 +84,8 @@ function refusal(message: string): Response {
  * run.models = session.finish()
  */
 export function createModelSession(options: ModelSessionOptions): ModelSession {
-  const stored: Cassette | undefined = options.mode === 'record' ? undefined : readCassette(options.file)
+  const stored: Cassette | undefined =
+    options.mode === 'record' ? undefined : readCassette(options.file)
   const interactions: Interaction[] = []
   const replayed: boolean[] = []
   let wentLive = false
@@ -101,7 +109,8 @@ export function createModelSession(options: ModelSessionOptions): ModelSession {
       if (value !== null) headers[name] = value
     }
     const response: RecordedResponse = { status: live.status, headers }
-    if ((headers['content-type'] ?? '').includes('text/event-stream')) response.events = parseSse(text)
+    if ((headers['content-type'] ?? '').includes('text/event-stream'))
+      response.events = parseSse(text)
     else response.body = parseBody(text)
     interactions.push({ request: canonical, response, usage: usageOf(response, latencyMs) })
     replayed.push(false)
@@ -116,12 +125,20 @@ export function createModelSession(options: ModelSessionOptions): ModelSession {
     },
     async answer(request) {
       const index = interactions.length
-      const canonical = canonicalRequest(request.method, request.url, await request.clone().text(), options)
+      const canonical = canonicalRequest(
+        request.method,
+        request.url,
+        await request.clone().text(),
+        options,
+      )
       const where = `Model request ${index + 1} of case "${options.caseId}" (${canonical.method} ${canonical.url})`
       if (options.mode === 'off') {
-        return fail(`${where} was refused: model traffic is off. Fix: set AGENTTWIN_MODELS=replay (or auto) to answer it from ${options.file}.`)
+        return fail(
+          `${where} was refused: model traffic is off. Fix: set AGENTTWIN_MODELS=replay (or auto) to answer it from ${options.file}.`,
+        )
       }
-      if (options.mode === 'live' || options.mode === 'record' || wentLive) return forward(request, canonical)
+      if (options.mode === 'live' || options.mode === 'record' || wentLive)
+        return forward(request, canonical)
       const entry = stored?.interactions[index]
       const difference = entry ? mismatch(entry.request, canonical) : undefined
       if (entry && !difference) {
@@ -134,7 +151,9 @@ export function createModelSession(options: ModelSessionOptions): ModelSession {
         const held = stored ? `it holds ${stored.interactions.length}` : 'it does not exist'
         return fail(`${where} is not in the cassette ${options.file} (${held}). ${rerecord}`)
       }
-      return fail(`${where} does not match the cassette ${options.file}: ${difference}. ${rerecord}`)
+      return fail(
+        `${where} does not match the cassette ${options.file}: ${difference}. ${rerecord}`,
+      )
     },
     finish() {
       const writes = options.mode === 'record' || (options.mode === 'auto' && wentLive)

@@ -74,7 +74,9 @@ export function costOf(calls: readonly ModelUsage[], prices: PriceTable): number
     const cached = call.cachedTokens ?? 0
     const cachedPrice = price.cached ?? price.input
     total +=
-      ((call.inputTokens - cached) * price.input + cached * cachedPrice + call.outputTokens * price.output) /
+      ((call.inputTokens - cached) * price.input +
+        cached * cachedPrice +
+        call.outputTokens * price.output) /
       1_000_000
   }
   return Math.round(total * 1e6) / 1e6

@@ -25,7 +25,9 @@ describe('egress for a configured model host', () => {
   })
 
   it('lets a call made inside withModelHostEgress reach that host while the guard is on', async () => {
-    const response = await withModelHostEgress('127.0.0.1', () => networkFetch(url, { method: 'POST' }))
+    const response = await withModelHostEgress('127.0.0.1', () =>
+      networkFetch(url, { method: 'POST' }),
+    )
     expect(await response.text()).toBe('{"label":"pass"}')
     expect(network.unhandled).toEqual([])
   })
