@@ -1,4 +1,5 @@
 import type { ExpectationResult, ResultLabel } from '../evaluate/types.ts'
+import type { LlmSource } from '../models/types.ts'
 import type { CaseError, ClaimedOutcome } from '../scenario/types.ts'
 import type { JsonObject, JsonValue } from '../schema/twin-document.ts'
 import type { CaseClass, ExpectationChange } from './classify.ts'
@@ -48,6 +49,10 @@ export interface SideReport {
   failed: ReportedExpectation[]
   metrics: CaseMetrics
   retries: RetryView
+  /** Whether a model was in the loop; absent in reports written before it was recorded. */
+  llm?: LlmSource
+  /** Models that answered, and the cost when a price table covered them. Beside the verdict, never in it. */
+  models?: { names: string[]; cachedTokens: number; costUsd?: number }
 }
 
 export interface DivergenceSummary {

@@ -118,6 +118,24 @@ export function createModelSession(options: ModelSessionOptions): ModelSession {
     return replayResponse(response)
   }
 
+  async function live(
+    request: Request,
+    canonical: CanonicalRequest,
+    where: string,
+  ): Promise<Response> {
+    try {
+      return await forward(request, canonical)
+    } catch (failure) {
+      const reason =
+        failure instanceof Error
+          ? ((failure.cause as Error | undefined)?.message ?? failure.message)
+          : String(failure)
+      return fail(
+        `${where} was sent live (mode ${options.mode}) and failed: ${reason}. Fix: start the model server, or replay from ${options.file}.`,
+      )
+    }
+  }
+
   return {
     hosts: options.hosts,
     get error() {
@@ -146,7 +164,7 @@ export function createModelSession(options: ModelSessionOptions): ModelSession {
         replayed.push(true)
         return replayResponse(entry.response)
       }
-      if (options.mode === 'auto' && !options.ci) return forward(request, canonical)
+      if (options.mode === 'auto' && !options.ci) return live(request, canonical, where)
       if (!entry) {
         const held = stored ? `it holds ${stored.interactions.length}` : 'it does not exist'
         return fail(`${where} is not in the cassette ${options.file} (${held}). ${rerecord}`)

@@ -45,6 +45,8 @@ changed its first divergence and the expectations behind its class.
   --seed <n>         seed for scenarios that declare none (default 0)
   --overrides <file> reviewers' overrides to apply: a YAML list of
                      { scenario, agent?, expectation, label, reviewer, note }
+  --models <mode>    model traffic: live, record, replay, auto or off
+                     (default: AGENTTWIN_MODELS, else replay under CI, else auto)
 
 Judge expectations use the offline keyword-overlap fake (not a language model)
 unless AGENTTWIN_JUDGE names a provider.
@@ -65,6 +67,7 @@ const OPTIONS = {
   timeout: { type: 'string' },
   seed: { type: 'string' },
   overrides: { type: 'string' },
+  models: { type: 'string' },
 } as const
 
 type Env = Record<string, string | undefined>
@@ -120,6 +123,7 @@ async function compare(options: ParsedOptions, io: CliIO, env: Env, color: boole
     env,
     timeoutMs: timeoutMs as number | undefined,
     overridesFile: stringOption(options, 'overrides'),
+    models: stringOption(options, 'models'),
   })
   io.stderr(
     `Comparing ${candidateAgent.name} ${candidateAgent.version} with ${baselineAgent.version} on ${selection.cases.length} pinned scenario${selection.cases.length === 1 ? '' : 's'}...\n`,

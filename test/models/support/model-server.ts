@@ -207,7 +207,7 @@ async function readBody(request: IncomingMessage): Promise<Body> {
   return JSON.parse(text) as Body
 }
 
-export async function startModelServer(): Promise<ModelServer> {
+export async function startModelServer(port = 0): Promise<ModelServer> {
   const keys: string[] = []
   const server = createServer(async (request, response) => {
     keys.push(String(request.headers['x-api-key'] ?? request.headers.authorization ?? ''))
@@ -219,10 +219,10 @@ export async function startModelServer(): Promise<ModelServer> {
       response.writeHead(404).end()
     }
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve))
+  const address = server.address() as AddressInfo
   return {
-    baseUrl: `http://127.0.0.1:${port}/v1`,
+    baseUrl: `http://127.0.0.1:${address.port}/v1`,
     keys,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   }
