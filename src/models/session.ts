@@ -89,6 +89,7 @@ export function createModelSession(options: ModelSessionOptions): ModelSession {
   const interactions: Interaction[] = []
   const replayed: boolean[] = []
   let wentLive = false
+  let requests = 0
   let error: string | undefined
   const rerecord = `Re-record: AGENTTWIN_MODELS=record npx vitest run ${options.testFile ?? '<test file>'}`
 
@@ -143,6 +144,7 @@ export function createModelSession(options: ModelSessionOptions): ModelSession {
     },
     async answer(request) {
       const index = interactions.length
+      requests++
       const canonical = canonicalRequest(
         request.method,
         request.url,
@@ -196,7 +198,8 @@ export function createModelSession(options: ModelSessionOptions): ModelSession {
         totals.cachedTokens += call.cachedTokens ?? 0
         totals.latencyMs += call.latencyMs
       }
-      const llm = calls.length === 0 ? 'scripted' : wentLive ? 'live' : 'replayed'
+      // A model was in the loop even when its requests were refused (a miss, mode off).
+      const llm = requests === 0 ? 'scripted' : wentLive ? 'live' : 'replayed'
       const models: CaseModels = { llm, mode: options.mode, calls, totals }
       const cost = options.prices ? costOf(calls, options.prices) : undefined
       if (cost !== undefined) models.costUsd = cost

@@ -108,6 +108,7 @@ describe.each(cases)('%s (stream %s) through the real SDK', (protocol, stream) =
     )
     expect(changed.finished).toBe(false)
     expect(changed.error?.kind).toBe('model-cassette')
+    expect(changed.llm).toBe('replayed')
     const field = { chat: 'messages[0].content', responses: 'instructions', messages: 'system' }[
       protocol
     ]
