@@ -47,6 +47,22 @@ export default defineConfig({
           isolate: false,
         },
       },
+      {
+        // An AI SDK agent on a language model, replayed offline from committed cassettes.
+        plugins: [
+          agentTwin({
+            scenarios: 'examples/llm-agent/scenarios/*.scenario.yaml',
+            agents: './examples/llm-agent/agent/index.ts',
+            pairs: [{ baseline: 'v1', candidate: 'v2' }],
+            models: {
+              hosts: [process.env.LLM_BASE_URL ?? 'http://127.0.0.1:4010/v1'],
+              cassetteDir: 'examples/llm-agent/cassettes',
+              prices: { 'scripted-model-1': { input: 0.15, output: 0.6 } },
+            },
+          }),
+        ],
+        test: { name: 'llm-agent', include: ['examples/llm-agent/**/*.test.ts'] },
+      },
     ],
   },
 })

@@ -74,11 +74,24 @@ const side = {
       additionalProperties: false,
       required: ['kind', 'message'],
       properties: {
-        kind: { enum: ['threw', 'timeout', 'malformed-result', 'unhandled-request'] },
+        kind: {
+          enum: ['threw', 'timeout', 'malformed-result', 'unhandled-request', 'model-cassette'],
+        },
         message: { type: 'string' },
       },
     },
     failed: { type: 'array', items: reportedExpectation },
+    llm: { enum: ['live', 'replayed', 'scripted'] },
+    models: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['names', 'cachedTokens'],
+      properties: {
+        names: { type: 'array', items: { type: 'string' } },
+        cachedTokens: nonNegative,
+        costUsd: { type: 'number', minimum: 0 },
+      },
+    },
     metrics: {
       type: 'object',
       additionalProperties: false,

@@ -1,5 +1,6 @@
 import type { VerifiedStatus } from '../evaluate/outcome.ts'
 import type { ExpectationResult, ResultLabel } from '../evaluate/types.ts'
+import type { LlmSource } from '../models/types.ts'
 import type { CaseError, CaseRun, ClaimedOutcome } from '../scenario/types.ts'
 import type { JsonObject, JsonValue } from '../schema/twin-document.ts'
 import type { CaseClass, ExpectationChange } from './classify.ts'
@@ -54,6 +55,10 @@ export interface SideReport {
   verified?: { status: VerifiedStatus; verified: boolean; reason: string }
   /** The case as it ran (records, initial state, input, seed): what `agenttwin mine` turns into a scenario. */
   run?: CaseRun
+  /** Whether a model was in the loop; absent in reports written before it was recorded. */
+  llm?: LlmSource
+  /** Models that answered, and the cost when a price table covered them. Beside the verdict, never in it. */
+  models?: { names: string[]; cachedTokens: number; costUsd?: number }
 }
 
 export interface DivergenceSummary {

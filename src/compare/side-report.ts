@@ -60,6 +60,12 @@ export function sideReport(run: CaseRun, results: readonly ExpectationResult[]):
     retries: retryView(records),
   }
   if (run.metrics.tokens) side.metrics.tokens = run.metrics.tokens
+  side.llm = run.llm ?? 'scripted'
+  if (run.models) {
+    const names = [...new Set(run.models.calls.flatMap((call) => call.model ?? []))].sort()
+    side.models = { names, cachedTokens: run.models.totals.cachedTokens }
+    if (run.models.costUsd !== undefined) side.models.costUsd = run.models.costUsd
+  }
   if (run.finished && run.result) side.outcome = run.result.outcome
   if (run.error) side.error = run.error
   side.verified = verifiedView(run, results)

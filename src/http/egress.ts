@@ -3,18 +3,20 @@ import { AsyncLocalStorage } from 'node:async_hooks'
 const egress = new AsyncLocalStorage<string>()
 
 /**
- * Runs `call` as the one kind of traffic a test run may send out: a request
- * to a configured language-model judge. The allowance is bound to this async
- * context, never to a host, so an agent under test calling the same host is
- * still refused. Meant for a `fetch` captured before the interception started.
+ * The one hole in the socket guard: runs `call` (a live request to a
+ * configured model host, forwarded by the model traffic handler) with
+ * connections to that one host allowed. The allowance is bound to this async
+ * context and to the host, so an agent under test calling the same host
+ * elsewhere, or any other host, is still refused.
  * @example
- * const answer = await withEgress('judge anthropic', () => networkFetch(url, init))
+ * const answer = await withModelHostEgress('api.openai.com', () => fetch(bypass(request)))
  */
-export function withEgress<T>(purpose: string, call: () => Promise<T>): Promise<T> {
-  return egress.run(purpose, call)
+export function withModelHostEgress<T>(host: string, call: () => Promise<T>): Promise<T> {
+  return egress.run(host.replace(/^\[|\]$/g, '').toLowerCase(), call)
 }
 
-/** Why the current async context may reach the network, if it may. */
-export function egressPurpose(): string | undefined {
-  return egress.getStore()
+/** Whether the current async context may connect to `host` (see `withModelHostEgress`). */
+export function modelHostEgressAllows(host: string): boolean {
+  const allowed = egress.getStore()
+  return allowed !== undefined && allowed === host.replace(/^\[|\]$/g, '').toLowerCase()
 }

@@ -1,5 +1,5 @@
 import { isIPv4 } from 'node:net'
-import { egressPurpose } from './egress.ts'
+import { modelHostEgressAllows } from './egress.ts'
 import { type UnhandledRequest, UnhandledRequestError } from './errors.ts'
 import type { ConnectTarget } from './socket-guard.ts'
 
@@ -80,8 +80,8 @@ export function createNetworkGuard(options: NetworkGuardOptions): NetworkGuard {
       })
     },
     allowConnection(target) {
-      // A configured language-model judge, never the agent (see egress.ts).
-      if (egressPurpose() !== undefined) return true
+      // A live call forwarded to a configured model host, nothing else (see egress.ts).
+      if (target.kind === 'tcp' && modelHostEgressAllows(target.host)) return true
       if (!options.allowLoopback) return false
       return target.kind === 'ipc' || isLoopbackHost(target.host)
     },

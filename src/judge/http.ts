@@ -1,4 +1,4 @@
-import { withEgress } from '../http/egress.ts'
+import { withModelHostEgress } from '../http/egress.ts'
 import type { JudgeFailureKind } from './types.ts'
 
 /** Transport settings shared by the HTTP judges. */
@@ -52,7 +52,7 @@ export async function postJson(
   let retryAfter: string | null
   try {
     // The one request of a test run allowed out past the network guard.
-    const response = await withEgress(`judge ${who}`, () =>
+    const response = await withModelHostEgress(new URL(url).hostname, () =>
       doFetch(url, {
         method: 'POST',
         headers: { 'content-type': 'application/json', ...headers },

@@ -50,6 +50,13 @@ function retriesOf(side: SideReport): string {
   return tools.length > 0 ? `${side.retries.total} (${list})` : String(side.retries.total)
 }
 
+function llmOf(side: SideReport): string {
+  const llm = side.llm ?? 'scripted'
+  if (!side.models) return llm
+  const cost = side.models.costUsd === undefined ? '' : `, $${side.models.costUsd}`
+  return `${llm} (${side.models.names.join(', ') || 'model n/a'}${cost})`
+}
+
 function tokensOf(side: SideReport): string {
   const tokens = side.metrics.tokens
   return tokens ? String(tokens.input + tokens.output) : 'n/a'
@@ -86,7 +93,7 @@ export function renderCase(c: Colors, item: CaseReport): string[] {
   }
   const m = [item.baseline.metrics, item.candidate.metrics] as const
   lines.push(
-    `  ${c.bold('Metrics')} ${c.dim('(not part of the verdict)')} latency ${m[0].latencyMs} ms → ${m[1].latencyMs} ms, tool calls ${m[0].toolCalls} → ${m[1].toolCalls}, tokens ${tokensOf(item.baseline)} → ${tokensOf(item.candidate)}`,
+    `  ${c.bold('Metrics')} ${c.dim('(not part of the verdict)')} latency ${m[0].latencyMs} ms → ${m[1].latencyMs} ms, tool calls ${m[0].toolCalls} → ${m[1].toolCalls}, tokens ${tokensOf(item.baseline)} → ${tokensOf(item.candidate)}, llm ${llmOf(item.baseline)} → ${llmOf(item.candidate)}`,
   )
   if (item.state) {
     lines.push(`  ${c.bold('Final state')} ${c.dim('(- baseline, + candidate)')}`)

@@ -8,7 +8,12 @@ export {
   pinSelection,
   type ScenarioSource,
 } from './pin.ts'
-export { DEFAULT_CASE_TIMEOUT_MS, type RunCaseOptions, runCase } from './run-case.ts'
+export {
+  type CaseModelsOptions,
+  DEFAULT_CASE_TIMEOUT_MS,
+  type RunCaseOptions,
+  runCase,
+} from './run-case.ts'
 export type {
   Agent,
   AgentContext,

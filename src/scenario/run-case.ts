@@ -1,6 +1,17 @@
+import { dirname, join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { createFaultPolicy, type FaultRuleInput } from '../faults/index.ts'
 import { createInterception, type Interception } from '../http/index.ts'
+import {
+  cassettePath,
+  createModelSession,
+  DEFAULT_MODEL_HOSTS,
+  type ModelSession,
+  type ModelsOptions,
+  resolveModelMode,
+  serveModels,
+  withModelSession,
+} from '../models/index.ts'
 import type { JsonObject } from '../schema/twin-document.ts'
 import { createSpanCollector, type SpanCollector } from '../trace/span-collector.ts'
 import { createTwin } from '../twin/index.ts'
@@ -23,6 +34,40 @@ export interface RunCaseOptions {
   interception?: Interception
   /** Extra fault rules given in code, checked after the scenario's own. */
   faults?: readonly FaultRuleInput[]
+  /** Model traffic: hosts, mode, cassettes. Default: OpenAI and Anthropic, mode by `resolveModelMode`. */
+  models?: CaseModelsOptions
+}
+
+/** `models` of a case run: the user's options plus what the runner knows. */
+export interface CaseModelsOptions extends ModelsOptions {
+  /** `--models` of the CLI; wins over the environment and the option. */
+  cli?: string
+  /** The test file named in the re-record hint. */
+  testFile?: string
+  /** Trial index, for a cassette per trial. Default 0. */
+  trial?: number
+}
+
+function modelSession(
+  pinned: PinnedCase,
+  agent: Agent,
+  options: CaseModelsOptions = {},
+): ModelSession {
+  const { mode, ci } = resolveModelMode({ option: options.mode, cli: options.cli })
+  const dir =
+    options.cassetteDir ??
+    join(pinned.scenario.file ? dirname(pinned.scenario.file) : process.cwd(), '__cassettes__')
+  const agentRef = { name: agent.name, version: agent.version }
+  return createModelSession({
+    ...options,
+    mode,
+    ci,
+    hosts: options.hosts ?? DEFAULT_MODEL_HOSTS,
+    file: cassettePath(dir, pinned.scenario.id, agentRef, options.trial),
+    caseId: pinned.scenario.id,
+    agent: agentRef,
+    testFile: options.testFile ?? pinned.scenario.file,
+  })
 }
 
 /**
@@ -47,6 +92,7 @@ export async function runCase(
     stateOverrides: pinned.document.state as JsonObject | undefined,
     faults: rules.length > 0 ? createFaultPolicy(rules, { seed: pinned.seed }) : undefined,
   })
+  const models = modelSession(pinned, agent, options.models)
   const started = performance.now()
   let outcome: { result?: AgentResult; error?: CaseError } = {}
   let scope: { readonly unhandled: Interception['unhandled'] } | undefined
@@ -54,10 +100,11 @@ export async function runCase(
   const collector = createSpanCollector()
   try {
     network = options.interception ?? createInterception()
+    serveModels(network)
     // The twin serves this run's async context only, so cases can run at once on one interception.
     outcome = await network.scope([twin], (own) => {
       scope = own
-      return runAgent(agent, pinned, twin, timeoutMs, collector)
+      return withModelSession(models, () => runAgent(agent, pinned, twin, timeoutMs, collector))
     })
   } catch (error) {
     // The network could not be set up (another interception active, this one disposed).
@@ -78,10 +125,19 @@ export async function runCase(
       },
     }
   }
+  // The agent's own failure (an SDK throwing on the refusal) follows from the miss: the miss is the cause.
+  if (models.error) outcome = { error: { kind: 'model-cassette', message: models.error } }
   const run = assembleRun(pinned, agent, twin, outcome, latencyMs)
   void collector.exporter.shutdown()
   const spans = collector.spans()
   if (spans.length > 0) run.trace = { source: 'exporter', spans }
+  const traffic = models.finish()
+  run.llm = traffic.llm
+  if (traffic.calls.length > 0) {
+    run.models = traffic
+    // The provider's own counts, not what the agent reports about itself.
+    run.metrics.tokens = { input: traffic.totals.inputTokens, output: traffic.totals.outputTokens }
+  }
   twin.dispose()
   return run
 }

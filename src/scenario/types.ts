@@ -1,3 +1,4 @@
+import type { CaseModels, LlmSource } from '../models/types.ts'
 import type { JsonObject, JsonValue, RiskLevel } from '../schema/twin-document.ts'
 import type { CollectingSpanExporter } from '../trace/span-collector.ts'
 import type { CaseTrace } from '../trace/types.ts'
@@ -54,7 +55,7 @@ export interface Agent {
 
 /** Why a case did not finish. */
 export interface CaseError {
-  kind: 'threw' | 'timeout' | 'malformed-result' | 'unhandled-request'
+  kind: 'threw' | 'timeout' | 'malformed-result' | 'unhandled-request' | 'model-cassette'
   message: string
 }
 
@@ -90,4 +91,8 @@ export interface CaseRun {
   finished: boolean
   error?: CaseError
   metrics: { latencyMs: number; toolCalls: number; tokens?: { input: number; output: number } }
+  /** Whether a model was in the loop: `live`, `replayed` from a cassette, or none (`scripted`). */
+  llm?: LlmSource
+  /** The case's model calls with tokens, model and latency from the provider's answers. */
+  models?: CaseModels
 }

@@ -1,4 +1,5 @@
 import type { GatePolicy } from '../compare/gate.ts'
+import type { ModelsOptions } from '../models/types.ts'
 import type { AgentTwinReporterOptions } from './reporter/reporter.ts'
 
 /** A baseline and a candidate version of the same agent, compared case by case. */
@@ -43,6 +44,12 @@ export interface AgentTwinOptions {
   gate?: Partial<GatePolicy>
   /** A reviewers' overrides file (see README, "Human review"). Default: none. */
   overrides?: string
+  /**
+   * Model traffic of the agents (and a real-model judge): hosts, mode (`live`, `record`,
+   * `replay`, `auto`, `off`; default `replay` under CI, else `auto`; `AGENTTWIN_MODELS`
+   * overrides it), cassettes, redaction and prices. See README, "Agents on real models".
+   */
+  models?: ModelsOptions
   /** Judge configuration. Default: the offline keyword-overlap fake (not a language model). */
   judge?: {
     provider?: 'fake' | 'anthropic' | 'openai'

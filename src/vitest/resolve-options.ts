@@ -2,6 +2,7 @@ import { resolve } from 'node:path'
 import type { GatePolicy } from '../compare/index.ts'
 import { AgentTwinError } from '../errors.ts'
 import type { JudgeConfig } from '../judge/index.ts'
+import type { ModelsOptions } from '../models/types.ts'
 import { DEFAULT_CASE_TIMEOUT_MS } from '../scenario/run-case.ts'
 import type { AgentTwinOptions, PairOption } from './options.ts'
 
@@ -19,6 +20,7 @@ export interface ResolvedSuiteOptions {
   judge?: JudgeConfig
   /** Run-wide judge threshold; default 0.7. */
   judgeThreshold?: number
+  models?: ModelsOptions
 }
 
 /** The plugin was given options it cannot use. */
@@ -53,6 +55,11 @@ export function resolveSuiteOptions(options: AgentTwinOptions, root: string): Re
   if (options.versions) resolved.versions = options.versions
   if (options.gate) resolved.gate = options.gate
   if (options.overrides) resolved.overrides = resolve(root, options.overrides)
+  if (options.models) {
+    resolved.models = { ...options.models }
+    if (options.models.cassetteDir)
+      resolved.models.cassetteDir = resolve(root, options.models.cassetteDir)
+  }
   if (options.judge) {
     const { threshold, ...judge } = options.judge
     resolved.judge = judge

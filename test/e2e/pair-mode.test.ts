@@ -159,7 +159,7 @@ describe("the same pair declared expectGate: 'BLOCK'", () => {
           ✗ policy-before-refund PASS → FAIL (regressed)
             candidate: refund_payment ran (#2) but get_refund_policy was never called.
             evidence {"after":{"calls":[{"args":{"amount":40,"order_id":"ORD-1001"},"attempt":1,"changes":["orders.ORD-1001.refunded_amount","orders.ORD-1001.refund_count","orders.…
-        Metrics (not part of the verdict) latency <ms> → <ms>, tool calls 5 → 3, tokens n/a → n/a
+        Metrics (not part of the verdict) latency <ms> → <ms>, tool calls 5 → 3, tokens n/a → n/a, llm scripted → scripted
         Final state (- baseline, + candidate)
           @@ -61,7 +61,6 @@
                    {
@@ -210,7 +210,7 @@ describe("the same pair declared expectGate: 'BLOCK'", () => {
             candidate: refund_payment ran (#2 and #3) but get_refund_policy was never called.
             evidence {"after":{"calls":[{"args":{"amount":40,"order_id":"ORD-1001"},"attempt":1,"changes":["orders.ORD-1001.refunded_amount","orders.ORD-1001.refund_count","orders.…
         Retries baseline 0, candidate 1 (refund_payment 1)
-        Metrics (not part of the verdict) latency <ms> → <ms>, tool calls 5 → 4, tokens n/a → n/a
+        Metrics (not part of the verdict) latency <ms> → <ms>, tool calls 5 → 4, tokens n/a → n/a, llm scripted → scripted
         Final state (- baseline, + candidate)
           @@ -55,12 +55,16 @@
                  "order_id": "ORD-1001",

@@ -1,13 +1,13 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { withEgress } from '../../src/http/egress.ts'
+import { withModelHostEgress } from '../../src/http/egress.ts'
 import { createInterception, type Interception } from '../../src/http/index.ts'
 
-// Captured before any interception, as a language-model judge captures it.
+// Captured before any interception: a connection that only the socket guard sees.
 const networkFetch = globalThis.fetch
 
-describe('egress for a configured judge', () => {
+describe('egress for a configured model host', () => {
   let server: Server
   let url: string
   let network: Interception
@@ -24,13 +24,26 @@ describe('egress for a configured judge', () => {
     await new Promise((resolve) => server.close(resolve))
   })
 
-  it('lets a judge call made inside withEgress reach its endpoint while the guard is on', async () => {
-    const response = await withEgress('judge test', () => networkFetch(url, { method: 'POST' }))
+  it('lets a call made inside withModelHostEgress reach that host while the guard is on', async () => {
+    const response = await withModelHostEgress('127.0.0.1', () =>
+      networkFetch(url, { method: 'POST' }),
+    )
     expect(await response.text()).toBe('{"label":"pass"}')
     expect(network.unhandled).toEqual([])
   })
 
-  it('still refuses the same endpoint outside withEgress, as it would an agent', async () => {
+  it('refuses a host other than the one allowed, even inside withModelHostEgress', async () => {
+    const error = await withModelHostEgress('api.openai.com', () =>
+      networkFetch(url, { method: 'POST' }),
+    ).then(
+      () => undefined,
+      (failure: unknown) => failure,
+    )
+    expect(error).toBeInstanceOf(TypeError)
+    expect(network.unhandled).toHaveLength(1)
+  })
+
+  it('still refuses the same endpoint outside withModelHostEgress, as it would an agent', async () => {
     const error = await networkFetch(url, { method: 'POST' }).then(
       () => undefined,
       (failure: unknown) => failure,

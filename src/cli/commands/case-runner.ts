@@ -33,6 +33,8 @@ export async function createCaseRunner(options: {
   env: Env
   timeoutMs?: number
   overridesFile?: string
+  /** `--models`: the mode of model traffic, over AGENTTWIN_MODELS. */
+  models?: string
 }): Promise<CaseRunner> {
   const { cwd, env } = options
   const cacheFile = cacheFileFromEnv(env)
@@ -51,7 +53,10 @@ export async function createCaseRunner(options: {
     : []
   return {
     async run(pinned, agent) {
-      const run = await runCase(pinned, agent, { timeoutMs: options.timeoutMs })
+      const run = await runCase(pinned, agent, {
+        timeoutMs: options.timeoutMs,
+        ...(options.models ? { models: { cli: options.models } } : {}),
+      })
       const needsJudge = pinned.document.expectations.some((item) => item.type === 'judge')
       const results = await evaluateCase(pinned.document.expectations, run, {
         judge: needsJudge ? lazyJudge() : undefined,

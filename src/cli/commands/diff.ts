@@ -45,6 +45,8 @@ changed its first divergence and the expectations behind its class.
                      "block=NEW_CRITICAL_FAILURE,REGRESSED,INCOMPLETE;warn="
                      (default: block NEW_CRITICAL_FAILURE,REGRESSED; warn INCOMPLETE;
                      empty=WARN)
+  --models <mode>    model traffic: live, record, replay, auto or off
+                     (default: AGENTTWIN_MODELS, else replay under CI, else auto)
 
 Judge expectations use the offline keyword-overlap fake (not a language model)
 unless AGENTTWIN_JUDGE names a provider.
@@ -67,6 +69,7 @@ const OPTIONS = {
   seed: { type: 'string' },
   overrides: { type: 'string' },
   gate: { type: 'string' },
+  models: { type: 'string' },
 } as const
 
 /** Exit status per gate verdict: a warning is not a pass, so it is not 0 either. */
@@ -120,6 +123,7 @@ async function compare(options: ParsedOptions, io: CliIO, env: Env, color: boole
     env,
     timeoutMs: timeoutMs as number | undefined,
     overridesFile: stringOption(options, 'overrides'),
+    models: stringOption(options, 'models'),
   })
   io.stderr(
     `Comparing ${candidateAgent.name} ${candidateAgent.version} with ${baselineAgent.version} on ${selection.cases.length} pinned scenario${selection.cases.length === 1 ? '' : 's'}...\n`,

@@ -34,6 +34,8 @@ For debugging, and for teams on other test runners.
   --seed <n>         seed for a scenario that declares none (default 0)
   --overrides <file> reviewers' overrides to apply: a YAML list of
                      { scenario, agent?, expectation, label, reviewer, note }
+  --models <mode>    model traffic: live, record, replay, auto or off
+                     (default: AGENTTWIN_MODELS, else replay under CI, else auto)
 
 Judge expectations use the offline keyword-overlap fake (not a language model)
 unless AGENTTWIN_JUDGE names a provider.
@@ -52,6 +54,7 @@ const OPTIONS = {
   timeout: { type: 'string' },
   seed: { type: 'string' },
   overrides: { type: 'string' },
+  models: { type: 'string' },
 } as const
 
 const LABEL_WIDTH = 'HALLUCINATED_SUCCESS'.length
@@ -150,6 +153,7 @@ async function runScenario(options: ParsedOptions, io: CliIO, env: Env, color: b
     env,
     timeoutMs: timeoutMs as number | undefined,
     overridesFile: stringOption(options, 'overrides'),
+    models: stringOption(options, 'models'),
   })
   const { run, results } = await runner.run(pinned, agent)
   if (options.values.json) io.stdout(`${JSON.stringify({ run, results }, null, 2)}\n`)

@@ -48,6 +48,7 @@ export function defineScenarioSuite(input: ScenarioSuiteInput): void {
     timeoutMs: options.timeoutMs,
     judge: options.judge,
     judgeThreshold: options.judgeThreshold,
+    models: { ...options.models, testFile: input.file },
   })
   const timeout = options.timeoutMs * 3 + 10_000
 

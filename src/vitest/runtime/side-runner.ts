@@ -3,7 +3,7 @@ import type { Interception } from '../../http/index.ts'
 import { type HumanOverride, type JudgeConfig, resolveJudge } from '../../judge/index.ts'
 import { evaluateCase } from '../../scenario/evaluate-case.ts'
 import type { PinnedCase } from '../../scenario/pin.ts'
-import { runCase } from '../../scenario/run-case.ts'
+import { type CaseModelsOptions, runCase } from '../../scenario/run-case.ts'
 import type { Agent } from '../../scenario/types.ts'
 
 // Captured before any interception starts: a real-model judge is the one
@@ -17,6 +17,7 @@ export interface SideRunnerOptions {
   timeoutMs: number
   judge?: JudgeConfig
   judgeThreshold?: number
+  models?: CaseModelsOptions
 }
 
 /**
@@ -38,6 +39,7 @@ export function createSideRunner(options: SideRunnerOptions): SideRunner {
     const run = await runCase(options.pinned, agent, {
       interception: options.network(),
       timeoutMs: options.timeoutMs,
+      models: options.models,
     })
     const results = await evaluateCase(options.pinned.document.expectations, run, {
       judge,

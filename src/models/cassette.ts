@@ -1,0 +1,61 @@
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { InvalidCassetteError } from './errors.ts'
+import type { Cassette } from './types.ts'
+
+function safeName(text: string): string {
+  return text.replace(/[^A-Za-z0-9._@-]+/g, '_')
+}
+
+/**
+ * The cassette file of one case, agent version and trial:
+ * `<dir>/<case>/<agent>@<version>.cassette.json`, `.trial-N` before the
+ * extension for trials after the first.
+ * @example
+ * cassettePath('__cassettes__', 'refund-happy-path', { name: 'support', version: '1.2.4' })
+ * // '__cassettes__/refund-happy-path/support@1.2.4.cassette.json'
+ */
+export function cassettePath(
+  dir: string,
+  caseId: string,
+  agent: { name: string; version: string },
+  trial = 0,
+): string {
+  const suffix = trial > 0 ? `.trial-${trial}` : ''
+  return join(
+    dir,
+    safeName(caseId),
+    `${safeName(`${agent.name}@${agent.version}`)}${suffix}.cassette.json`,
+  )
+}
+
+/** The cassette at `file`, or `undefined` when there is none yet. */
+export function readCassette(file: string): Cassette | undefined {
+  let text: string
+  try {
+    text = readFileSync(file, 'utf8')
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
+    throw new InvalidCassetteError(file, `cannot be read (${(error as Error).message})`)
+  }
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(text)
+  } catch (error) {
+    throw new InvalidCassetteError(file, `is not JSON (${(error as Error).message})`)
+  }
+  const cassette = parsed as Partial<Cassette>
+  if (cassette?.schema !== 'agenttwin/cassette.v1' || !Array.isArray(cassette.interactions)) {
+    throw new InvalidCassetteError(
+      file,
+      'is not an agenttwin/cassette.v1 document with an interactions list',
+    )
+  }
+  return cassette as Cassette
+}
+
+/** Writes a cassette as pretty JSON, the form a reviewer reads in a diff. */
+export function writeCassette(file: string, cassette: Cassette): void {
+  mkdirSync(dirname(file), { recursive: true })
+  writeFileSync(file, `${JSON.stringify(cassette, null, 2)}\n`)
+}

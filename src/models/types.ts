@@ -1,0 +1,96 @@
+/** How model requests of a case are served. */
+export type ModelMode = 'live' | 'record' | 'replay' | 'auto' | 'off'
+
+export const MODEL_MODES: readonly ModelMode[] = ['live', 'record', 'replay', 'auto', 'off']
+
+/** Whether a model was in the loop of a case, and how its answers came. */
+export type LlmSource = 'live' | 'replayed' | 'scripted'
+
+/** A JSON value as it is kept in a cassette. */
+export type CassetteJson =
+  | null
+  | boolean
+  | number
+  | string
+  | CassetteJson[]
+  | { [key: string]: CassetteJson }
+
+/** A request in the form it is matched and stored in: no headers, sorted body keys, secrets replaced. */
+export interface CanonicalRequest {
+  method: string
+  url: string
+  body: CassetteJson
+}
+
+/** One server-sent event, in the order the provider sent it. `data` is parsed JSON when it is JSON. */
+export interface SseEvent {
+  event?: string
+  data: CassetteJson
+}
+
+export interface RecordedResponse {
+  status: number
+  headers: Record<string, string>
+  /** The body of a plain answer (parsed JSON when it is JSON). */
+  body?: CassetteJson
+  /** The events of a streamed (text/event-stream) answer. */
+  events?: SseEvent[]
+}
+
+/** Tokens, model and latency read from the provider's own answer. */
+export interface ModelUsage {
+  model: string | null
+  inputTokens: number | null
+  outputTokens: number | null
+  cachedTokens: number | null
+  /** From request to the end of the answer, as measured when it was recorded. */
+  latencyMs: number
+}
+
+export interface Interaction {
+  request: CanonicalRequest
+  response: RecordedResponse
+  usage: ModelUsage
+}
+
+/** One file per case, agent version and trial. */
+export interface Cassette {
+  schema: 'agenttwin/cassette.v1'
+  case: string
+  agent: { name: string; version: string }
+  trial: number
+  interactions: Interaction[]
+}
+
+/** Price per million tokens, per model name. */
+export type PriceTable = Record<string, { input: number; output: number; cached?: number }>
+
+/** Model traffic of one case, kept on the CaseRun: evidence from the provider's answers. */
+export interface CaseModels {
+  llm: LlmSource
+  mode: ModelMode
+  calls: Array<ModelUsage & { url: string; replayed: boolean }>
+  totals: { inputTokens: number; outputTokens: number; cachedTokens: number; latencyMs: number }
+  /** Present when a price table covers every call's model. */
+  costUsd?: number
+}
+
+/**
+ * The `models` option of `agentTwin()`, scenario runs and `useTwin`.
+ * @example
+ * agentTwin({ models: { mode: 'auto', hosts: ['api.openai.com', 'http://127.0.0.1:11434/v1'] } })
+ */
+export interface ModelsOptions {
+  /** Default `replay` when `CI` is set, else `auto`; `AGENTTWIN_MODELS` and `--models` override it. */
+  mode?: ModelMode
+  /** Model hosts or OpenAI-compatible base URLs. Default `api.openai.com` and `api.anthropic.com`. */
+  hosts?: readonly string[]
+  /** Where cassettes live. Default `__cassettes__` beside the scenario file (or the working directory). */
+  cassetteDir?: string
+  /** Request body fields (dotted paths, `*` for any key or index) replaced by `[redacted]` before storing. */
+  redact?: readonly string[]
+  /** Request body fields dropped before matching and storing, because they change from run to run. */
+  volatile?: readonly string[]
+  /** Prices in USD per million tokens, to show a cost beside the verdict. */
+  prices?: PriceTable
+}
