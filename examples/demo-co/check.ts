@@ -15,7 +15,7 @@ import { pinSelection } from '../../src/scenario/pin.ts'
 import { runCase } from '../../src/scenario/run-case.ts'
 import type { CaseRun } from '../../src/scenario/types.ts'
 import { loadScenario } from '../../src/schema/index.ts'
-import type { JsonObject } from '../../src/schema/twin-document.ts'
+import type { JsonObject } from '../../src/core/json.ts'
 import { readPath } from '../../src/twin/index.ts'
 import { agents } from './agent/index.ts'
 

@@ -5,7 +5,7 @@
  * contract checker can be held to the expected verdicts.
  */
 import type { Agent, AgentContext, AgentResult } from '../../src/scenario/types.ts'
-import type { JsonObject, JsonValue } from '../../src/schema/twin-document.ts'
+import type { JsonObject, JsonValue } from '../../src/core/json.ts'
 
 interface ToolAnswer {
   status: number | null

@@ -1,6 +1,6 @@
+import type { JsonObject, JsonValue } from '../core/json.ts'
 import type { ExpectationResult, ResultLabel } from '../evaluate/types.ts'
 import type { CaseError, ClaimedOutcome } from '../scenario/types.ts'
-import type { JsonObject, JsonValue } from '../schema/twin-document.ts'
 import type { CaseClass, ExpectationChange } from './classify.ts'
 import type { ClassCounts, Gate } from './gate.ts'
 import type { DivergenceKind } from './lockstep.ts'

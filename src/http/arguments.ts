@@ -1,4 +1,4 @@
-import type { JsonObject, JsonValue } from '../schema/twin-document.ts'
+import type { JsonObject, JsonValue } from '../core/json.ts'
 import { argumentSchema, coerceArgument } from './coerce.ts'
 import type { ToolRoute } from './routes.ts'
 

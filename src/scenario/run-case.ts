@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks'
+import type { JsonObject } from '../core/json.ts'
 import { createFaultPolicy, type FaultRuleInput } from '../faults/index.ts'
 import { createInterception, type Interception } from '../http/index.ts'
-import type { JsonObject } from '../schema/twin-document.ts'
 import { createTwin } from '../twin/index.ts'
 import type { Twin } from '../twin/types.ts'
 import { agentResultProblems, normaliseAgentResult } from './agent-result.ts'

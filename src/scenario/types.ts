@@ -1,4 +1,5 @@
-import type { JsonObject, JsonValue, RiskLevel } from '../schema/twin-document.ts'
+import type { JsonObject, JsonValue } from '../core/json.ts'
+import type { RiskLevel } from '../schema/twin-document.ts'
 import type { CallRecord } from '../twin/types.ts'
 
 /** What the agent says happened. Testimony, never evidence. */

@@ -12,7 +12,7 @@ import {
   visit,
   type YAMLError,
 } from 'yaml'
-import type { DocumentProblem } from '../errors.ts'
+import type { DocumentProblem } from '../core/errors.ts'
 import { type FieldPath, formatFieldPath } from './field-path.ts'
 
 /**

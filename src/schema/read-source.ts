@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
-import type { DocumentProblem } from '../errors.ts'
+import type { DocumentProblem } from '../core/errors.ts'
 
 export type SourceResult =
   | { source: string; problem?: undefined }

@@ -1,4 +1,4 @@
-import type { JsonValue } from '../../schema/twin-document.ts'
+import type { JsonValue } from '../../core/json.ts'
 import type { CallerView, FaultParamSpec } from '../types.ts'
 import { answerView, booleanParam, defineFault, numberParam, serverErrorView } from './render.ts'
 

@@ -1,10 +1,11 @@
+import type { JsonObject } from '../../../src/core/json.ts'
 import {
   createFaultPolicy,
   type FaultRuleBuilder,
   type TypedFaultRule,
 } from '../../../src/faults/index.ts'
 import type { AgentResult, CaseError, CaseRun } from '../../../src/scenario/types.ts'
-import type { JsonObject, TwinDocument } from '../../../src/schema/twin-document.ts'
+import type { TwinDocument } from '../../../src/schema/twin-document.ts'
 import { createTwin } from '../../../src/twin/index.ts'
 import type { ToolCall } from '../../../src/twin/types.ts'
 import { refundTwin } from './refund-twin.ts'

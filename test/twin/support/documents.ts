@@ -1,10 +1,11 @@
+import type { JsonObject } from '../../../src/core/json.ts'
 import type {
   ActiveFault,
   CallerView,
   DependencyEffect,
   FaultPolicy,
 } from '../../../src/faults/types.ts'
-import type { JsonObject, ToolDefinition, TwinDocument } from '../../../src/schema/twin-document.ts'
+import type { ToolDefinition, TwinDocument } from '../../../src/schema/twin-document.ts'
 
 /** A twin document with the given tools and fixtures. */
 export function twinDocument(
