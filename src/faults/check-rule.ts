@@ -1,8 +1,8 @@
+import type { FaultParamSpec } from '../core/fault-model.ts'
 import { isJsonObject, type JsonValue } from '../core/json.ts'
 import type { FaultRuleDocument } from '../schema/scenario-document.ts'
 import { faultCatalog, getFaultType } from './catalog.ts'
 import { closestName } from './closest.ts'
-import type { FaultParamSpec } from './types.ts'
 
 /** One problem of a fault rule. */
 export interface RuleProblem {

@@ -1,4 +1,5 @@
 import { jsonEquals } from '../core/canonical-json.ts'
+import type { ActiveFault, FaultContext, FaultPolicy, FaultType } from '../core/fault-model.ts'
 import type { JsonValue } from '../core/json.ts'
 import type { FaultCondition } from '../schema/scenario-document.ts'
 import { type FaultRule, type FaultRuleInput, toFaultRule } from './builder.ts'
@@ -6,7 +7,6 @@ import { getFaultType } from './catalog.ts'
 import { checkFaultRule } from './check-rule.ts'
 import { InvalidFaultRuleError, UnknownFaultTypeError } from './errors.ts'
 import { seededUnit } from './seeded.ts'
-import type { ActiveFault, FaultContext, FaultPolicy, FaultType } from './types.ts'
 
 export interface FaultPolicyOptions {
   /** Drives every `probability` draw; the scenario's `seed` (default 0 there). */

@@ -7,8 +7,8 @@
  */
 
 import { canonicalJson } from '../core/canonical-json.ts'
+import type { TwinAnswer } from '../core/fault-model.ts'
 import type { JsonObject, JsonValue } from '../core/json.ts'
-import type { TwinAnswer } from '../faults/types.ts'
 import { answer } from './answers.ts'
 
 interface StoredAttempt {

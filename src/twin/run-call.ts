@@ -1,8 +1,8 @@
 /** One call through the twin: validate, scope, idempotency, plan, enact the fault, record. */
 
 import { canonicalJson } from '../core/canonical-json.ts'
+import type { ActiveFault, DependencyEffect, TwinAnswer } from '../core/fault-model.ts'
 import { cloneJson, type JsonObject } from '../core/json.ts'
-import type { ActiveFault, DependencyEffect, TwinAnswer } from '../faults/types.ts'
 import type { ToolDefinition } from '../schema/twin-document.ts'
 import { invalidArgumentsAnswer, isSuccess, notFoundAnswer } from './answers.ts'
 import { plainView, recordFault, seenByCaller, withContentType } from './call-view.ts'

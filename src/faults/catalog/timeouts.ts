@@ -1,5 +1,5 @@
+import type { CallerView, FaultParamSpec } from '../../core/fault-model.ts'
 import type { JsonValue } from '../../core/json.ts'
-import type { CallerView, FaultParamSpec } from '../types.ts'
 import { answerView, booleanParam, defineFault, numberParam, serverErrorView } from './render.ts'
 
 const timeoutParams: FaultParamSpec[] = [

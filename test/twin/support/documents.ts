@@ -1,10 +1,10 @@
-import type { JsonObject } from '../../../src/core/json.ts'
 import type {
   ActiveFault,
   CallerView,
   DependencyEffect,
   FaultPolicy,
-} from '../../../src/faults/types.ts'
+} from '../../../src/core/fault-model.ts'
+import type { JsonObject } from '../../../src/core/json.ts'
 import type { ToolDefinition, TwinDocument } from '../../../src/schema/twin-document.ts'
 
 /** A twin document with the given tools and fixtures. */

@@ -1,4 +1,4 @@
-import type { JsonValue } from '../core/json.ts'
+import type { JsonValue } from './json.ts'
 
 /**
  * What the dependency really did with the call. The twin enacts this fact;
