@@ -7,7 +7,7 @@
  */
 export * from './compare/index.ts'
 export * from './contract/index.ts'
-export * from './errors.ts'
+export * from './core/errors.ts'
 export * from './evaluate/index.ts'
 export * from './faults/index.ts'
 export * from './judge/index.ts'

@@ -4,8 +4,9 @@
  * and answers the user. They reproduce behaviours, good and bad, so the
  * contract checker can be held to the expected verdicts.
  */
+
+import type { JsonObject, JsonValue } from '../../src/core/json.ts'
 import type { Agent, AgentContext, AgentResult } from '../../src/scenario/types.ts'
-import type { JsonObject, JsonValue } from '../../src/schema/twin-document.ts'
 
 interface ToolAnswer {
   status: number | null

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs'
-import { AgentTwinError } from '../errors.ts'
+import { AgentTwinError } from '../core/errors.ts'
 import { closest } from '../schema/suggest.ts'
 import type { CliIO } from './command.ts'
 import { commands } from './commands/index.ts'

@@ -1,4 +1,4 @@
-import { jsonEqual } from './canonical-json.ts'
+import { jsonEquals } from '../core/canonical-json.ts'
 import type { CallStep } from './steps.ts'
 
 /**
@@ -15,6 +15,6 @@ export function differingArguments(baseline: CallStep, candidate: CallStep): str
     const a = baseline.args[name]
     const b = candidate.args[name]
     if (name === idempotency) return (a === undefined) !== (b === undefined)
-    return !jsonEqual(a, b)
+    return !jsonEquals(a, b)
   })
 }

@@ -1,4 +1,4 @@
-import { AgentTwinError } from '../errors.ts'
+import { AgentTwinError } from '../core/errors.ts'
 
 /** One field in which the two sides' recorded selections differ. */
 export interface SelectionMismatch {

@@ -1,6 +1,6 @@
+import { jsonEquals } from '../core/canonical-json.ts'
 import type { CaseRun } from '../scenario/types.ts'
 import { differingArguments } from './arguments.ts'
-import { jsonEqual } from './canonical-json.ts'
 import { describeDivergence } from './sentences.ts'
 import { type CallStep, type Step, toSteps } from './steps.ts'
 
@@ -40,8 +40,8 @@ function sameResult(a: CallStep, b: CallStep): boolean {
     a.status === b.status &&
     a.fault?.type === b.fault?.type &&
     a.effect.replay === b.effect.replay &&
-    jsonEqual(a.effect.changes, b.effect.changes) &&
-    jsonEqual(a.effect.deferred, b.effect.deferred)
+    jsonEquals(a.effect.changes, b.effect.changes) &&
+    jsonEquals(a.effect.deferred, b.effect.deferred)
   )
 }
 
@@ -52,7 +52,7 @@ export function compareSteps(baseline: Step, candidate: Step): DivergenceKind | 
     return same ? undefined : 'outcome'
   }
   if (baseline.kind === 'outcome' || candidate.kind === 'outcome') return 'stopped-earlier'
-  if (!jsonEqual(baseline.policy, candidate.policy)) return 'policy'
+  if (!jsonEquals(baseline.policy, candidate.policy)) return 'policy'
   if (baseline.tool !== candidate.tool) return 'tool'
   if (differingArguments(baseline, candidate).length > 0) return 'arguments'
   return sameResult(baseline, candidate) ? undefined : 'result'

@@ -1,6 +1,7 @@
-import type { JsonValue, RiskLevel } from '../schema/twin-document.ts'
+import { jsonEquals } from '../core/canonical-json.ts'
+import type { JsonValue } from '../core/json.ts'
+import type { RiskLevel } from '../schema/twin-document.ts'
 import { differingArguments } from './arguments.ts'
-import { jsonEqual } from './canonical-json.ts'
 import { formatCall, formatChanges, formatValue, joinWords, plural } from './format.ts'
 import type { DivergenceKind } from './lockstep.ts'
 import type { CallStep, OutcomeStep, Step } from './steps.ts'
@@ -201,7 +202,7 @@ export function describeDivergence(input: {
         : stoppedDetail('candidate', c as OutcomeStep, 'baseline', b, callCount(input.baseline))
     return { sentence, detail }
   }
-  const sameCall = b.tool === c.tool && jsonEqual(b.args, c.args)
+  const sameCall = b.tool === c.tool && jsonEquals(b.args, c.args)
   const sentence = sameCall
     ? `${at} both sides called ${formatCall(c.tool, c.args)}; the baseline got ${seen(b)} and the candidate got ${seen(c)}.`
     : `${at} the baseline ${didAt(b)}; the candidate ${didAt(c)}.`

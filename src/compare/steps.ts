@@ -1,9 +1,10 @@
+import { sortKeys } from '../core/canonical-json.ts'
+import type { DependencyEffect } from '../core/fault-model.ts'
+import type { JsonObject } from '../core/json.ts'
 import { handoffTools, isHandoff } from '../evaluate/handoff.ts'
-import type { DependencyEffect } from '../faults/types.ts'
 import type { CaseError, CaseRun, ClaimedOutcome } from '../scenario/types.ts'
-import type { JsonObject, RiskLevel } from '../schema/twin-document.ts'
+import type { RiskLevel } from '../schema/twin-document.ts'
 import type { CallRecord, RecordedFault, StateChange } from '../twin/types.ts'
-import { sortKeys } from './canonical-json.ts'
 
 /**
  * What the caller saw, in four classes: a 2xx (or other non-error status),

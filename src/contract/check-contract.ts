@@ -1,6 +1,6 @@
+import type { JsonValue } from '../core/json.ts'
 import type { CaseRun } from '../scenario/types.ts'
 import type { ContractDocument, OutcomeStatus } from '../schema/contract-document.ts'
-import type { JsonValue } from '../schema/twin-document.ts'
 import { claimVerdict, excerpt } from './claim-verdict.ts'
 import type { ClaimReading } from './classify-claim.ts'
 import { buildContext, type CheckContext } from './context.ts'

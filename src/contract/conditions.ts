@@ -1,6 +1,6 @@
+import type { JsonObject, JsonValue } from '../core/json.ts'
 import { checkStateValue } from '../evaluate/index.ts'
 import type { ContractCondition } from '../schema/contract-document.ts'
-import type { JsonObject, JsonValue } from '../schema/twin-document.ts'
 import { readPath } from '../twin/paths.ts'
 
 /** The verdict of one contract condition; `error` when it cannot be checked (never a pass). */

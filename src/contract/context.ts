@@ -1,6 +1,6 @@
+import type { JsonObject, JsonValue } from '../core/json.ts'
 import type { CaseRun } from '../scenario/types.ts'
 import type { ContractDocument } from '../schema/contract-document.ts'
-import type { JsonObject, JsonValue } from '../schema/twin-document.ts'
 import type { CallRecord } from '../twin/types.ts'
 import { type ActionAnalysis, analyseActions } from './actions.ts'
 import { type ConditionOutcome, checkCondition } from './conditions.ts'

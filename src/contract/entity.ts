@@ -1,5 +1,5 @@
+import type { JsonObject, JsonValue } from '../core/json.ts'
 import type { EntityRef } from '../schema/contract-document.ts'
-import type { JsonObject, JsonValue } from '../schema/twin-document.ts'
 import { assertSafeSegments, readPath } from '../twin/paths.ts'
 
 /** Where one entity lives in the authoritative system's state. */

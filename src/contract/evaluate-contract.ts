@@ -1,5 +1,5 @@
 import { dirname, resolve } from 'node:path'
-import { AgentTwinError } from '../errors.ts'
+import { AgentTwinError } from '../core/errors.ts'
 import type { ExpectationResult, ResultLabel } from '../evaluate/types.ts'
 import type { CaseRun } from '../scenario/types.ts'
 import type { ContractDocument } from '../schema/contract-document.ts'

@@ -3,8 +3,9 @@
  * references are hashed, declared sensitive fields are masked, and e-mail
  * addresses, card numbers and tokens are masked wherever they appear in text.
  */
-import type { JsonValue } from '../schema/twin-document.ts'
-import { digest } from '../twin/canonical-json.ts'
+
+import { digest } from '../core/canonical-json.ts'
+import type { JsonValue } from '../core/json.ts'
 
 /** Field names masked even when a contract declares nothing (matched case-insensitively, `_`/`-` ignored). */
 export const DEFAULT_SENSITIVE_KEYS: readonly string[] = [

@@ -1,5 +1,5 @@
-import type { JsonValue } from '../schema/twin-document.ts'
-import { digest } from '../twin/canonical-json.ts'
+import { digest } from '../core/canonical-json.ts'
+import type { JsonValue } from '../core/json.ts'
 
 /**
  * The version of an entity's state: the digest of its canonical JSON (sorted

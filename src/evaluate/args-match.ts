@@ -1,6 +1,6 @@
+import { jsonEquals } from '../core/canonical-json.ts'
+import { isSubsetOf, type JsonObject } from '../core/json.ts'
 import type { ArgsMatchMode } from '../schema/scenario-document.ts'
-import type { JsonObject } from '../schema/twin-document.ts'
-import { isSubsetOf, jsonEquals } from './json.ts'
 
 /** `ignore` when no arguments are given, else `subset`. */
 export function defaultArgsMode(expected: JsonObject | undefined): ArgsMatchMode {

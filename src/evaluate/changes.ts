@@ -1,4 +1,4 @@
-import type { JsonObject } from '../schema/twin-document.ts'
+import type { JsonObject } from '../core/json.ts'
 import { parsePath } from '../twin/paths.ts'
 import type { CallRecord, StateChange } from '../twin/types.ts'
 import { formatCall, formatSeqs, joinWords } from './format.ts'

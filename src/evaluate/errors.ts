@@ -1,4 +1,4 @@
-import { AgentTwinError } from '../errors.ts'
+import { AgentTwinError } from '../core/errors.ts'
 
 /** A record index outside the list handed to the retry definition. */
 export class RecordIndexError extends AgentTwinError {

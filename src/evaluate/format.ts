@@ -1,4 +1,4 @@
-import type { JsonObject, JsonValue } from '../schema/twin-document.ts'
+import type { JsonObject, JsonValue } from '../core/json.ts'
 import type { CallRecord } from '../twin/types.ts'
 
 const MAX_VALUE_LENGTH = 80

@@ -1,4 +1,4 @@
-import { AgentTwinError } from '../errors.ts'
+import { AgentTwinError } from '../core/errors.ts'
 import type { CaseRun } from '../scenario/types.ts'
 import type { NoCollateralChangesExpectation } from '../schema/scenario-document.ts'
 import { parsePath } from '../twin/paths.ts'

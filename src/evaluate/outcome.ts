@@ -1,6 +1,6 @@
+import type { JsonValue } from '../core/json.ts'
 import type { CaseRun, ClaimedOutcome } from '../scenario/types.ts'
 import type { ValueCheck } from '../schema/scenario-document.ts'
-import type { JsonValue } from '../schema/twin-document.ts'
 import { parsePath } from '../twin/paths.ts'
 import type { CallRecord } from '../twin/types.ts'
 import { changedBySentence, changesTouching, touchingEvidence } from './changes.ts'

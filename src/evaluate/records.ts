@@ -1,4 +1,4 @@
-import type { JsonObject } from '../schema/twin-document.ts'
+import type { JsonObject } from '../core/json.ts'
 import type { CallRecord } from '../twin/types.ts'
 
 /** The caller saw a 2xx status. */

@@ -1,6 +1,6 @@
+import type { JsonValue } from '../core/json.ts'
 import type { CaseRun } from '../scenario/types.ts'
 import type { ExpectationDocument } from '../schema/scenario-document.ts'
-import type { JsonValue } from '../schema/twin-document.ts'
 import { joinWords } from './format.ts'
 import type { ExpectationResult, ResultLabel } from './types.ts'
 

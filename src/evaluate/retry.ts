@@ -1,4 +1,4 @@
-import { canonicalJson } from '../twin/canonical-json.ts'
+import { jsonEquals } from '../core/canonical-json.ts'
 import type { CallRecord } from '../twin/types.ts'
 import { RecordIndexError } from './errors.ts'
 import { isFailedCall } from './records.ts'
@@ -22,7 +22,7 @@ export function isRetry(records: readonly CallRecord[], index: number): boolean 
   if (record.attempt > 1) return true
   const previous = previousCallOfTool(records, index)
   if (!previous) return false
-  return isFailedCall(previous) && canonicalJson(previous.args) === canonicalJson(record.args)
+  return isFailedCall(previous) && jsonEquals(previous.args, record.args)
 }
 
 /**

@@ -1,5 +1,5 @@
-import type { JsonObject, JsonValue } from '../schema/twin-document.ts'
-import { isJsonObject, jsonEquals } from './json.ts'
+import { jsonEquals } from '../core/canonical-json.ts'
+import { isJsonObject, type JsonObject, type JsonValue } from '../core/json.ts'
 
 /** One difference between two states; arrays and scalars are compared whole. */
 export interface StateDifference {

@@ -1,6 +1,6 @@
+import type { JsonObject } from '../core/json.ts'
 import type { CaseRun } from '../scenario/types.ts'
 import type { ArgsMatchMode, CalledToolExpectation } from '../schema/scenario-document.ts'
-import type { JsonObject } from '../schema/twin-document.ts'
 import type { CallRecord } from '../twin/types.ts'
 import { argsMatch, defaultArgsMode } from './args-match.ts'
 import { formatArgs, formatCall, formatSeqs, joinWords } from './format.ts'

@@ -1,6 +1,6 @@
+import type { JsonValue } from '../core/json.ts'
 import type { CaseRun } from '../scenario/types.ts'
 import type { TraceMatchesRecordsExpectation } from '../schema/scenario-document.ts'
-import type { JsonValue } from '../schema/twin-document.ts'
 import { compareTraceWithRecords, type TraceFinding } from '../trace/claims.ts'
 import { readAgentTrace } from '../trace/genai.ts'
 import type { TracedToolCall, TraceSpan } from '../trace/types.ts'

@@ -1,5 +1,5 @@
+import type { JsonValue } from '../core/json.ts'
 import type { ExpectationType } from '../schema/scenario-document.ts'
-import type { JsonValue } from '../schema/twin-document.ts'
 
 /**
  * `PASS` and `FAIL` are plain verdicts; `STATE_MISMATCH`, `HALLUCINATED_SUCCESS`

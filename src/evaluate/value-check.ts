@@ -1,9 +1,9 @@
-import { AgentTwinError } from '../errors.ts'
+import { jsonEquals } from '../core/canonical-json.ts'
+import { AgentTwinError } from '../core/errors.ts'
+import { isJsonObject, isSubsetOf, type JsonObject, type JsonValue } from '../core/json.ts'
 import type { ValueCheck } from '../schema/scenario-document.ts'
-import type { JsonObject, JsonValue } from '../schema/twin-document.ts'
 import { formatPath, parsePath, readPath } from '../twin/paths.ts'
 import { formatValue } from './format.ts'
-import { isJsonObject, isSubsetOf, jsonEquals } from './json.ts'
 
 const CHECK_NAMES = ['equals', 'matches', 'exists', 'gt', 'gte', 'lt', 'lte'] as const
 type CheckName = (typeof CHECK_NAMES)[number]

@@ -1,3 +1,4 @@
+import type { FaultType } from '../core/fault-model.ts'
 import { malformedJson, partialResponse, schemaDrift } from './catalog/broken-bodies.ts'
 import {
   connectionRefused,
@@ -21,7 +22,6 @@ import {
   serverErrorAfterCommit,
 } from './catalog/server-errors.ts'
 import { slowSuccess, timeoutAfterMutation, timeoutBeforeEffect } from './catalog/timeouts.ts'
-import type { FaultType } from './types.ts'
 
 const entries = [
   connectionRefused,

@@ -1,8 +1,8 @@
+import type { FaultParamSpec } from '../core/fault-model.ts'
+import { isJsonObject, type JsonValue } from '../core/json.ts'
 import type { FaultRuleDocument } from '../schema/scenario-document.ts'
-import type { JsonValue } from '../schema/twin-document.ts'
 import { faultCatalog, getFaultType } from './catalog.ts'
 import { closestName } from './closest.ts'
-import type { FaultParamSpec } from './types.ts'
 
 /** One problem of a fault rule. */
 export interface RuleProblem {
@@ -18,10 +18,6 @@ const SEE_ALL = 'run `npx agenttwin faults` to see every fault type'
 
 function show(value: unknown): string {
   return value === undefined ? 'undefined' : JSON.stringify(value)
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
 function unknownKeyProblem(path: string, key: string, allowed: readonly string[]): RuleProblem {
@@ -60,7 +56,7 @@ function article(type: string): string {
 
 function checkCondition(when: unknown): RuleProblem[] {
   if (when === undefined) return []
-  if (!isPlainObject(when)) {
+  if (!isJsonObject(when)) {
     return [
       {
         path: 'when',
@@ -104,7 +100,7 @@ function checkCondition(when: unknown): RuleProblem[] {
       })
     }
   }
-  if (when.args !== undefined && !isPlainObject(when.args)) {
+  if (when.args !== undefined && !isJsonObject(when.args)) {
     problems.push({
       path: 'when.args',
       message: `args must be an object of argument values, got ${show(when.args)}`,
@@ -127,7 +123,7 @@ function hasType(value: unknown, type: FaultParamSpec['type']): boolean {
     case 'array':
       return Array.isArray(value)
     case 'object':
-      return isPlainObject(value)
+      return isJsonObject(value)
   }
 }
 
@@ -161,7 +157,7 @@ function checkParam(spec: FaultParamSpec, value: unknown, path: string): RulePro
     ]
   }
   const elementType = spec.elementType
-  if (elementType && (Array.isArray(value) || isPlainObject(value))) {
+  if (elementType && (Array.isArray(value) || isJsonObject(value))) {
     const entries = Array.isArray(value)
       ? value.map((item, index) => [`${path}[${index}]`, item] as const)
       : Object.entries(value).map(([key, item]) => [`${path}.${key}`, item] as const)
@@ -179,7 +175,7 @@ function checkParam(spec: FaultParamSpec, value: unknown, path: string): RulePro
 function checkParams(faultType: string, params: unknown): RuleProblem[] {
   const fault = getFaultType(faultType)
   if (params === undefined || !fault) return []
-  if (!isPlainObject(params)) {
+  if (!isJsonObject(params)) {
     return [
       {
         path: 'params',
@@ -256,7 +252,7 @@ export function checkFaultRule(
   toolNames: readonly string[],
 ): RuleProblem[] {
   const raw: unknown = rule
-  if (!isPlainObject(raw)) {
+  if (!isJsonObject(raw)) {
     return [
       {
         path: '',

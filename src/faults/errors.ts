@@ -1,4 +1,4 @@
-import { AgentTwinError } from '../errors.ts'
+import { AgentTwinError } from '../core/errors.ts'
 import type { RuleProblem } from './check-rule.ts'
 
 function describe(ruleId: string, problem: RuleProblem): string {

@@ -1,3 +1,14 @@
+export type {
+  ActiveFault,
+  CallerView,
+  DependencyEffect,
+  FaultContext,
+  FaultDecision,
+  FaultParamSpec,
+  FaultPolicy,
+  FaultType,
+  TwinAnswer,
+} from '../core/fault-model.ts'
 export {
   type FaultRule,
   FaultRuleBuilder,
@@ -11,14 +22,3 @@ export { checkFaultRule, type RuleProblem } from './check-rule.ts'
 export { InvalidFaultRuleError, UnknownFaultTypeError } from './errors.ts'
 export { createFaultPolicy, type FaultPolicyOptions } from './rules.ts'
 export { seededUnit } from './seeded.ts'
-export type {
-  ActiveFault,
-  CallerView,
-  DependencyEffect,
-  FaultContext,
-  FaultDecision,
-  FaultParamSpec,
-  FaultPolicy,
-  FaultType,
-  TwinAnswer,
-} from './types.ts'

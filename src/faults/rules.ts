@@ -1,11 +1,12 @@
+import { jsonEquals } from '../core/canonical-json.ts'
+import type { ActiveFault, FaultContext, FaultPolicy, FaultType } from '../core/fault-model.ts'
+import type { JsonValue } from '../core/json.ts'
 import type { FaultCondition } from '../schema/scenario-document.ts'
-import type { JsonValue } from '../schema/twin-document.ts'
 import { type FaultRule, type FaultRuleInput, toFaultRule } from './builder.ts'
 import { getFaultType } from './catalog.ts'
 import { checkFaultRule } from './check-rule.ts'
 import { InvalidFaultRuleError, UnknownFaultTypeError } from './errors.ts'
 import { seededUnit } from './seeded.ts'
-import type { ActiveFault, FaultContext, FaultPolicy, FaultType } from './types.ts'
 
 export interface FaultPolicyOptions {
   /** Drives every `probability` draw; the scenario's `seed` (default 0 there). */
@@ -18,18 +19,6 @@ interface CompiledRule {
   rule: FaultRule
   fault: FaultType
   params: Record<string, JsonValue>
-}
-
-function deepEqual(a: JsonValue | undefined, b: JsonValue | undefined): boolean {
-  if (a === b) return true
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false
-  if (Array.isArray(a) || Array.isArray(b)) {
-    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false
-    return a.every((item, index) => deepEqual(item, b[index]))
-  }
-  const keys = Object.keys(a)
-  if (keys.length !== Object.keys(b).length) return false
-  return keys.every((key) => Object.hasOwn(b, key) && deepEqual(a[key], b[key]))
 }
 
 function compile(rule: FaultRule, options: FaultPolicyOptions): CompiledRule {
@@ -60,7 +49,7 @@ function conditionHolds(
   if (when.from !== undefined && callNumber < when.from) return false
   if (when.args !== undefined) {
     for (const [key, expected] of Object.entries(when.args)) {
-      if (!deepEqual(context.args[key], expected)) return false
+      if (!jsonEquals(context.args[key], expected)) return false
     }
   }
   if (when.probability !== undefined) {

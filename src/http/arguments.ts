@@ -1,5 +1,5 @@
 import { MAX_NESTING_DEPTH, nestsDeeperThan } from '../core/depth.ts'
-import type { JsonObject, JsonValue } from '../schema/twin-document.ts'
+import type { JsonObject, JsonValue } from '../core/json.ts'
 import { argumentSchema, coerceArgument } from './coerce.ts'
 import type { ToolRoute } from './routes.ts'
 

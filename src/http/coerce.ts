@@ -1,13 +1,9 @@
-import type { JsonObject, JsonValue } from '../schema/twin-document.ts'
+import { isJsonObject, type JsonObject, type JsonValue } from '../core/json.ts'
 
 const NUMBER = /^-?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/
 
-function isObject(value: JsonValue | undefined): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
-
 function declaredTypes(schema: JsonValue | undefined): Set<string> {
-  if (!isObject(schema)) return new Set()
+  if (!isJsonObject(schema)) return new Set()
   const { type } = schema
   if (typeof type === 'string') return new Set([type])
   if (Array.isArray(type)) return new Set(type.filter((t): t is string => typeof t === 'string'))
@@ -34,7 +30,7 @@ function coerceText(schema: JsonValue | undefined, text: string): JsonValue {
 /** The JSON Schema of one argument of a tool's (object) input schema. */
 export function argumentSchema(input: JsonObject, name: string): JsonValue | undefined {
   const properties = input.properties
-  return isObject(properties) ? properties[name] : undefined
+  return isJsonObject(properties) ? properties[name] : undefined
 }
 
 /**
@@ -48,7 +44,7 @@ export function argumentSchema(input: JsonObject, name: string): JsonValue | und
  */
 export function coerceArgument(schema: JsonValue | undefined, texts: string[]): JsonValue {
   if (declaredTypes(schema).has('array')) {
-    const items = isObject(schema) ? schema.items : undefined
+    const items = isJsonObject(schema) ? schema.items : undefined
     return texts.map((text) => coerceText(items, text))
   }
   // Several values for a scalar argument stay a list, for validation to reject by name.

@@ -1,4 +1,4 @@
-import { AgentTwinError } from '../errors.ts'
+import { AgentTwinError } from '../core/errors.ts'
 
 /** A request no twin handles; the test network never lets it out. */
 export interface UnhandledRequest {

@@ -1,5 +1,5 @@
 import { HttpResponse } from 'msw'
-import type { CallerView } from '../faults/types.ts'
+import type { CallerView } from '../core/fault-model.ts'
 import { nodeClientRequest, type WaitEnd, waitForCaller } from './caller.ts'
 import { InvalidCallerViewError } from './errors.ts'
 import { networkErrorResponse } from './fetch-failure.ts'

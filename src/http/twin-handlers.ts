@@ -1,5 +1,5 @@
 import { type HttpHandler, HttpResponse, http } from 'msw'
-import type { JsonValue } from '../schema/twin-document.ts'
+import type { JsonValue } from '../core/json.ts'
 import type { Twin } from '../twin/types.ts'
 import { type RequestProblem, readToolCall } from './arguments.ts'
 import { renderView } from './render.ts'

@@ -1,6 +1,7 @@
 import { mkdir, rename, writeFile } from 'node:fs/promises'
 import { dirname } from 'node:path'
-import { type DocumentProblem, InvalidDocumentError } from '../errors.ts'
+import { type DocumentProblem, InvalidDocumentError } from '../core/errors.ts'
+import { isJsonObject } from '../core/json.ts'
 import { CALIBRATION_SCHEMA, type CalibrationReport } from './calibrate-judge.ts'
 import {
   type CalibrationStatus,
@@ -9,7 +10,7 @@ import {
   criterionKey,
   UNCALIBRATED,
 } from './calibration.ts'
-import { isRecord, type PositionedDocument, problemAt, readPositionedDocument } from './document.ts'
+import { type PositionedDocument, problemAt, readPositionedDocument } from './document.ts'
 import { JudgeFileError } from './errors.ts'
 import type { JudgeIdentity } from './types.ts'
 
@@ -96,9 +97,9 @@ export function readCalibrationReport(document: PositionedDocument): StoredRepor
   const fail = (path: Array<string | number>, message: string, fix: string) =>
     problems.push(problemAt(document, path, message, fix))
   const rerun = 'rerun `agenttwin calibrate <labels-file> --out <file>` to write a fresh report'
-  if (!isRecord(value) || value.schema !== CALIBRATION_SCHEMA) {
+  if (!isJsonObject(value) || value.schema !== CALIBRATION_SCHEMA) {
     fail(
-      isRecord(value) && 'schema' in value ? ['schema'] : [],
+      isJsonObject(value) && 'schema' in value ? ['schema'] : [],
       `not a ${CALIBRATION_SCHEMA} report`,
       rerun,
     )
@@ -106,7 +107,7 @@ export function readCalibrationReport(document: PositionedDocument): StoredRepor
   }
   const judge = value.judge
   if (
-    !isRecord(judge) ||
+    !isJsonObject(judge) ||
     !['provider', 'model', 'promptVersion'].every((key) => typeof judge[key] === 'string')
   ) {
     fail(['judge'], 'judge must give provider, model and promptVersion as text', rerun)
@@ -125,7 +126,7 @@ export function readCalibrationReport(document: PositionedDocument): StoredRepor
   const criteria: StoredReport['criteria'] = []
   value.criteria.forEach((entry: unknown, index: number) => {
     const at = ['criteria', index]
-    if (!isRecord(entry) || typeof entry.criterion !== 'string') {
+    if (!isJsonObject(entry) || typeof entry.criterion !== 'string') {
       fail(at, 'entry has no criterion text', rerun)
       return
     }

@@ -1,6 +1,6 @@
-import type { DocumentProblem } from '../errors.ts'
-import { InvalidDocumentError } from '../errors.ts'
-import { isRecord, type PositionedDocument, problemAt, readPositionedDocument } from './document.ts'
+import { type DocumentProblem, InvalidDocumentError } from '../core/errors.ts'
+import { isJsonObject } from '../core/json.ts'
+import { type PositionedDocument, problemAt, readPositionedDocument } from './document.ts'
 import type { VerdictLabel } from './types.ts'
 
 /** Human-labelled replies for one criterion. */
@@ -23,7 +23,7 @@ export async function loadLabels(file: string): Promise<LabelledCriterion[]> {
 /** Validates an already parsed labels document; see `loadLabels`. */
 export function readLabels(document: PositionedDocument): LabelledCriterion[] {
   const problems: DocumentProblem[] = []
-  const single = isRecord(document.value)
+  const single = isJsonObject(document.value)
   const list = single ? [document.value] : document.value
   if (!Array.isArray(list) || list.length === 0) {
     throw new InvalidDocumentError([
@@ -40,7 +40,7 @@ export function readLabels(document: PositionedDocument): LabelledCriterion[] {
   list.forEach((item, index) => {
     const at = (path: Array<string | number>, message: string, fix: string) =>
       problems.push(problemAt(document, [...base(index), ...path], message, fix))
-    if (!isRecord(item)) {
+    if (!isJsonObject(item)) {
       at([], 'a criterion entry must be a mapping', 'give criterion and examples')
       return
     }
@@ -62,7 +62,7 @@ export function readLabels(document: PositionedDocument): LabelledCriterion[] {
     const examples: LabelledCriterion['examples'] = []
     item.examples.forEach((example, position) => {
       const path = ['examples', position]
-      if (!isRecord(example) || typeof example.reply !== 'string') {
+      if (!isJsonObject(example) || typeof example.reply !== 'string') {
         at(path, 'example has no reply text', 'give reply: <the agent reply> and label: pass|fail')
         return
       }

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { type Document, isMap, isNode, isPair, isScalar, LineCounter, parseDocument } from 'yaml'
-import { type DocumentProblem, InvalidDocumentError } from '../errors.ts'
+import { type DocumentProblem, InvalidDocumentError } from '../core/errors.ts'
 import { decoded } from '../schema/read-source.ts'
 import { JudgeFileError } from './errors.ts'
 
@@ -106,8 +106,4 @@ export function formatPath(path: DocumentPath): string {
       typeof part === 'number' ? `[${part}]` : index === 0 ? part : `.${part}`,
     )
     .join('')
-}
-
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
 }

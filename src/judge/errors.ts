@@ -1,4 +1,4 @@
-import { AgentTwinError } from '../errors.ts'
+import { AgentTwinError } from '../core/errors.ts'
 
 /** The judge configuration (config object or environment) cannot be used as given. */
 export class JudgeConfigError extends AgentTwinError {

@@ -1,7 +1,7 @@
+import type { JsonValue } from '../core/json.ts'
 import type { ExpectationResult, ResultLabel } from '../evaluate/types.ts'
 import type { CaseRun } from '../scenario/types.ts'
 import type { JudgeExpectation } from '../schema/scenario-document.ts'
-import type { JsonValue } from '../schema/twin-document.ts'
 import {
   type CalibrationStatus,
   type CalibrationStore,

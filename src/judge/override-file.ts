@@ -1,7 +1,7 @@
-import type { DocumentProblem } from '../errors.ts'
-import { InvalidDocumentError } from '../errors.ts'
+import { type DocumentProblem, InvalidDocumentError } from '../core/errors.ts'
+import { isJsonObject } from '../core/json.ts'
 import type { ResultLabel } from '../evaluate/types.ts'
-import { isRecord, type PositionedDocument, problemAt, readPositionedDocument } from './document.ts'
+import { type PositionedDocument, problemAt, readPositionedDocument } from './document.ts'
 
 export const RESULT_LABELS: readonly ResultLabel[] = [
   'PASS',
@@ -101,7 +101,7 @@ function readOne(
     fix: string,
     where: 'value' | 'key' = 'value',
   ) => problems.push(problemAt(document, field ? [index, field] : [index], message, fix, where))
-  if (!isRecord(item)) {
+  if (!isJsonObject(item)) {
     at(
       undefined,
       `override ${index + 1} is not a mapping`,

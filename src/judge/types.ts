@@ -1,4 +1,4 @@
-import type { JsonObject, JsonValue } from '../schema/twin-document.ts'
+import type { JsonObject, JsonValue } from '../core/json.ts'
 import type { CallRecord } from '../twin/types.ts'
 
 /** The two labels a judge may give. Anything else it says is not a verdict. */

@@ -1,4 +1,4 @@
-import { AgentTwinError } from '../errors.ts'
+import { AgentTwinError } from '../core/errors.ts'
 
 /** The source of `agenttwin mine` cannot be mined as asked. Code `MINE_SOURCE`. */
 export class MineSourceError extends AgentTwinError {

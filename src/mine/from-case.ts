@@ -1,3 +1,4 @@
+import type { JsonObject } from '../core/json.ts'
 import type { CaseRun } from '../scenario/types.ts'
 import {
   type ExpectationDocument,
@@ -5,7 +6,6 @@ import {
   SCENARIO_API_VERSION,
   type ScenarioDocument,
 } from '../schema/scenario-document.ts'
-import type { JsonObject } from '../schema/twin-document.ts'
 import { stateOverrides } from './overrides.ts'
 import { comment, type MinedScenario, renderMined } from './yaml-output.ts'
 

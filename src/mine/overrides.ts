@@ -1,5 +1,6 @@
-import type { JsonObject, JsonValue } from '../schema/twin-document.ts'
-import { isJsonObject, jsonEquals } from '../twin/json.ts'
+import { jsonEquals } from '../core/canonical-json.ts'
+import type { JsonObject, JsonValue } from '../core/json.ts'
+import { isJsonObject } from '../core/json.ts'
 
 /** The overrides that, deep-merged over `fixtures`, give `state`; and the paths a merge cannot remove. */
 export interface StateOverrides {

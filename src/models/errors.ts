@@ -1,4 +1,4 @@
-import { AgentTwinError } from '../errors.ts'
+import { AgentTwinError } from '../core/errors.ts'
 
 /** A model mode that is not one, or a live mode asked for implicitly under CI. Code `MODEL_MODE`. */
 export class ModelModeError extends AgentTwinError {

@@ -1,5 +1,5 @@
 import { COMPARISON_REPORT_SCHEMA, type ComparisonReport } from '../compare/report.ts'
-import { AgentTwinError } from '../errors.ts'
+import { AgentTwinError } from '../core/errors.ts'
 
 /** A file that is not a comparison report AgentTwin can render. */
 export class InvalidReportError extends AgentTwinError {

@@ -1,6 +1,6 @@
 import { structuredPatch } from 'diff'
-import { prettyJson } from '../compare/canonical-json.ts'
-import type { JsonObject } from '../schema/twin-document.ts'
+import { prettyJson } from '../core/canonical-json.ts'
+import type { JsonObject } from '../core/json.ts'
 
 /** A line of a final-state diff: `hunk` headers, `context`, `removed` (baseline), `added` (candidate). */
 export interface StateDiffLine {

@@ -1,6 +1,6 @@
 import type { ExpectationChange } from '../compare/classify.ts'
 import type { CaseReport, ReportedExpectation, SideReport } from '../compare/report.ts'
-import { canonicalJson } from '../twin/canonical-json.ts'
+import { canonicalJson } from '../core/canonical-json.ts'
 import { type Colors, paintClass } from './palette.ts'
 import { stateDiffLines } from './state-diff.ts'
 

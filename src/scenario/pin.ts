@@ -1,6 +1,6 @@
+import { digest } from '../core/canonical-json.ts'
 import type { ScenarioDocument } from '../schema/scenario-document.ts'
 import type { TwinDocument } from '../schema/twin-document.ts'
-import { digest } from '../twin/canonical-json.ts'
 import type { CaseRun } from './types.ts'
 
 /** A scenario as loaded from disk: the document and the twin it names. */

@@ -1,5 +1,6 @@
 import { dirname, join } from 'node:path'
 import { performance } from 'node:perf_hooks'
+import type { JsonObject } from '../core/json.ts'
 import { createFaultPolicy, type FaultRuleInput } from '../faults/index.ts'
 import { createInterception, type Interception } from '../http/index.ts'
 import {
@@ -12,7 +13,6 @@ import {
   serveModels,
   withModelSession,
 } from '../models/index.ts'
-import type { JsonObject } from '../schema/twin-document.ts'
 import { createSpanCollector, type SpanCollector } from '../trace/span-collector.ts'
 import { createTwin } from '../twin/index.ts'
 import type { Twin } from '../twin/types.ts'

@@ -1,5 +1,6 @@
+import type { JsonObject, JsonValue } from '../core/json.ts'
 import type { CaseModels, LlmSource } from '../models/types.ts'
-import type { JsonObject, JsonValue, RiskLevel } from '../schema/twin-document.ts'
+import type { RiskLevel } from '../schema/twin-document.ts'
 import type { CollectingSpanExporter } from '../trace/span-collector.ts'
 import type { CaseTrace } from '../trace/types.ts'
 import type { CallRecord } from '../twin/types.ts'

@@ -1,5 +1,6 @@
+import { isJsonObject } from '../core/json.ts'
 import type { FieldPath } from './field-path.ts'
-import { isRecord, recordItems, stringItems } from './guards.ts'
+import { recordItems, stringItems } from './guards.ts'
 import type { Issue } from './issue.ts'
 import { splitStatePath, statePathIssues } from './state-paths.ts'
 
@@ -28,7 +29,7 @@ const WHOLE_PLACEHOLDER = /^\{[A-Za-z_][A-Za-z0-9_]*\}$/
 export function contractIssues(contract: Record<string, unknown>): Issue[] {
   const issues: Issue[] = []
   const entity = contract.entity_ref
-  if (isRecord(entity) && typeof entity.path === 'string') {
+  if (isJsonObject(entity) && typeof entity.path === 'string') {
     issues.push(...entityPathIssues(entity.path, ['entity_ref', 'path']))
   }
   for (const key of ['precondition', 'expected_postcondition'] as const) {
@@ -37,14 +38,15 @@ export function contractIssues(contract: Record<string, unknown>): Issue[] {
     }
   }
   const action = contract.allowed_action
-  if (isRecord(action)) issues.push(...duplicateIssues(action.tools, ['allowed_action', 'tools']))
+  if (isJsonObject(action))
+    issues.push(...duplicateIssues(action.tools, ['allowed_action', 'tools']))
   for (const key of ['volatile', 'sensitive'] as const) {
     for (const [index, path] of stringItems(contract[key])) {
       issues.push(...pathIssues(path, [key, index]))
     }
   }
   const receipt = contract.receipt_type
-  if (isRecord(receipt) && typeof receipt.field === 'string') {
+  if (isJsonObject(receipt) && typeof receipt.field === 'string') {
     issues.push(...pathIssues(receipt.field, ['receipt_type', 'field']))
   }
   return issues

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path'
-import { type DocumentProblem, InvalidDocumentError } from '../errors.ts'
+import { type DocumentProblem, InvalidDocumentError } from '../core/errors.ts'
 import { type DocumentKind, kindOfApiVersion } from './api-versions.ts'
 import { toProblems } from './issue.ts'
 import { inspectContract } from './parse-contract.ts'

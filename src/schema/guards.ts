@@ -1,14 +1,10 @@
-/** Guards for walking a document that may not have passed its schema yet. */
-
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value)
-}
+import { isJsonObject } from '../core/json.ts'
 
 /** The object items of a list, with their indexes; anything else gives none. */
 export function recordItems(value: unknown): [number, Record<string, unknown>][] {
   if (!Array.isArray(value)) return []
   const items: [number, Record<string, unknown>][] = []
-  for (const [index, item] of value.entries()) if (isRecord(item)) items.push([index, item])
+  for (const [index, item] of value.entries()) if (isJsonObject(item)) items.push([index, item])
   return items
 }
 
@@ -33,7 +29,7 @@ export function stringLeaves(
     for (const [index, item] of value.entries()) {
       leaves.push(...stringLeaves(item, [...at, index], skipKeys))
     }
-  } else if (isRecord(value)) {
+  } else if (isJsonObject(value)) {
     for (const [key, child] of Object.entries(value)) {
       if (!skipKeys.includes(key)) leaves.push(...stringLeaves(child, [...at, key], skipKeys))
     }

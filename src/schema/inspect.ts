@@ -1,4 +1,4 @@
-import type { DocumentProblem } from '../errors.ts'
+import type { DocumentProblem } from '../core/errors.ts'
 import { ajvIssues } from './ajv-issues.ts'
 import { type DocumentKind, expectKind } from './api-versions.ts'
 import { type Issue, sortProblems, toProblems } from './issue.ts'

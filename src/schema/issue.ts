@@ -1,4 +1,4 @@
-import type { DocumentProblem } from '../errors.ts'
+import type { DocumentProblem } from '../core/errors.ts'
 import { type FieldPath, formatFieldPath } from './field-path.ts'
 import type { ParsedSource } from './parse-yaml.ts'
 

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path'
-import { InvalidDocumentError } from '../errors.ts'
+import { InvalidDocumentError } from '../core/errors.ts'
 import { contractIssues } from './contract-checks.ts'
 import type { ContractDocument } from './contract-document.ts'
 import { checkDocument, finishInspection, type Inspection } from './inspect.ts'

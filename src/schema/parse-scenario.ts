@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
-import { type DocumentProblem, InvalidDocumentError } from '../errors.ts'
+import { type DocumentProblem, InvalidDocumentError } from '../core/errors.ts'
 import { formatFieldPath } from './field-path.ts'
 import { recordItems } from './guards.ts'
 import { type CheckedDocument, checkDocument, finishInspection } from './inspect.ts'

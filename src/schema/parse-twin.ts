@@ -1,5 +1,5 @@
 import { resolve } from 'node:path'
-import { InvalidDocumentError } from '../errors.ts'
+import { InvalidDocumentError } from '../core/errors.ts'
 import { checkDocument, finishInspection, type Inspection } from './inspect.ts'
 import { readSource, readSourceSync } from './read-source.ts'
 import { twinIssues } from './twin-checks.ts'

@@ -14,7 +14,7 @@ import {
   type YAMLError,
 } from 'yaml'
 import { MAX_NESTING_DEPTH } from '../core/depth.ts'
-import type { DocumentProblem } from '../errors.ts'
+import type { DocumentProblem } from '../core/errors.ts'
 import { type FieldPath, formatFieldPath } from './field-path.ts'
 import { findTooDeep } from './nesting.ts'
 

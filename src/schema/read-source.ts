@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
+import type { DocumentProblem } from '../core/errors.ts'
 import { decodeUtf8 } from '../core/utf8.ts'
-import type { DocumentProblem } from '../errors.ts'
 
 export type SourceResult =
   | { source: string; problem?: undefined }

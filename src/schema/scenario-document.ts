@@ -1,7 +1,7 @@
 /**
  * The `scenario.v1` document, as TypeScript types; mirrors `scenario-schema.ts`.
  */
-import type { JsonObject, JsonValue } from './twin-document.ts'
+import type { JsonObject, JsonValue } from '../core/json.ts'
 
 export const SCENARIO_API_VERSION = 'agenttwin/scenario.v1'
 

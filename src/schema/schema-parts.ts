@@ -1,4 +1,4 @@
-import type { JsonObject, JsonValue } from './twin-document.ts'
+import type { JsonObject, JsonValue } from '../core/json.ts'
 
 /**
  * Building blocks shared by the `twin.v1` and `scenario.v1` JSON Schemas.

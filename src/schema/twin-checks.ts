@@ -1,5 +1,6 @@
+import { isJsonObject } from '../core/json.ts'
 import type { FieldPath } from './field-path.ts'
-import { isRecord, recordItems, stringItems } from './guards.ts'
+import { recordItems, stringItems } from './guards.ts'
 import type { Issue } from './issue.ts'
 import { forbiddenKeyIssues, statePathIssues } from './state-paths.ts'
 import { toolIssues } from './twin-tool-checks.ts'
@@ -12,7 +13,7 @@ import { toolIssues } from './twin-tool-checks.ts'
  */
 export function twinIssues(twin: Record<string, unknown>): Issue[] {
   const issues: Issue[] = []
-  const http = isRecord(twin.http) ? twin.http : {}
+  const http = isJsonObject(twin.http) ? twin.http : {}
   if (typeof http.baseUrl === 'string' && http.baseUrl !== '') {
     issues.push(...baseUrlIssues(http.baseUrl, ['http', 'baseUrl']))
   }
@@ -67,7 +68,7 @@ function duplicateRouteIssues(tools: [number, Record<string, unknown>][]): Issue
   const firstIndex = new Map<string, number>()
   const issues: Issue[] = []
   for (const [index, tool] of tools) {
-    const http = isRecord(tool.http) ? tool.http : undefined
+    const http = isJsonObject(tool.http) ? tool.http : undefined
     const method = typeof http?.method === 'string' ? http.method : 'POST'
     const path = typeof http?.path === 'string' ? http.path : `/tools/${String(tool.name)}`
     const route = `${method} ${normalizeRoute(path)}`

@@ -13,10 +13,7 @@
  * A string that is exactly one placeholder keeps the value's type (`"{amount}"`
  * renders the number 40); placeholders inside longer strings are stringified.
  */
-
-export type JsonPrimitive = string | number | boolean | null
-export type JsonValue = JsonPrimitive | JsonValue[] | { [key: string]: JsonValue }
-export type JsonObject = { [key: string]: JsonValue }
+import type { JsonObject, JsonValue } from '../core/json.ts'
 
 export const TWIN_API_VERSION = 'agenttwin/twin.v1'
 

@@ -1,5 +1,6 @@
+import { isJsonObject } from '../core/json.ts'
 import type { FieldPath } from './field-path.ts'
-import { isRecord, recordItems, stringLeaves } from './guards.ts'
+import { recordItems, stringLeaves } from './guards.ts'
 import type { Issue } from './issue.ts'
 import { FORBIDDEN_SEGMENTS, forbiddenKeyIssues, statePathIssues } from './state-paths.ts'
 import { type TemplateScope, templateIssues } from './templates.ts'
@@ -17,7 +18,7 @@ const CONDITION_OPERATORS = ['equals', 'notEquals', 'gt', 'gte', 'lt', 'lte', 'i
 export function toolIssues(tool: Record<string, unknown>, at: FieldPath): Issue[] {
   const name = typeof tool.name === 'string' ? tool.name : `#${String(at.at(-1))}`
   const { issues, argumentNames } = inputIssues(tool.input, [...at, 'input'])
-  const handler = isRecord(tool.handler) ? tool.handler : {}
+  const handler = isJsonObject(tool.handler) ? tool.handler : {}
   const kind = handler.kind
   const unavailable: Record<string, string> = {}
   if (kind !== 'list') unavailable.$items = '`{$items}` exists only in a `list` handler'
@@ -25,7 +26,7 @@ export function toolIssues(tool: Record<string, unknown>, at: FieldPath): Issue[
   if (typeof tool.tenantPath !== 'string') unavailable.$tenant = 'the tool has no `tenantPath`'
   const scope: TemplateScope = { tool: name, argumentNames, unavailable }
 
-  const idempotency = isRecord(tool.idempotency) ? tool.idempotency.argument : undefined
+  const idempotency = isJsonObject(tool.idempotency) ? tool.idempotency.argument : undefined
   if (typeof idempotency === 'string' && !argumentNames.includes(idempotency)) {
     issues.push({
       path: [...at, 'idempotency', 'argument'],
@@ -40,7 +41,7 @@ export function toolIssues(tool: Record<string, unknown>, at: FieldPath): Issue[
   if (typeof tool.effectKey === 'string') {
     issues.push(...templateIssues(tool.effectKey, [...at, 'effectKey'], scope))
   }
-  const http = isRecord(tool.http) ? tool.http : undefined
+  const http = isJsonObject(tool.http) ? tool.http : undefined
   if (typeof http?.path === 'string') {
     issues.push(
       ...templateIssues(http.path, [...at, 'http', 'path'], {
@@ -59,7 +60,7 @@ export function toolIssues(tool: Record<string, unknown>, at: FieldPath): Issue[
 }
 
 function inputIssues(input: unknown, at: FieldPath): { issues: Issue[]; argumentNames: string[] } {
-  if (!isRecord(input)) return { issues: [], argumentNames: [] }
+  if (!isJsonObject(input)) return { issues: [], argumentNames: [] }
   const issues: Issue[] = []
   if (input.type !== 'object') {
     issues.push({
@@ -78,7 +79,7 @@ function inputIssues(input: unknown, at: FieldPath): { issues: Issue[]; argument
       fix: 'fix the JSON Schema (unknown keywords are errors, so a misspelt keyword is caught)',
     })
   }
-  const argumentNames = isRecord(input.properties) ? Object.keys(input.properties) : []
+  const argumentNames = isJsonObject(input.properties) ? Object.keys(input.properties) : []
   return { issues, argumentNames }
 }
 
@@ -125,7 +126,7 @@ function handlerIssues(
 
 /** Item fields named by `filter` / `where` keys must not reach the prototype either. */
 function keyIssues(value: unknown, at: FieldPath): Issue[] {
-  if (!isRecord(value)) return []
+  if (!isJsonObject(value)) return []
   return Object.keys(value)
     .filter((key) => FORBIDDEN_SEGMENTS.includes(key))
     .map((key) => ({

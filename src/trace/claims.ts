@@ -1,5 +1,5 @@
-import type { JsonValue } from '../schema/twin-document.ts'
-import { jsonEquals } from '../twin/json.ts'
+import { jsonEquals } from '../core/canonical-json.ts'
+import type { JsonValue } from '../core/json.ts'
 import type { CallRecord } from '../twin/types.ts'
 import type { TracedToolCall } from './types.ts'
 

@@ -1,4 +1,4 @@
-import { AgentTwinError } from '../errors.ts'
+import { AgentTwinError } from '../core/errors.ts'
 
 /** A file is not an OTLP JSON trace. Code `INVALID_TRACE`. */
 export class InvalidTraceError extends AgentTwinError {

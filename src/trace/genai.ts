@@ -1,4 +1,4 @@
-import type { JsonObject, JsonValue } from '../schema/twin-document.ts'
+import type { JsonObject, JsonValue } from '../core/json.ts'
 import type { AgentTrace, TracedToolCall, TraceSpan } from './types.ts'
 
 /** GenAI semantic-convention attribute names this module reads. */

@@ -1,4 +1,4 @@
-import type { JsonObject, JsonValue } from '../schema/twin-document.ts'
+import type { JsonObject, JsonValue } from '../core/json.ts'
 import { InvalidTraceError } from './errors.ts'
 import type { SpanStatusCode, TraceSpan } from './types.ts'
 

@@ -1,4 +1,4 @@
-import type { JsonObject, JsonValue } from '../schema/twin-document.ts'
+import type { JsonObject, JsonValue } from '../core/json.ts'
 import { sortSpans } from './otlp-json.ts'
 import type { SpanStatusCode, TraceSpan } from './types.ts'
 

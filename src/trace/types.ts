@@ -1,4 +1,4 @@
-import type { JsonObject, JsonValue } from '../schema/twin-document.ts'
+import type { JsonObject, JsonValue } from '../core/json.ts'
 
 /** A span's status as OpenTelemetry defines it. */
 export type SpanStatusCode = 'UNSET' | 'OK' | 'ERROR'

@@ -1,7 +1,9 @@
 /** The twin's own answers: rendered response templates and the built-in error bodies. */
-import type { TwinAnswer } from '../faults/types.ts'
-import type { JsonValue, ResponseTemplate } from '../schema/twin-document.ts'
-import { canonicalJson } from './canonical-json.ts'
+
+import { canonicalJson } from '../core/canonical-json.ts'
+import type { TwinAnswer } from '../core/fault-model.ts'
+import type { JsonValue } from '../core/json.ts'
+import type { ResponseTemplate } from '../schema/twin-document.ts'
 import { renderTemplate, renderValue, type TemplateScope } from './templates.ts'
 
 /**

@@ -1,6 +1,7 @@
 /** What the caller is shown, and how the record keeps it. */
-import type { ActiveFault, CallerView, DependencyEffect, TwinAnswer } from '../faults/types.ts'
-import type { JsonValue } from '../schema/twin-document.ts'
+
+import type { ActiveFault, CallerView, DependencyEffect, TwinAnswer } from '../core/fault-model.ts'
+import type { JsonValue } from '../core/json.ts'
 import type { RecordedFault } from './types.ts'
 
 /** The twin's answer with the JSON content type (when it has a body), as handed to faults and callers. */

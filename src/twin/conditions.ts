@@ -1,5 +1,6 @@
-import type { Condition, JsonValue } from '../schema/twin-document.ts'
-import { jsonEquals } from './json.ts'
+import { jsonEquals } from '../core/canonical-json.ts'
+import type { JsonValue } from '../core/json.ts'
+import type { Condition } from '../schema/twin-document.ts'
 import { readPath } from './paths.ts'
 import { renderPathTemplate, renderValue, type TemplateScope } from './templates.ts'
 

@@ -4,9 +4,11 @@
  * of times: a `twice` fault applies the same resolved effect again, so an
  * increment doubles and an append lands two times.
  */
-import type { EffectOp, JsonObject, JsonValue } from '../schema/twin-document.ts'
+
+import { jsonEquals } from '../core/canonical-json.ts'
+import { cloneJson, isJsonObject, type JsonObject, type JsonValue } from '../core/json.ts'
+import type { EffectOp } from '../schema/twin-document.ts'
 import { EffectError, PathConflictError } from './errors.ts'
-import { cloneJson, isJsonObject, jsonEquals } from './json.ts'
 import { mergeState } from './merge-state.ts'
 import { deletePath, formatPath, readPath, writePath } from './paths.ts'
 import { renderPathTemplate, renderValue, type TemplateScope } from './templates.ts'

@@ -11,8 +11,9 @@
  *   `versionsBehind` mutations ago; any writes still land on the current state.
  * An effect that cannot run answers 500 and changes nothing.
  */
-import type { ActiveFault, DependencyEffect, TwinAnswer } from '../faults/types.ts'
-import type { JsonObject, JsonValue } from '../schema/twin-document.ts'
+
+import type { ActiveFault, DependencyEffect, TwinAnswer } from '../core/fault-model.ts'
+import type { JsonObject, JsonValue } from '../core/json.ts'
 import { effectFailedAnswer } from './answers.ts'
 import type { ResolvedEffect } from './effects.ts'
 import { EffectError, InvalidFaultParamError } from './errors.ts'

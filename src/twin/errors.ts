@@ -1,4 +1,4 @@
-import { AgentTwinError } from '../errors.ts'
+import { AgentTwinError } from '../core/errors.ts'
 
 /** A state path that could reach outside plain data (`__proto__`, `constructor`, `prototype`) or has an empty segment. */
 export class UnsafePathError extends AgentTwinError {
@@ -21,19 +21,6 @@ export class PathConflictError extends AgentTwinError {
     super(
       'PATH_CONFLICT',
       `Cannot write state path "${path}": ${reason}. Fix: point the effect at an object or array, or set the parent first.`,
-    )
-    this.path = path
-  }
-}
-
-/** A value that has no JSON form (function, symbol, bigint, non-finite number, cycle). */
-export class NotJsonError extends AgentTwinError {
-  readonly path: string
-
-  constructor(path: string, reason: string) {
-    super(
-      'NOT_JSON',
-      `Value at "${path || '(root)'}" is not JSON: ${reason}. Fix: keep twin state, arguments and answers to plain JSON (objects, arrays, strings, finite numbers, booleans, null).`,
     )
     this.path = path
   }

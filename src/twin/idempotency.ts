@@ -5,10 +5,11 @@
  * arguments is answered from the store without a second effect; the same key
  * with different arguments is refused with 422.
  */
-import type { TwinAnswer } from '../faults/types.ts'
-import type { JsonObject, JsonValue } from '../schema/twin-document.ts'
+
+import { canonicalJson } from '../core/canonical-json.ts'
+import type { TwinAnswer } from '../core/fault-model.ts'
+import type { JsonObject, JsonValue } from '../core/json.ts'
 import { answer } from './answers.ts'
-import { canonicalJson } from './canonical-json.ts'
 
 interface StoredAttempt {
   args: string

@@ -2,8 +2,10 @@
  * The twin runtime: stateful, deterministic stand-ins for an agent's tools.
  * No HTTP and no Vitest here; `http/` and `vitest/` build on this.
  */
+
+export { type CanonicalJsonOptions, canonicalJson, digest } from '../core/canonical-json.ts'
+export { NotJsonError } from '../core/errors.ts'
 export { registerAdapter, registeredAdapters } from './adapters.ts'
-export { type CanonicalJsonOptions, canonicalJson, digest } from './canonical-json.ts'
 export { DEFAULT_CLOCK_START, DEFAULT_CLOCK_STEP_MS, fixedClock } from './clock.ts'
 export { createTwin } from './create-twin.ts'
 export {
@@ -14,7 +16,6 @@ export {
   InvalidFaultParamError,
   InvalidInputSchemaError,
   MissingPlaceholderError,
-  NotJsonError,
   PathConflictError,
   TwinDisposedError,
   UnknownAdapterError,

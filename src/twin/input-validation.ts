@@ -4,10 +4,10 @@
  * clash) and each tool's schema is compiled once, cached on the document.
  */
 import type { ErrorObject, ValidateFunction } from 'ajv'
-import type { JsonObject, ToolDefinition, TwinDocument } from '../schema/twin-document.ts'
+import { isJsonObject, type JsonObject } from '../core/json.ts'
+import type { ToolDefinition, TwinDocument } from '../schema/twin-document.ts'
 import { createInputSchemaAjv } from '../schema/validators.ts'
 import { InvalidInputSchemaError } from './errors.ts'
-import { isJsonObject } from './json.ts'
 
 export interface InputProblem {
   /** Dotted path of the argument (`''` for the arguments object itself). */

@@ -1,5 +1,4 @@
-import type { JsonObject, JsonValue } from '../schema/twin-document.ts'
-import { cloneJson, isJsonObject } from './json.ts'
+import { cloneJson, isJsonObject, type JsonObject, type JsonValue } from '../core/json.ts'
 import { assertSafeSegments, formatPath } from './paths.ts'
 
 /**

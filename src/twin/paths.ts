@@ -6,7 +6,7 @@
  * to. Only own properties are read or written; `__proto__`, `constructor`
  * and `prototype` are refused outright, so the prototype chain is never walked.
  */
-import type { JsonObject, JsonValue } from '../schema/twin-document.ts'
+import { isJsonObject, type JsonObject, type JsonValue } from '../core/json.ts'
 import { PathConflictError, UnsafePathError } from './errors.ts'
 
 const FORBIDDEN_SEGMENTS = new Set(['__proto__', 'constructor', 'prototype'])
@@ -57,10 +57,6 @@ function toSegments(path: PathInput): string[] {
   return [...path]
 }
 
-function isObject(value: JsonValue | undefined): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
-
 /** One step down, own properties and real array indexes only. */
 function child(container: JsonValue | undefined, segment: string): PathLookup {
   if (Array.isArray(container)) {
@@ -68,7 +64,7 @@ function child(container: JsonValue | undefined, segment: string): PathLookup {
     const index = Number(segment)
     return index < container.length ? { found: true, value: container[index] } : { found: false }
   }
-  if (isObject(container) && Object.hasOwn(container, segment)) {
+  if (isJsonObject(container) && Object.hasOwn(container, segment)) {
     return { found: true, value: container[segment] }
   }
   return { found: false }
@@ -153,7 +149,7 @@ function containerFor(
   for (let i = 0; i < segments.length - 1; i++) {
     const segment = segments[i]!
     const next = child(current, segment)
-    if (next.found && (isObject(next.value) || Array.isArray(next.value))) {
+    if (next.found && (isJsonObject(next.value) || Array.isArray(next.value))) {
       current = next.value
       continue
     }

@@ -1,16 +1,17 @@
 /** One call through the twin: validate, scope, idempotency, plan, enact the fault, record. */
-import type { ActiveFault, DependencyEffect, TwinAnswer } from '../faults/types.ts'
-import type { JsonObject, ToolDefinition } from '../schema/twin-document.ts'
+
+import { canonicalJson } from '../core/canonical-json.ts'
+import type { ActiveFault, DependencyEffect, TwinAnswer } from '../core/fault-model.ts'
+import { cloneJson, type JsonObject } from '../core/json.ts'
+import type { ToolDefinition } from '../schema/twin-document.ts'
 import { invalidArgumentsAnswer, isSuccess, notFoundAnswer } from './answers.ts'
 import { plainView, recordFault, seenByCaller, withContentType } from './call-view.ts'
-import { canonicalJson } from './canonical-json.ts'
 import { type Enactment, enact, integerParam, tryCommit } from './enact.ts'
 import { MissingPlaceholderError, UnknownToolError, UnsafePathError } from './errors.ts'
 import { answerPlan } from './handlers/context.ts'
 import { planHandler } from './handlers/index.ts'
 import { idempotencyKeyOf, keyReusedAnswer } from './idempotency.ts'
 import { inputHint, validateInput } from './input-validation.ts'
-import { cloneJson } from './json.ts'
 import { formatPath, readPath } from './paths.ts'
 import type { TwinRuntime } from './runtime.ts'
 import {

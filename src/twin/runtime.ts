@@ -1,5 +1,5 @@
 import type { ValidateFunction } from 'ajv'
-import type { FaultPolicy } from '../faults/types.ts'
+import type { FaultPolicy } from '../core/fault-model.ts'
 import type { ToolDefinition, TwinDocument } from '../schema/twin-document.ts'
 import type { ResolvedEffect } from './effects.ts'
 import type { IdempotencyStore } from './idempotency.ts'

@@ -1,6 +1,5 @@
-import type { JsonObject } from '../schema/twin-document.ts'
+import { cloneJson, type JsonObject } from '../core/json.ts'
 import { applyEffect, type ResolvedEffect } from './effects.ts'
-import { cloneJson } from './json.ts'
 import type { StateChange } from './types.ts'
 
 /**

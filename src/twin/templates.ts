@@ -15,8 +15,9 @@
  * is kept as literal `{name}` text so the gap stays visible. Path templates
  * are stricter: `renderPathTemplate` throws `MissingPlaceholderError`.
  */
-import type { JsonObject, JsonValue } from '../schema/twin-document.ts'
-import { canonicalJson } from './canonical-json.ts'
+
+import { canonicalJson } from '../core/canonical-json.ts'
+import type { JsonObject, JsonValue } from '../core/json.ts'
 import { MissingPlaceholderError } from './errors.ts'
 import { assertSafeSegments, type PathLookup, readPath } from './paths.ts'
 

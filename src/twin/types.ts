@@ -1,11 +1,6 @@
-import type { CallerView, DependencyEffect, FaultPolicy } from '../faults/types.ts'
-import type {
-  JsonObject,
-  JsonValue,
-  RiskLevel,
-  ToolDefinition,
-  TwinDocument,
-} from '../schema/twin-document.ts'
+import type { CallerView, DependencyEffect, FaultPolicy } from '../core/fault-model.ts'
+import type { JsonObject, JsonValue } from '../core/json.ts'
+import type { RiskLevel, ToolDefinition, TwinDocument } from '../schema/twin-document.ts'
 
 /** One changed state path, with its value before and after (absent = `undefined`, serialised as missing). */
 export interface StateChange {

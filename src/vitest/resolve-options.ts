@@ -1,6 +1,6 @@
 import { resolve } from 'node:path'
 import type { GatePolicy } from '../compare/index.ts'
-import { AgentTwinError } from '../errors.ts'
+import { AgentTwinError } from '../core/errors.ts'
 import type { JudgeConfig } from '../judge/index.ts'
 import type { ModelsOptions } from '../models/types.ts'
 import { DEFAULT_CASE_TIMEOUT_MS } from '../scenario/run-case.ts'

@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { stateVersion } from '../../src/contract/index.ts'
-import type { JsonValue } from '../../src/schema/twin-document.ts'
+import type { JsonValue } from '../../src/core/json.ts'
 
 const order = {
   order_id: 'ORD-1001',

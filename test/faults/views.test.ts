@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
+import type { CallerView, TwinAnswer } from '../../src/core/fault-model.ts'
+import type { JsonValue } from '../../src/core/json.ts'
 import { type FaultTypeName, getFaultType } from '../../src/faults/catalog.ts'
-import type { CallerView, TwinAnswer } from '../../src/faults/types.ts'
-import type { JsonValue } from '../../src/schema/twin-document.ts'
 
 const answer: TwinAnswer = {
   status: 201,

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import type { CallerView, FaultPolicy } from '../../src/core/fault-model.ts'
 import { fault } from '../../src/faults/index.ts'
-import type { CallerView, FaultPolicy } from '../../src/faults/types.ts'
 import { createInterception, type Interception } from '../../src/http/index.ts'
 import { createTwin } from '../../src/twin/index.ts'
 import type { Twin } from '../../src/twin/types.ts'

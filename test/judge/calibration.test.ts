@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { stringify } from 'yaml'
-import { InvalidDocumentError } from '../../src/errors.ts'
+import { InvalidDocumentError } from '../../src/core/errors.ts'
 import {
   calibrateJudge,
   createFakeJudge,

@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { InvalidDocumentError } from '../../src/errors.ts'
+import { InvalidDocumentError } from '../../src/core/errors.ts'
 import type { ExpectationResult } from '../../src/evaluate/types.ts'
 import {
   applyOverrides,

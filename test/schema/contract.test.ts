@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
-import { formatProblem, InvalidDocumentError } from '../../src/errors.ts'
+import { formatProblem, InvalidDocumentError } from '../../src/core/errors.ts'
 import {
   API_VERSIONS,
   inspectContract,

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url'
 import { expect } from 'vitest'
-import { type DocumentProblem, InvalidDocumentError } from '../../src/errors.ts'
+import { type DocumentProblem, InvalidDocumentError } from '../../src/core/errors.ts'
 
 /** Absolute path of a fixture document. */
 export function fixture(name: string): string {

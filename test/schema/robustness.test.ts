@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
-import { InvalidDocumentError } from '../../src/errors.ts'
+import { InvalidDocumentError } from '../../src/core/errors.ts'
 import { loadTwinSync, parseScenario, parseTwin } from '../../src/schema/index.ts'
 import { fixture } from './helpers.ts'
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { canonicalJson, digest } from '../../src/twin/canonical-json.ts'
-import { NotJsonError } from '../../src/twin/errors.ts'
+import { canonicalJson, digest } from '../../src/core/canonical-json.ts'
+import { NotJsonError } from '../../src/core/errors.ts'
 
 describe('canonicalJson', () => {
   it('sorts keys at every depth and drops whitespace', () => {

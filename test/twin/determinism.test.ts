@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { FaultPolicy } from '../../src/faults/types.ts'
+import type { FaultPolicy } from '../../src/core/fault-model.ts'
 import type { TwinDocument } from '../../src/schema/twin-document.ts'
 import { canonicalJson, createTwin } from '../../src/twin/index.ts'
 import type { ToolCall } from '../../src/twin/types.ts'

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { EffectOp, JsonObject } from '../../src/schema/twin-document.ts'
+import type { JsonObject } from '../../src/core/json.ts'
+import type { EffectOp } from '../../src/schema/twin-document.ts'
 import { createTwin } from '../../src/twin/index.ts'
 import { tool, twinDocument } from './support/documents.ts'
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { FaultContext } from '../../src/faults/types.ts'
-import type { JsonObject } from '../../src/schema/twin-document.ts'
+import type { FaultContext } from '../../src/core/fault-model.ts'
+import type { JsonObject } from '../../src/core/json.ts'
 import { createTwin, InvalidFaultParamError } from '../../src/twin/index.ts'
 import type { TwinOptions } from '../../src/twin/types.ts'
 import { fault, orders, policy, refundTool, tool, twinDocument } from './support/documents.ts'

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { JsonObject, JsonValue, TwinDocument } from '../../src/schema/twin-document.ts'
+import type { JsonObject, JsonValue } from '../../src/core/json.ts'
+import type { TwinDocument } from '../../src/schema/twin-document.ts'
 import { createTwin } from '../../src/twin/index.ts'
 import type { TwinAdapter } from '../../src/twin/types.ts'
 import { orders, refundTool, tool, twinDocument } from './support/documents.ts'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { JsonObject } from '../../src/schema/twin-document.ts'
+import type { JsonObject } from '../../src/core/json.ts'
 import { mergeState, UnsafePathError } from '../../src/twin/index.ts'
 
 describe('mergeState', () => {

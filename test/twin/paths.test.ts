@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { JsonObject } from '../../src/schema/twin-document.ts'
+import type { JsonObject } from '../../src/core/json.ts'
 import { PathConflictError, UnsafePathError } from '../../src/twin/errors.ts'
 import { deletePath, parsePath, readPath, writePath } from '../../src/twin/paths.ts'
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { JsonObject } from '../../src/schema/twin-document.ts'
+import type { JsonObject } from '../../src/core/json.ts'
 import { createTwin } from '../../src/twin/index.ts'
 import { tool, twinDocument } from './support/documents.ts'
 

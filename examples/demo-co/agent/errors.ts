@@ -1,4 +1,4 @@
-import { AgentTwinError } from '../../../src/errors.ts'
+import { AgentTwinError } from '../../../src/core/errors.ts'
 
 /** A manifest file the planner cannot read (missing front matter, no name or version, no lines). */
 export class ManifestError extends AgentTwinError {

@@ -1,4 +1,4 @@
-import type { JsonValue } from '../../../src/schema/twin-document.ts'
+import type { JsonValue } from '../../../src/core/json.ts'
 
 /** A refund as the order system lists it. */
 export interface RefundEntry {

@@ -1,4 +1,4 @@
-import type { JsonValue } from '../../../src/schema/twin-document.ts'
+import type { JsonValue } from '../../../src/core/json.ts'
 import type { ToolReply } from './tool-client.ts'
 
 /**

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import type { JsonObject } from '../../../src/schema/twin-document.ts'
+import type { JsonObject } from '../../../src/core/json.ts'
 import { money, type Order, type RefundAttempt, readPolicy, refundRecorded } from './order.ts'
 import { type RefundResult, refundIdOf, refundResult, rejectionReason } from './refund-answer.ts'
 import { replies } from './replies.ts'

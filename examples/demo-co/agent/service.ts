@@ -1,5 +1,5 @@
+import type { JsonObject } from '../../../src/core/json.ts'
 import type { ClaimedOutcome } from '../../../src/scenario/types.ts'
-import type { JsonObject } from '../../../src/schema/twin-document.ts'
 import type { AgentPlan } from './plan.ts'
 import { resolveRefund } from './refund-flow.ts'
 import { replies } from './replies.ts'

@@ -1,4 +1,4 @@
-import type { JsonObject, JsonValue } from '../../../src/schema/twin-document.ts'
+import type { JsonObject, JsonValue } from '../../../src/core/json.ts'
 
 /** Why a tool call did not give a usable answer, as far as the caller can tell. */
 export type ToolFailure =

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs'
 import { isAbsolute, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { AgentTwinError } from '../../errors.ts'
+import { AgentTwinError } from '../../core/errors.ts'
 import type { Agent } from '../../scenario/types.ts'
 import { exportedVersions, resolveAgents } from '../../vitest/runtime/agents.ts'
 

@@ -1,5 +1,5 @@
 import { isAbsolute, resolve } from 'node:path'
-import { AgentTwinError } from '../../errors.ts'
+import { AgentTwinError } from '../../core/errors.ts'
 import {
   CALIBRATION_RULES,
   type CalibrationReport,

@@ -9,7 +9,7 @@ import {
   formatOutcomeSummary,
   outcomeRowJson,
 } from '../../contract/index.ts'
-import { formatProblem, InvalidDocumentError } from '../../errors.ts'
+import { formatProblem, InvalidDocumentError } from '../../core/errors.ts'
 import type { ContractDocument } from '../../schema/contract-document.ts'
 import { detectDocumentKind, loadContract } from '../../schema/index.ts'
 import { readSource } from '../../schema/read-source.ts'

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
-import { AgentTwinError } from '../../errors.ts'
+import { AgentTwinError } from '../../core/errors.ts'
 import { checkTraceAgainstRecords } from '../../evaluate/trace-matches-records.ts'
 import { parseOtlpJson } from '../../trace/otlp-json.ts'
 import type { CallRecord } from '../../twin/types.ts'

@@ -5,7 +5,7 @@ import {
   type DocumentProblem,
   formatProblem,
   InvalidDocumentError,
-} from '../../errors.ts'
+} from '../../core/errors.ts'
 import type { CliCommand, CliIO } from '../command.ts'
 
 /** What a verb accepts: each long option and whether it takes a value. */

@@ -1,6 +1,6 @@
+import type { FaultParamSpec, FaultType } from '../../core/fault-model.ts'
 import { faultCatalog, getFaultType } from '../../faults/catalog.ts'
 import { closestName } from '../../faults/closest.ts'
-import type { FaultParamSpec, FaultType } from '../../faults/types.ts'
 import type { CliCommand, CliIO } from '../command.ts'
 
 const USAGE = `Usage: agenttwin faults [type] [--json]

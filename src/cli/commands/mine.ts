@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { dirname, relative, resolve, sep } from 'node:path'
-import { AgentTwinError } from '../../errors.ts'
+import { AgentTwinError } from '../../core/errors.ts'
 import { mineCase } from '../../mine/from-case.ts'
 import { mineTrace } from '../../mine/from-trace.ts'
 import { readMineInput, scenarioFileOf } from '../../mine/read-source.ts'

@@ -1,8 +1,8 @@
 import { statSync } from 'node:fs'
 import { relative, resolve } from 'node:path'
 import { glob, isDynamicPattern } from 'tinyglobby'
-import { compareText } from '../../compare-text.ts'
-import { AgentTwinError, type DocumentProblem, InvalidDocumentError } from '../../errors.ts'
+import { compareText } from '../../core/compare-text.ts'
+import { AgentTwinError, type DocumentProblem, InvalidDocumentError } from '../../core/errors.ts'
 import type { ScenarioSource } from '../../scenario/pin.ts'
 import { loadScenario } from '../../schema/index.ts'
 

@@ -1,5 +1,5 @@
 import { relative, resolve } from 'node:path'
-import { type DocumentProblem, formatProblem } from '../../errors.ts'
+import { type DocumentProblem, formatProblem } from '../../core/errors.ts'
 import { API_VERSIONS } from '../../schema/api-versions.ts'
 import { validateDocumentFile } from '../../schema/document-kinds.ts'
 import type { CliCommand, CliIO } from '../command.ts'

@@ -1,6 +1,6 @@
+import { canonicalJson, digest } from '../../core/canonical-json.ts'
+import type { JsonValue } from '../../core/json.ts'
 import type { ContractDocument } from '../../schema/contract-document.ts'
-import type { JsonValue } from '../../schema/twin-document.ts'
-import { canonicalJson, digest } from '../../twin/canonical-json.ts'
 import { createRedactor, type Redactor } from '../redact.ts'
 import {
   type ContractVerdicts,

@@ -2,7 +2,7 @@
  * One recorded outcome from production, as a source's checker writes it: one
  * JSON object per line, the verdict fields named as that checker named them.
  */
-import type { JsonValue } from '../../schema/twin-document.ts'
+import type { JsonValue } from '../../core/json.ts'
 import { executionMeaning, isCommitStatus, unknownWordProblem } from './outcome-vocabulary.ts'
 
 export interface OutcomeRecord {

@@ -1,5 +1,5 @@
-import type { JsonValue } from '../../schema/twin-document.ts'
-import { canonicalJson } from '../../twin/canonical-json.ts'
+import { jsonEquals } from '../../core/canonical-json.ts'
+import { isJsonObject, type JsonValue } from '../../core/json.ts'
 
 export interface StateFieldDifference {
   /** Dotted path from the state's root; `''` for the root itself. */
@@ -34,7 +34,7 @@ function walk(
   out: StateFieldDifference[],
 ): void {
   if (patterns.some((pattern) => matches(pattern, at))) return
-  if (isObject(expected) && isObject(observed)) {
+  if (isJsonObject(expected) && isJsonObject(observed)) {
     const keys = [...new Set([...Object.keys(expected), ...Object.keys(observed)])].sort()
     const own = (value: Record<string, JsonValue>, key: string) =>
       Object.hasOwn(value, key) ? value[key] : undefined
@@ -48,7 +48,7 @@ function walk(
     }
     return
   }
-  if (same(expected, observed)) return
+  if (jsonEquals(expected, observed)) return
   const difference: StateFieldDifference = { path: at.join('.') }
   if (expected !== undefined) difference.expected = expected
   if (observed !== undefined) difference.observed = observed
@@ -60,13 +60,4 @@ function matches(pattern: string[], at: string[]): boolean {
     pattern.length === at.length &&
     pattern.every((segment, i) => segment === '*' || segment === at[i])
   )
-}
-
-function same(a: JsonValue | undefined, b: JsonValue | undefined): boolean {
-  if (a === undefined || b === undefined) return a === b
-  return canonicalJson(a) === canonicalJson(b)
-}
-
-function isObject(value: JsonValue | undefined): value is { [key: string]: JsonValue } {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
 }

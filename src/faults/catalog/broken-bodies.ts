@@ -1,4 +1,4 @@
-import type { JsonObject, JsonValue } from '../../schema/twin-document.ts'
+import { isJsonObject, type JsonObject, type JsonValue } from '../../core/json.ts'
 import { answerView, defineFault, stringParam } from './render.ts'
 
 /**
@@ -73,14 +73,10 @@ export const malformedJson = defineFault({
   },
 })
 
-function isObject(value: JsonValue | undefined): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
-
 /** Renames or drops the field at a dotted path, if it is there; returns a new value. */
 function changeField(value: JsonValue, path: string[], newName: string | undefined): JsonValue {
   if (Array.isArray(value)) return value.map((item) => changeField(item, path, newName))
-  if (!isObject(value) || path.length === 0) return value
+  if (!isJsonObject(value) || path.length === 0) return value
   const [head, ...rest] = path as [string, ...string[]]
   if (!(head in value)) return value
   const result: JsonObject = {}
@@ -95,7 +91,7 @@ function changeField(value: JsonValue, path: string[], newName: string | undefin
 /** The first field of the body, or of its first item when the body is an array. */
 function firstField(body: JsonValue): string | undefined {
   const target = Array.isArray(body) ? body[0] : body
-  return isObject(target) ? Object.keys(target)[0] : undefined
+  return isJsonObject(target) ? Object.keys(target)[0] : undefined
 }
 
 export const schemaDrift = defineFault({
@@ -123,7 +119,7 @@ export const schemaDrift = defineFault({
     },
   ],
   view: (answer, params) => {
-    const rename = isObject(params.rename) ? params.rename : {}
+    const rename = isJsonObject(params.rename) ? params.rename : {}
     let drop = Array.isArray(params.drop) ? params.drop.filter((d) => typeof d === 'string') : []
     if (params.rename === undefined && params.drop === undefined) {
       const first = firstField(answer.body)

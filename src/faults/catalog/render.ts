@@ -3,8 +3,9 @@
  * and providers send: a JSON object with `error` (a machine code) and
  * `message` (for people), served as `application/json`.
  */
-import type { JsonObject, JsonValue } from '../../schema/twin-document.ts'
-import type { CallerView, FaultType, TwinAnswer } from '../types.ts'
+
+import type { CallerView, FaultType, TwinAnswer } from '../../core/fault-model.ts'
+import type { JsonObject, JsonValue } from '../../core/json.ts'
 
 const JSON_CONTENT_TYPE = 'application/json'
 

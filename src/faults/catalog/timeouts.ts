@@ -1,5 +1,5 @@
-import type { JsonValue } from '../../schema/twin-document.ts'
-import type { CallerView, FaultParamSpec } from '../types.ts'
+import type { CallerView, FaultParamSpec } from '../../core/fault-model.ts'
+import type { JsonValue } from '../../core/json.ts'
 import { answerView, booleanParam, defineFault, numberParam, serverErrorView } from './render.ts'
 
 const timeoutParams: FaultParamSpec[] = [

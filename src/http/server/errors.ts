@@ -1,4 +1,4 @@
-import { AgentTwinError } from '../../errors.ts'
+import { AgentTwinError } from '../../core/errors.ts'
 
 /** The server could not listen where it was asked to. Code `TWIN_SERVER_LISTEN`. */
 export class TwinServerListenError extends AgentTwinError {

@@ -1,4 +1,4 @@
-import type { JsonValue } from '../../schema/twin-document.ts'
+import type { JsonValue } from '../../core/json.ts'
 import type { Twin } from '../../twin/types.ts'
 
 /** Where a served twin can be inspected; outside any tool's path. */

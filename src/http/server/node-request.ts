@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { AgentTwinError } from '../../errors.ts'
+import { AgentTwinError } from '../../core/errors.ts'
 
 /** Methods whose requests carry no body in the Fetch API. */
 const BODILESS = new Set(['GET', 'HEAD'])

@@ -1,4 +1,4 @@
-import type { JsonValue } from '../../schema/twin-document.ts'
+import type { JsonValue } from '../../core/json.ts'
 
 const ENTITIES: Record<string, string> = {
   '&': '&amp;',

@@ -1,12 +1,8 @@
 /** What every handler kind gets, and what it gives back: a plan of effects and how to answer. */
-import type { TwinAnswer } from '../../faults/types.ts'
-import type {
-  JsonObject,
-  JsonValue,
-  Precondition,
-  ResponseTemplate,
-  ToolDefinition,
-} from '../../schema/twin-document.ts'
+
+import type { TwinAnswer } from '../../core/fault-model.ts'
+import type { JsonObject, JsonValue } from '../../core/json.ts'
+import type { Precondition, ResponseTemplate, ToolDefinition } from '../../schema/twin-document.ts'
 import { notFoundAnswer, renderResponse } from '../answers.ts'
 import { conditionHolds } from '../conditions.ts'
 import type { ResolvedEffect } from '../effects.ts'

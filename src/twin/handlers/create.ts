@@ -1,6 +1,6 @@
+import { isJsonObject } from '../../core/json.ts'
 import type { CreateHandler } from '../../schema/twin-document.ts'
 import { answer, renderResponse } from '../answers.ts'
-import { isJsonObject } from '../json.ts'
 import { readPath } from '../paths.ts'
 import { renderPathTemplate, renderValue } from '../templates.ts'
 import {

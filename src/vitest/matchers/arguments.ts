@@ -1,6 +1,6 @@
+import type { JsonObject } from '../../core/json.ts'
 import { describeCheck } from '../../evaluate/index.ts'
 import type { ArgsMatchMode, ToolStep, ValueCheck } from '../../schema/scenario-document.ts'
-import type { JsonObject } from '../../schema/twin-document.ts'
 import { InvalidMatcherArgumentError } from './errors.ts'
 import { jsonProblem } from './value-check.ts'
 

@@ -1,4 +1,5 @@
 import type { MatcherState } from 'vitest'
+import type { JsonObject } from '../../core/json.ts'
 import { formatStep, times } from '../../evaluate/format.ts'
 import {
   evaluateCalledTool,
@@ -14,7 +15,6 @@ import type {
   ToolStep,
   TrajectoryExpectation,
 } from '../../schema/scenario-document.ts'
-import type { JsonObject } from '../../schema/twin-document.ts'
 import {
   argsArgument,
   argsModeArgument,

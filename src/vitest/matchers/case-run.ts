@@ -1,3 +1,4 @@
+import { isJsonObject } from '../../core/json.ts'
 import type { CaseRun } from '../../scenario/types.ts'
 import { NotACaseRunError } from './errors.ts'
 
@@ -13,13 +14,13 @@ export function caseRunOf(received: unknown, matcher: string): CaseRun {
 
 /** Whether a value has the shape of a `CaseRun` (schema tag, records, states, tools). */
 export function isCaseRun(value: unknown): value is CaseRun {
-  if (!isObject(value)) return false
+  if (!isJsonObject(value)) return false
   return (
     value.schema === 'agenttwin/case-run.v1' &&
     Array.isArray(value.records) &&
     Array.isArray(value.tools) &&
-    isObject(value.finalState) &&
-    isObject(value.initialState) &&
+    isJsonObject(value.finalState) &&
+    isJsonObject(value.initialState) &&
     typeof value.finished === 'boolean'
   )
 }
@@ -27,11 +28,11 @@ export function isCaseRun(value: unknown): value is CaseRun {
 function describeReceived(value: unknown): string {
   if (value === undefined) return 'undefined'
   if (value === null) return 'null'
-  if (value instanceof Promise || (isObject(value) && typeof value.then === 'function')) {
+  if (value instanceof Promise || (isJsonObject(value) && typeof value.then === 'function')) {
     return 'a Promise (did you forget `await` before run(agent)?)'
   }
   if (Array.isArray(value)) return 'an array'
-  if (!isObject(value)) return `${typeof value} ${JSON.stringify(value)}`
+  if (!isJsonObject(value)) return `${typeof value} ${JSON.stringify(value)}`
   if ('run' in value && 'results' in value) return 'a side of a comparison (pass its `.run`)'
   if ('reply' in value && 'outcome' in value) {
     return "the agent's own result (testimony: it holds no records or state; pass the CaseRun)"
@@ -39,8 +40,4 @@ function describeReceived(value: unknown): string {
   if (value.schema !== undefined) return `an object with schema ${JSON.stringify(value.schema)}`
   const keys = Object.keys(value).slice(0, 5)
   return keys.length > 0 ? `an object with keys ${keys.join(', ')}` : 'an empty object'
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
 }

@@ -1,4 +1,4 @@
-import { AgentTwinError } from '../../errors.ts'
+import { AgentTwinError } from '../../core/errors.ts'
 
 /** A matcher was handed something that is not a `CaseRun`. Code `NOT_A_CASE_RUN`. */
 export class NotACaseRunError extends AgentTwinError {

@@ -1,6 +1,6 @@
+import type { JsonObject } from '../../core/json.ts'
 import type { ContractDocument } from '../../schema/contract-document.ts'
 import type { ToolStep } from '../../schema/scenario-document.ts'
-import type { JsonObject } from '../../schema/twin-document.ts'
 import type { CalledToolOptions, HandoffOptions, TrajectoryOptions } from './call-matchers.ts'
 import type { ContractMatcherOptions } from './contract-matcher.ts'
 import type { JudgeMatcherOptions } from './judge-matcher.ts'

@@ -1,5 +1,5 @@
+import type { JsonObject, JsonValue } from '../../core/json.ts'
 import type { ValueCheck } from '../../schema/scenario-document.ts'
-import type { JsonObject, JsonValue } from '../../schema/twin-document.ts'
 import { InvalidMatcherArgumentError } from './errors.ts'
 
 const CHECK_NAMES = ['equals', 'matches', 'exists', 'gt', 'gte', 'lt', 'lte'] as const

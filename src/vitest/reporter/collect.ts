@@ -6,7 +6,7 @@ import {
   type PairComparison,
 } from '../../compare/index.ts'
 import type { SideCase } from '../../compare/pair.ts'
-import { compareText } from '../../compare-text.ts'
+import { compareText } from '../../core/compare-text.ts'
 import type { PairCaseTaskMeta } from '../meta.ts'
 
 /** One configured pair with every case the run recorded for it. */

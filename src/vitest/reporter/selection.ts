@@ -1,7 +1,7 @@
 import { relative } from 'node:path'
 import type { Vitest } from 'vitest/node'
 import type { PartialSelection } from '../../compare/report.ts'
-import { compareText } from '../../compare-text.ts'
+import { compareText } from '../../core/compare-text.ts'
 import type { AgentTwinPluginApi } from '../plugin.ts'
 import type { CollectedPair } from './collect.ts'
 

@@ -1,4 +1,4 @@
-import { AgentTwinError } from '../../errors.ts'
+import { AgentTwinError } from '../../core/errors.ts'
 import type { Agent } from '../../scenario/types.ts'
 
 /** The agents module does not export agents in a shape AgentTwin understands. */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, type TestContext, TestRunner } from 'vitest'
-import { InvalidDocumentError } from '../../errors.ts'
+import { InvalidDocumentError } from '../../core/errors.ts'
 import { createInterception, type Interception } from '../../http/index.ts'
 import { type HumanOverride, loadOverrides } from '../../judge/index.ts'
 import { pinCase } from '../../scenario/pin.ts'

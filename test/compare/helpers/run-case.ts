@@ -1,3 +1,5 @@
+import { digest } from '../../../src/core/canonical-json.ts'
+import type { JsonObject } from '../../../src/core/json.ts'
 import { createFaultPolicy } from '../../../src/faults/rules.ts'
 import { toCaseTool } from '../../../src/scenario/case-tool.ts'
 import type {
@@ -7,8 +9,6 @@ import type {
   ClaimedOutcome,
 } from '../../../src/scenario/types.ts'
 import type { FaultRuleDocument } from '../../../src/schema/scenario-document.ts'
-import type { JsonObject } from '../../../src/schema/twin-document.ts'
-import { digest } from '../../../src/twin/canonical-json.ts'
 import { createTwin } from '../../../src/twin/create-twin.ts'
 import type { ToolCall } from '../../../src/twin/types.ts'
 import { demoTwin } from './demo-twin.ts'

@@ -1,8 +1,8 @@
 import { fileURLToPath } from 'node:url'
+import type { JsonObject } from '../../../src/core/json.ts'
 import { createFaultPolicy, type FaultRuleInput } from '../../../src/faults/index.ts'
 import type { AgentResult, CaseRun } from '../../../src/scenario/types.ts'
 import { loadContractSync, loadTwinSync } from '../../../src/schema/index.ts'
-import type { JsonObject } from '../../../src/schema/twin-document.ts'
 import { createTwin } from '../../../src/twin/index.ts'
 import type { ToolCall } from '../../../src/twin/types.ts'
 

@@ -1,3 +1,4 @@
+import type { JsonObject } from '../../../src/core/json.ts'
 import {
   createFaultPolicy,
   type FaultRuleBuilder,
@@ -5,7 +6,7 @@ import {
 } from '../../../src/faults/index.ts'
 import { toCaseTool } from '../../../src/scenario/case-tool.ts'
 import type { AgentResult, CaseError, CaseRun } from '../../../src/scenario/types.ts'
-import type { JsonObject, TwinDocument } from '../../../src/schema/twin-document.ts'
+import type { TwinDocument } from '../../../src/schema/twin-document.ts'
 import { createTwin } from '../../../src/twin/index.ts'
 import type { ToolCall } from '../../../src/twin/types.ts'
 import { refundTwin } from './refund-twin.ts'

@@ -4,8 +4,8 @@ import {
   SimpleSpanProcessor,
   type SpanExporter,
 } from '@opentelemetry/sdk-trace-base'
+import type { JsonObject, JsonValue } from '../../../src/core/json.ts'
 import type { Agent, AgentContext } from '../../../src/scenario/types.ts'
-import type { JsonObject, JsonValue } from '../../../src/schema/twin-document.ts'
 
 /** How the agent's own trace departs from what it did; `none` is a true trace. */
 export type TraceLie = 'none' | 'phantom-call' | 'omitted-call' | 'claimed-success'

@@ -3,8 +3,9 @@ import type {
   CallerView,
   DependencyEffect,
   FaultPolicy,
-} from '../../../src/faults/types.ts'
-import type { JsonObject, ToolDefinition, TwinDocument } from '../../../src/schema/twin-document.ts'
+} from '../../../src/core/fault-model.ts'
+import type { JsonObject } from '../../../src/core/json.ts'
+import type { ToolDefinition, TwinDocument } from '../../../src/schema/twin-document.ts'
 
 /** A twin document with the given tools and fixtures. */
 export function twinDocument(

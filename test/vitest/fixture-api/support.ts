@@ -1,5 +1,5 @@
+import type { JsonObject } from '../../../src/core/json.ts'
 import type { Agent, AgentResult } from '../../../src/scenario/types.ts'
-import type { JsonObject } from '../../../src/schema/twin-document.ts'
 
 export const demo = '../../../examples/demo-co'
 export const timeoutScenario = `${demo}/scenarios/refund-timeout-after-mutation.scenario.yaml`

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url'
 import { describe, expect } from 'vitest'
 import '../../../src/vitest/setup.ts'
 import { agents } from '../../../examples/demo-co/agent/index.ts'
-import { InvalidDocumentError } from '../../../src/errors.ts'
+import { InvalidDocumentError } from '../../../src/core/errors.ts'
 import { fault, UnknownFaultTypeError } from '../../../src/faults/index.ts'
 import { parseTwin } from '../../../src/schema/index.ts'
 import {

@@ -1,4 +1,4 @@
-import type { JsonValue } from '../schema/twin-document.ts'
+import type { JsonValue } from './json.ts'
 
 /**
  * What the dependency really did with the call. The twin enacts this fact;

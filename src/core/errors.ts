@@ -43,3 +43,16 @@ export class InvalidDocumentError extends AgentTwinError {
     this.problems = problems
   }
 }
+
+/** A value that has no JSON form (function, symbol, bigint, non-finite number, cycle). */
+export class NotJsonError extends AgentTwinError {
+  readonly path: string
+
+  constructor(path: string, reason: string) {
+    super(
+      'NOT_JSON',
+      `Value at "${path || '(root)'}" is not JSON: ${reason}. Fix: keep twin state, arguments and answers to plain JSON (objects, arrays, strings, finite numbers, booleans, null).`,
+    )
+    this.path = path
+  }
+}

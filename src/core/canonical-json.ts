@@ -7,6 +7,7 @@
  */
 import { createHash } from 'node:crypto'
 import { NotJsonError } from './errors.ts'
+import type { JsonValue } from './json.ts'
 
 export interface CanonicalJsonOptions {
   /**
@@ -28,6 +29,41 @@ export function canonicalJson(value: unknown, options: CanonicalJsonOptions = {}
   const text = serialise(value, '', drops, new Set())
   if (text === undefined) throw new NotJsonError('', 'the value itself is undefined')
   return text
+}
+
+/**
+ * Deep equality of JSON data: object key order does not matter, array order
+ * does, an `undefined` object field is the same as an absent one, and
+ * `undefined` itself equals only `undefined`.
+ *
+ * @example
+ * jsonEquals({ a: 1, b: [2] }, { b: [2], a: 1 }) // true
+ * jsonEquals({ a: 1, b: undefined }, { a: 1 }) // true
+ */
+export function jsonEquals(a: unknown, b: unknown): boolean {
+  if (a === undefined || b === undefined) return a === b
+  return canonicalJson(a) === canonicalJson(b)
+}
+
+/** The value with object keys sorted at every depth; arrays keep their order. */
+export function sortKeys(value: JsonValue): JsonValue {
+  if (Array.isArray(value)) return value.map(sortKeys)
+  if (value !== null && typeof value === 'object') {
+    const sorted: { [key: string]: JsonValue } = {}
+    for (const key of Object.keys(value).sort()) sorted[key] = sortKeys(value[key] as JsonValue)
+    return sorted
+  }
+  return value
+}
+
+/**
+ * Canonical JSON for display: sorted keys, two-space indent, so two values
+ * diff line by line.
+ * @example
+ * prettyJson({ b: 1, a: 2 }) // '{\n  "a": 2,\n  "b": 1\n}'
+ */
+export function prettyJson(value: JsonValue): string {
+  return JSON.stringify(sortKeys(value), null, 2)
 }
 
 /**
