@@ -20,5 +20,6 @@ export type {
   FaultParamSpec,
   FaultPolicy,
   FaultType,
+  McpCallerKind,
   TwinAnswer,
 } from './types.ts'

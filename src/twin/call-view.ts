@@ -1,5 +1,11 @@
 /** What the caller is shown, and how the record keeps it. */
-import type { ActiveFault, CallerView, DependencyEffect, TwinAnswer } from '../faults/types.ts'
+import type {
+  ActiveFault,
+  CallerView,
+  DependencyEffect,
+  McpCallerKind,
+  TwinAnswer,
+} from '../faults/types.ts'
 import type { JsonValue } from '../schema/twin-document.ts'
 import type { RecordedFault } from './types.ts'
 
@@ -39,8 +45,10 @@ export function recordFault(
   fault: ActiveFault,
   view: CallerView,
   dependency: DependencyEffect = fault.fault.dependency.effect,
+  mcp?: McpCallerKind,
 ): RecordedFault {
   const caller: RecordedFault['caller'] = { kind: view.kind }
+  if (mcp !== undefined) caller.mcp = mcp
   if (view.kind === 'response') caller.status = view.status
   if (view.kind === 'connection-error') caller.code = view.code
   return {

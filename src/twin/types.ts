@@ -1,4 +1,4 @@
-import type { CallerView, DependencyEffect, FaultPolicy } from '../faults/types.ts'
+import type { CallerView, DependencyEffect, FaultPolicy, McpCallerKind } from '../faults/types.ts'
 import type {
   JsonObject,
   JsonValue,
@@ -22,7 +22,7 @@ export interface RecordedFault {
   /** Fact one, as enacted. */
   dependency: DependencyEffect
   /** Fact two, as rendered: `response` with its status, `connection-error` with its code, or `no-response`. */
-  caller: { kind: CallerView['kind']; status?: number; code?: string }
+  caller: { kind: CallerView['kind']; status?: number; code?: string; mcp?: McpCallerKind }
 }
 
 /**
@@ -38,6 +38,8 @@ export interface CallRecord {
   args: JsonObject
   /** From the `x-agenttwin-attempt` header or 1. */
   attempt: number
+  /** `mcp` when the call came as an MCP `tools/call`; absent for HTTP. */
+  transport?: 'mcp'
   /** Fixed-clock timestamp, ISO 8601. */
   at: string
   tenant?: string
@@ -75,6 +77,8 @@ export interface ToolCall {
   tool: string
   args: JsonObject
   attempt?: number
+  /** `mcp` for an MCP `tools/call`: recorded, and the record keeps what an MCP client saw. */
+  transport?: 'mcp'
 }
 
 /** What a call yields: its record and what the caller must be shown. */
