@@ -5,6 +5,7 @@ import type { JsonObject, TwinDocument } from '../../schema/twin-document.ts'
 import { createTwin } from '../../twin/index.ts'
 import type { CallRecord, Twin } from '../../twin/types.ts'
 import { describeRoutes, ownsUrl, type TwinRoutes, twinRoutes } from '../routes.ts'
+import { answerSurfaces, type TwinSurface } from '../surfaces.ts'
 import { answerTwinRequest, type RoutedTwin } from '../twin-handlers.ts'
 import { ServeTwinOptionsError, TwinServerListenError } from './errors.ts'
 import { answerInspection, INSPECTION_PATH, isInspectionPath } from './inspection.ts'
@@ -26,6 +27,8 @@ export interface ServeTwinOptions {
   onCall?(record: CallRecord): void
   /** Called when the twin failed on a request instead of answering (the client got a 500). */
   onError?(error: unknown, request: { method: string; url: string }): void
+  /** Other protocols served under the base URL before the tool routes (e.g. MCP). */
+  surfaces?: readonly TwinSurface[]
 }
 
 /** A twin answering on a real port. */
@@ -192,6 +195,8 @@ export async function serveTwin(
     const requestUrl = new URL(request.url)
     if (isInspectionPath(requestUrl.pathname)) return answerInspection(request, target)
     if (!ownsUrl(surface, requestUrl)) return outsideBasePath(request, surface)
+    const other = answerSurfaces(routed.twin, request, lifetime.signal, options.surfaces)
+    if (other) return other
     return answerTwinRequest(routed, request, lifetime.signal)
   }
 
