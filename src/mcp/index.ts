@@ -10,5 +10,6 @@ export { FaultGate, type HeldResponse, type TransportFaultKind } from './fault-g
 export { ATTEMPT_META, attemptOf, STATUS_META, toolResult } from './result.ts'
 export { type McpEndpoint, serveMcp } from './serve-mcp.ts'
 export { createTwinServer, RECORDS_URI, STATE_URI, type TwinServerContext } from './server.ts'
+export { type StdioOptions, type StdioServer, serveStdio } from './stdio.ts'
 export { DEFAULT_MCP_PATH, type McpSurface, mcpPathOf, mcpSurface } from './streamable.ts'
 export { mcpTools, toolAnnotations } from './tools.ts'

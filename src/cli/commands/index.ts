@@ -4,6 +4,7 @@ import { checkCommand } from './check.ts'
 import { diffCommand } from './diff.ts'
 import { faultsCommand } from './faults.ts'
 import { initCommand } from './init.ts'
+import { mcpCommand } from './mcp.ts'
 import { runCommand } from './run.ts'
 import { serveCommand } from './serve.ts'
 import { validateCommand } from './validate.ts'
@@ -15,6 +16,7 @@ export const commands: CliCommand[] = [
   runCommand,
   diffCommand,
   serveCommand,
+  mcpCommand,
   initCommand,
   faultsCommand,
   calibrateCommand,

@@ -15,7 +15,7 @@ import {
   usageError,
 } from './cli-options.ts'
 
-const USAGE = `Usage: agenttwin serve <twin-or-scenario> [--port <n>] [--host <h>]
+const USAGE = `Usage: agenttwin serve <twin-or-scenario> [--port <n>] [--host <h>] [--mcp]
 
 Serves a twin over real HTTP, for agents in other processes or languages. Given a
 scenario, the twin starts with the scenario's state overrides, fault rules and
@@ -24,6 +24,7 @@ seed. Prints the URL and the tools, then one line per call as the twin records i
   <twin-or-scenario>  a twin.v1 or scenario.v1 file
   --port <n>          default 0: a free port, printed at start
   --host <h>          default 127.0.0.1 (this machine only)
+  --mcp               also serve the twin as an MCP server (Streamable HTTP) at <url>/mcp
 
 While it runs:
   GET  ${INSPECTION_PATH}/records   every call the twin recorded (CallRecord JSON)
@@ -36,7 +37,11 @@ document error, or the port cannot be used.
 Example:
   agenttwin serve examples/demo-co/scenarios/refund-timeout-after-mutation.scenario.yaml --port 4010`
 
-const OPTIONS = { port: { type: 'string' }, host: { type: 'string' } } as const
+const OPTIONS = {
+  port: { type: 'string' },
+  host: { type: 'string' },
+  mcp: { type: 'boolean' },
+} as const
 
 interface Served {
   twin: TwinDocument
@@ -45,7 +50,7 @@ interface Served {
   from?: string
 }
 
-async function documentToServe(file: string): Promise<Served> {
+export async function documentToServe(file: string): Promise<Served> {
   let text: string
   try {
     text = await readFile(file, 'utf8')
@@ -128,7 +133,10 @@ async function serve(options: ParsedOptions, io: CliIO, stop: AbortSignal | unde
     return usageError(io, 'serve', `--port ${port} is above 65535`, USAGE)
   }
   const chosen = await documentToServe(resolve(io.cwd, file))
+  // Loaded only when asked for: the MCP SDK is an optional peer.
+  const mcp = options.values.mcp ? (await import('../../mcp/index.ts')).mcpSurface() : undefined
   const served = await serveTwin(chosen.twin, {
+    ...(mcp && { surfaces: [mcp.surface] }),
     ...chosen.options,
     port,
     host: stringOption(options, 'host'),
@@ -151,6 +159,7 @@ async function serve(options: ParsedOptions, io: CliIO, stop: AbortSignal | unde
         (tool) =>
           `  ${tool.method.padEnd(width)} ${tool.url}  ${tool.tool} (${risk.get(tool.tool)})`,
       ),
+      ...(mcp ? [`MCP: ${served.url}/mcp (Streamable HTTP)`] : []),
       `Inspect: GET ${origin}${INSPECTION_PATH}/records, GET ${origin}${INSPECTION_PATH}/state, POST ${origin}${INSPECTION_PATH}/reset`,
       'Press Ctrl+C to stop.',
       '',
@@ -158,6 +167,7 @@ async function serve(options: ParsedOptions, io: CliIO, stop: AbortSignal | unde
   )
   await untilStopped(stop)
   const calls = served.records().length
+  await mcp?.close()
   await served.close()
   io.stdout(
     `Stopped; the twin recorded ${calls} call${calls === 1 ? '' : 's'} since its last reset.\n`,
