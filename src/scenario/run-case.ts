@@ -19,6 +19,8 @@ export interface RunCaseOptions {
    * this case, disposed afterwards.
    */
   interception?: Interception
+  /** Overrides the scenario's `transport`, to run one scenario over HTTP and over MCP. */
+  transport?: 'http' | 'mcp'
   /** Extra fault rules given in code, checked after the scenario's own. */
   faults?: readonly FaultRuleInput[]
 }
@@ -49,18 +51,24 @@ export async function runCase(
   let outcome: { result?: AgentResult; error?: CaseError } = {}
   let scope: { readonly unhandled: Interception['unhandled'] } | undefined
   let network: Interception | undefined
+  // Loaded only for MCP scenarios: the MCP SDK is an optional peer.
+  const mcp =
+    (options.transport ?? pinned.document.transport) === 'mcp'
+      ? (await import('../mcp/index.ts')).serveMcp(twin)
+      : undefined
   try {
     network = options.interception ?? createInterception()
     // The twin serves this run's async context only, so cases can run at once on one interception.
     outcome = await network.scope([twin], (own) => {
       scope = own
-      return runAgent(agent, pinned, twin, timeoutMs)
+      return runAgent(agent, pinned, twin, timeoutMs, mcp?.url)
     })
   } catch (error) {
     // The network could not be set up (another interception active, this one disposed).
     twin.dispose()
     throw error
   } finally {
+    await mcp?.close()
     // An interception we started must end even if the run was abandoned.
     if (!options.interception) network?.dispose()
   }
@@ -85,6 +93,7 @@ async function runAgent(
   pinned: PinnedCase,
   twin: Twin,
   timeoutMs: number,
+  mcpUrl?: string,
 ): Promise<{ result?: AgentResult; error?: CaseError }> {
   const controller = new AbortController()
   let timer: NodeJS.Timeout | undefined
@@ -97,7 +106,11 @@ async function runAgent(
   })
   try {
     const input = structuredClone(pinned.document.input)
-    const running = agent.run(input, { baseUrl: twin.baseUrl, signal: controller.signal })
+    const running = agent.run(input, {
+      baseUrl: twin.baseUrl,
+      signal: controller.signal,
+      ...(mcpUrl !== undefined && { mcpUrl }),
+    })
     const value = await Promise.race([running, timedOut])
     if (value === 'timeout') {
       running.catch(() => {})

@@ -30,6 +30,8 @@ export interface AgentContext {
   baseUrl: string
   /** Aborts when the case times out. */
   signal: AbortSignal
+  /** Set when the scenario says `transport: mcp`: the twin's MCP endpoint (Streamable HTTP). */
+  mcpUrl?: string
 }
 
 /**
