@@ -95,7 +95,9 @@ describe('a twin as an MCP server over stdio (agenttwin mcp)', () => {
   it(`${shared.length} faults that keep the server up, one call each`, async () => {
     const { seen, records } = await overStdio('shared', shared)
     expect(records.map((record) => record.fault?.type)).toEqual(shared.map((e) => e.type))
-    shared.forEach((entry, index) => expectBothFacts(entry, seen[index], records[index]))
+    for (const [index, entry] of shared.entries()) {
+      expectBothFacts(entry, seen[index], records[index])
+    }
   }, 60_000)
 
   it.each(tested.filter((entry) => CLOSING.has(kindOf(entry))).map((e) => [e.type, e] as const))(
