@@ -33,6 +33,23 @@ export type CallerView =
   /** No answer at all: the request hangs until the caller's own abort signal fires. */
   | { kind: 'no-response' }
 
+/**
+ * What an MCP client sees when the fault fires on `tools/call`, rendered by `mcp/`:
+ * - `tool-result`: the caller view's body as a tool result, `isError: true` when its status is 4xx/5xx;
+ * - `jsonrpc-error`: a JSON-RPC error response instead of a result;
+ * - `no-answer`: no response until the client cancels the request;
+ * - `stream-cut`: the response starts and is cut off mid-message;
+ * - `connection-lost`: the connection (HTTP) or the server's output (stdio) closes with no answer;
+ * - `invalid-jsonrpc`: an answer that is not a valid JSON-RPC message.
+ */
+export type McpCallerKind =
+  | 'tool-result'
+  | 'jsonrpc-error'
+  | 'no-answer'
+  | 'stream-cut'
+  | 'connection-lost'
+  | 'invalid-jsonrpc'
+
 /** A fault that a rule decided to inject into one call. */
 export interface FaultDecision {
   ruleId: string
@@ -91,6 +108,8 @@ export interface FaultType {
   dependency: { effect: DependencyEffect; description: string }
   /** Fact two: what the caller sees. */
   caller: { description: string }
+  /** Fact two over MCP: what an MCP client sees instead of the HTTP answer (absent: 'tool-result'). */
+  mcp?: { kind: McpCallerKind; description: string }
   /** Is this fault one where the two facts contradict each other? */
   dangerous: boolean
   params: FaultParamSpec[]

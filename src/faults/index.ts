@@ -7,6 +7,7 @@ export type {
   FaultParamSpec,
   FaultPolicy,
   FaultType,
+  McpCallerKind,
   TwinAnswer,
 } from '../core/fault-model.ts'
 export {

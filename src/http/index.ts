@@ -48,5 +48,6 @@ export {
   twinRoutes,
 } from './routes.ts'
 export * from './server/index.ts'
+export { answerSurfaces, attachSurface, type TwinSurface } from './surfaces.ts'
 export { type ConnectionErrorCode, systemError } from './system-errors.ts'
 export { answerTwinRequest, type RoutedTwin, routeTwin, twinHandlers } from './twin-handlers.ts'

@@ -4,6 +4,7 @@ import type { Twin } from '../twin/types.ts'
 import { type RequestProblem, readToolCall } from './arguments.ts'
 import { renderView } from './render.ts'
 import { describeRoutes, matchRoute, ownsUrl, type TwinRoutes, twinRoutes } from './routes.ts'
+import { answerSurfaces } from './surfaces.ts'
 
 /** A twin with its HTTP surface worked out once. */
 export interface RoutedTwin {
@@ -74,6 +75,8 @@ export async function answerTwinRequest(
   lifetime?: AbortSignal,
 ): Promise<Response> {
   const { twin, surface } = routed
+  const other = answerSurfaces(twin, request, lifetime)
+  if (other) return other
   const match = matchRoute(surface, request.method, new URL(request.url))
   if (match.kind === 'unknown') return unknownRoute(surface, request)
   if (match.kind === 'wrong-method') return unknownRoute(surface, request, match.allowed)

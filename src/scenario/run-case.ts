@@ -32,6 +32,8 @@ export interface RunCaseOptions {
    * this case, disposed afterwards.
    */
   interception?: Interception
+  /** Overrides the scenario's `transport`, to run one scenario over HTTP and over MCP. */
+  transport?: 'http' | 'mcp'
   /** Extra fault rules given in code, checked after the scenario's own. */
   faults?: readonly FaultRuleInput[]
   /** Model traffic: hosts, mode, cassettes. Default: OpenAI and Anthropic, mode by `resolveModelMode`. */
@@ -98,19 +100,27 @@ export async function runCase(
   let scope: { readonly unhandled: Interception['unhandled'] } | undefined
   let network: Interception | undefined
   const collector = createSpanCollector()
+  // Loaded only for MCP scenarios: the MCP SDK is an optional peer.
+  const mcp =
+    (options.transport ?? pinned.document.transport) === 'mcp'
+      ? (await import('../mcp/index.ts')).serveMcp(twin)
+      : undefined
   try {
     network = options.interception ?? createInterception()
     serveModels(network)
     // The twin serves this run's async context only, so cases can run at once on one interception.
     outcome = await network.scope([twin], (own) => {
       scope = own
-      return withModelSession(models, () => runAgent(agent, pinned, twin, timeoutMs, collector))
+      return withModelSession(models, () =>
+        runAgent(agent, pinned, twin, timeoutMs, collector, mcp?.url),
+      )
     })
   } catch (error) {
     // The network could not be set up (another interception active, this one disposed).
     twin.dispose()
     throw error
   } finally {
+    await mcp?.close()
     // An interception we started must end even if the run was abandoned.
     if (!options.interception) network?.dispose()
   }
@@ -148,6 +158,7 @@ async function runAgent(
   twin: Twin,
   timeoutMs: number,
   collector: SpanCollector,
+  mcpUrl?: string,
 ): Promise<{ result?: AgentResult; error?: CaseError }> {
   const controller = new AbortController()
   let timer: NodeJS.Timeout | undefined
@@ -164,6 +175,7 @@ async function runAgent(
       baseUrl: twin.baseUrl,
       signal: controller.signal,
       trace: { exporter: collector.exporter },
+      ...(mcpUrl !== undefined && { mcpUrl }),
     })
     const value = await Promise.race([running, timedOut])
     if (value === 'timeout') {

@@ -41,6 +41,8 @@ export interface AgentContext {
    * Always given by `runCase`; absent when a test calls the agent itself.
    */
   trace?: { exporter: CollectingSpanExporter }
+  /** Set when the scenario says `transport: mcp`: the twin's MCP endpoint (Streamable HTTP). */
+  mcpUrl?: string
 }
 
 /**

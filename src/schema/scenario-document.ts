@@ -199,6 +199,8 @@ export interface ScenarioDocument {
   state?: JsonObject
   /** Default 0. */
   seed?: number
+  /** How the agent reaches the twin: `http` (default) or `mcp` (Streamable HTTP at `<baseUrl>/mcp`). */
+  transport?: 'http' | 'mcp'
   faults?: FaultRuleDocument[]
   expectations: ExpectationDocument[]
 }

@@ -1,6 +1,11 @@
 /** What the caller is shown, and how the record keeps it. */
-
-import type { ActiveFault, CallerView, DependencyEffect, TwinAnswer } from '../core/fault-model.ts'
+import type {
+  ActiveFault,
+  CallerView,
+  DependencyEffect,
+  McpCallerKind,
+  TwinAnswer,
+} from '../core/fault-model.ts'
 import type { JsonValue } from '../core/json.ts'
 import type { RecordedFault } from './types.ts'
 
@@ -54,8 +59,10 @@ export function recordFault(
   fault: ActiveFault,
   view: CallerView,
   dependency: DependencyEffect = fault.fault.dependency.effect,
+  mcp?: McpCallerKind,
 ): RecordedFault {
   const caller: RecordedFault['caller'] = { kind: view.kind }
+  if (mcp !== undefined) caller.mcp = mcp
   if (view.kind === 'response') {
     caller.status = view.status
     const body = unreadableBody(view)

@@ -65,7 +65,12 @@ export function runCall(runtime: TwinRuntime, call: ToolCall): CallOutcome {
   const view = fault
     ? fault.fault.view(cloneAnswer(twinAnswer), { ...fault.params })
     : plainView(twinAnswer)
-  const seen = seenByCaller(view)
+  const mcp = call.transport === 'mcp' ? (fault?.fault.mcp?.kind ?? 'tool-result') : undefined
+  // Over MCP only a tool result shows the caller a status and a body.
+  const seen =
+    mcp === undefined || mcp === 'tool-result'
+      ? seenByCaller(view)
+      : { status: null, response: null }
   const effectKey = renderEffectKey(tool, scope)
   const record: CallRecord = {
     seq,
@@ -73,6 +78,7 @@ export function runCall(runtime: TwinRuntime, call: ToolCall): CallOutcome {
     risk: tool.risk,
     args: cloneJson(args),
     attempt: call.attempt ?? 1,
+    ...(mcp !== undefined && { transport: 'mcp' as const }),
     at,
     ...(handled.tenant !== undefined && { tenant: handled.tenant }),
     ...(handled.idempotencyKey !== undefined && { idempotencyKey: handled.idempotencyKey }),
@@ -82,7 +88,7 @@ export function runCall(runtime: TwinRuntime, call: ToolCall): CallOutcome {
     response: seen.response,
     twinAnswer: { status: handled.answer.status, body: cloneJson(handled.answer.body) },
     outcome: isSuccess(handled.answer.status) && EFFECT_DONE.has(enacted) ? 'success' : 'error',
-    ...(fault && { fault: recordFault(fault, view, enacted) }),
+    ...(fault && { fault: recordFault(fault, view, enacted, mcp) }),
     changes: handled.changes,
   }
   if (handled.staged) {

@@ -1,4 +1,9 @@
-import type { CallerView, DependencyEffect, FaultPolicy } from '../core/fault-model.ts'
+import type {
+  CallerView,
+  DependencyEffect,
+  FaultPolicy,
+  McpCallerKind,
+} from '../core/fault-model.ts'
 import type { JsonObject, JsonValue } from '../core/json.ts'
 import type { RiskLevel, ToolDefinition, TwinDocument } from '../schema/twin-document.ts'
 
@@ -26,6 +31,8 @@ export interface RecordedFault {
     status?: number
     code?: string
     body?: 'truncated' | 'unparseable'
+    /** Over MCP: which rendering of the caller fact fired. */
+    mcp?: McpCallerKind
   }
 }
 
@@ -42,6 +49,8 @@ export interface CallRecord {
   args: JsonObject
   /** From the `x-agenttwin-attempt` header or 1. */
   attempt: number
+  /** `mcp` when the call came as an MCP `tools/call`; absent for HTTP. */
+  transport?: 'mcp'
   /** Fixed-clock timestamp, ISO 8601. */
   at: string
   tenant?: string
@@ -79,6 +88,8 @@ export interface ToolCall {
   tool: string
   args: JsonObject
   attempt?: number
+  /** `mcp` for an MCP `tools/call`: recorded, and the record keeps what an MCP client saw. */
+  transport?: 'mcp'
 }
 
 /** What a call yields: its record and what the caller must be shown. */

@@ -54,6 +54,8 @@ export function createAgent(manifestText: string, options: DemoAgentOptions = {}
         toolsBaseUrl: context.baseUrl,
         signal: context.signal,
         toolTimeoutMs,
+        // A scenario with `transport: mcp` hands the agent an MCP endpoint: its tools become MCP tools.
+        ...(context.mcpUrl !== undefined && { mcpUrl: context.mcpUrl }),
       })
       return toAgentResult(response)
     },

@@ -1,5 +1,6 @@
 import type { JsonObject } from '../../../src/core/json.ts'
 import type { ClaimedOutcome } from '../../../src/scenario/types.ts'
+import { McpToolClient } from './mcp-tool-client.ts'
 import type { AgentPlan } from './plan.ts'
 import { resolveRefund } from './refund-flow.ts'
 import { replies } from './replies.ts'
@@ -25,6 +26,8 @@ export interface ServiceContext {
   signal: AbortSignal
   /** How long one tool call may take. */
   toolTimeoutMs: number
+  /** When set, the tools are MCP tools at this endpoint instead of HTTP routes. */
+  mcpUrl?: string
 }
 
 /**
@@ -45,14 +48,12 @@ export async function handleSupportRequest(
   context: ServiceContext,
 ): Promise<SupportResponse> {
   const request = readSupportRequest(body)
-  const tools = new ToolClient({
-    baseUrl: context.toolsBaseUrl,
-    signal: context.signal,
-    timeoutMs: context.toolTimeoutMs,
-  })
+  const { signal, toolTimeoutMs: timeoutMs, mcpUrl } = context
+  const mcp = mcpUrl ? await McpToolClient.connect({ url: mcpUrl, signal, timeoutMs }) : undefined
+  const tools = mcp ?? new ToolClient({ baseUrl: context.toolsBaseUrl, signal, timeoutMs })
   const session: Session = { plan: agent.plan, tools }
   if (request.customer_id) session.customerId = request.customer_id
-  const resolution = await resolve(session, request.message)
+  const resolution = await resolve(session, request.message).finally(() => mcp?.close())
   return {
     agent: { name: agent.name, version: agent.version },
     reply: resolution.reply,

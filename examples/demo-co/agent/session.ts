@@ -3,7 +3,7 @@ import type { ClaimedOutcome } from '../../../src/scenario/types.ts'
 import { type Order, readOrder } from './order.ts'
 import type { AgentPlan } from './plan.ts'
 import { replies } from './replies.ts'
-import type { ToolClient } from './tool-client.ts'
+import type { ToolCaller } from './tool-client.ts'
 
 /** How a request ended: what the agent tells the customer and claims. */
 export interface Resolution {
@@ -15,7 +15,7 @@ export interface Resolution {
 /** One customer request in progress. */
 export interface Session {
   plan: AgentPlan
-  tools: ToolClient
+  tools: ToolCaller
   customerId?: string
 }
 

@@ -43,6 +43,9 @@ export interface ToolClientOptions {
 /** Error texts of `fetch` for a broken connection (undici puts the code on `cause`). */
 const CONNECTION_CODES = new Set(['ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'UND_ERR_SOCKET'])
 
+/** What the planner needs of a tool client, whatever the transport. */
+export type ToolCaller = Pick<ToolClient, 'call' | 'calls'>
+
 /**
  * Calls the agent's tools over HTTP: `POST {baseUrl}/tools/{name}` with a JSON
  * body, `x-agenttwin-attempt` on retries. Keeps its own list of calls.
@@ -122,7 +125,7 @@ export class ToolClient {
   }
 }
 
-function parseJson(text: string): JsonValue | undefined {
+export function parseJson(text: string): JsonValue | undefined {
   if (text === '') return null
   try {
     return JSON.parse(text) as JsonValue
@@ -131,7 +134,7 @@ function parseJson(text: string): JsonValue | undefined {
   }
 }
 
-function classifyStatus(status: number, parsed: boolean): ToolFailure | undefined {
+export function classifyStatus(status: number, parsed: boolean): ToolFailure | undefined {
   if (status === 504 || status === 408) return 'timeout'
   if (status === 429) return 'throttled'
   if (status === 401 || status === 403) return 'auth'

@@ -9,7 +9,7 @@ Lists every fault type AgentTwin can inject, each defined by two facts:
 what the dependency did, and what the caller sees.
 
   type     show only this fault type
-  --json   print a JSON array (type, title, dependency, caller, dangerous, params)
+  --json   print a JSON array (type, title, dependency, caller, mcp, dangerous, params)
 
 Use a type in a scenario:
   faults:
@@ -22,6 +22,9 @@ function toJson(fault: FaultType) {
     title: fault.title,
     dependency: { ...fault.dependency },
     caller: { ...fault.caller },
+    mcp: {
+      ...(fault.mcp ?? { kind: 'tool-result', description: 'The HTTP answer as a tool result.' }),
+    },
     dangerous: fault.dangerous,
     params: fault.params.map((param) => ({ ...param })),
   }
@@ -85,7 +88,12 @@ function renderTable(faults: readonly FaultType[]): string {
       ...tableRow([
         [...wrap(name, COLUMNS[0].width), `effect: ${fault.dependency.effect}`],
         wrap(fault.dependency.description, COLUMNS[1].width),
-        wrap(fault.caller.description, COLUMNS[2].width),
+        [
+          ...wrap(`HTTP: ${fault.caller.description}`, COLUMNS[2].width),
+          ...(fault.mcp
+            ? wrap(`MCP (${fault.mcp.kind}): ${fault.mcp.description}`, COLUMNS[2].width)
+            : []),
+        ],
         params,
       ]),
       '',

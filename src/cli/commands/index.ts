@@ -5,6 +5,7 @@ import { claimsCommand } from './claims.ts'
 import { diffCommand } from './diff.ts'
 import { faultsCommand } from './faults.ts'
 import { initCommand } from './init.ts'
+import { mcpCommand } from './mcp.ts'
 import { mineCommand } from './mine.ts'
 import { reportCommand } from './report.ts'
 import { runCommand } from './run.ts'
@@ -19,6 +20,7 @@ export const commands: CliCommand[] = [
   diffCommand,
   reportCommand,
   serveCommand,
+  mcpCommand,
   initCommand,
   faultsCommand,
   calibrateCommand,

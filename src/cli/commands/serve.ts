@@ -16,7 +16,7 @@ import {
   usageError,
 } from './cli-options.ts'
 
-const USAGE = `Usage: agenttwin serve <twin-or-scenario> [--port <n>] [--host <h>] [--no-token] [--max-body-bytes <n>]
+const USAGE = `Usage: agenttwin serve <twin-or-scenario> [--port <n>] [--host <h>] [--mcp] [--no-token] [--max-body-bytes <n>]
 
 Serves a twin over real HTTP, for agents in other processes or languages. Given a
 scenario, the twin starts with the scenario's state overrides, fault rules and
@@ -25,6 +25,7 @@ seed. Prints the URL and the tools, then one line per call as the twin records i
   <twin-or-scenario>  a twin.v1 or scenario.v1 file
   --port <n>          default 0: a free port, printed at start
   --host <h>          default 127.0.0.1 (this machine only)
+  --mcp               also serve the twin as an MCP server (Streamable HTTP) at <url>/mcp
   --no-token          let inspection requests in without the printed token
                       (for local scripts)
   --max-body-bytes <n>
@@ -47,6 +48,7 @@ Example:
 const OPTIONS = {
   port: { type: 'string' },
   host: { type: 'string' },
+  mcp: { type: 'boolean' },
   'no-token': { type: 'boolean' },
   'max-body-bytes': { type: 'string' },
 } as const
@@ -58,7 +60,7 @@ interface Served {
   from?: string
 }
 
-async function documentToServe(file: string): Promise<Served> {
+export async function documentToServe(file: string): Promise<Served> {
   let text: string
   try {
     text = await readFile(file, 'utf8')
@@ -143,7 +145,10 @@ async function serve(options: ParsedOptions, io: CliIO, stop: AbortSignal | unde
   const maxBodyBytes = integerOption(options, 'max-body-bytes', 1)
   if (typeof maxBodyBytes === 'object') return usageError(io, 'serve', maxBodyBytes.problem, USAGE)
   const chosen = await documentToServe(resolve(io.cwd, file))
+  // Loaded only when asked for: the MCP SDK is an optional peer.
+  const mcp = options.values.mcp ? (await import('../../mcp/index.ts')).mcpSurface() : undefined
   const served = await serveTwin(chosen.twin, {
+    ...(mcp && { surfaces: [mcp.surface] }),
     ...chosen.options,
     port,
     host: stringOption(options, 'host'),
@@ -168,6 +173,7 @@ async function serve(options: ParsedOptions, io: CliIO, stop: AbortSignal | unde
         (tool) =>
           `  ${tool.method.padEnd(width)} ${tool.url}  ${tool.tool} (${risk.get(tool.tool)})`,
       ),
+      ...(mcp ? [`MCP: ${served.url}/mcp (Streamable HTTP)`] : []),
       `Inspect: GET ${origin}${INSPECTION_PATH}/records, GET ${origin}${INSPECTION_PATH}/state, POST ${origin}${INSPECTION_PATH}/reset`,
       served.inspectionToken
         ? `Inspection token: ${served.inspectionToken} (send Authorization: Bearer <token>)`
@@ -178,6 +184,7 @@ async function serve(options: ParsedOptions, io: CliIO, stop: AbortSignal | unde
   )
   await untilStopped(stop)
   const calls = served.records().length
+  await mcp?.close()
   await served.close()
   io.stdout(
     `Stopped; the twin recorded ${calls} call${calls === 1 ? '' : 's'} since its last reset.\n`,

@@ -14,6 +14,11 @@ export const partialResponse = defineFault({
     description:
       "The twin's 2xx status and headers announce the full length, but the body stops early; reading it fails.",
   },
+  mcp: {
+    kind: 'stream-cut',
+    description:
+      'The answer starts, then the stream is cut mid-message: the JSON-RPC response never completes.',
+  },
   dangerous: true,
   params: [
     {
@@ -49,6 +54,11 @@ export const malformedJson = defineFault({
   caller: {
     description:
       "The twin's 2xx status with Content-Type application/json and a complete body that does not parse.",
+  },
+  mcp: {
+    kind: 'invalid-jsonrpc',
+    description:
+      'An answer that is not a valid JSON-RPC message: the client cannot match it to the request.',
   },
   dangerous: true,
   params: [
@@ -101,6 +111,10 @@ export const schemaDrift = defineFault({
   caller: {
     description:
       "The twin's 2xx answer with renamed or missing fields (by default the first field is missing).",
+  },
+  mcp: {
+    kind: 'tool-result',
+    description: 'A successful tool result with renamed or missing fields.',
   },
   dangerous: false,
   params: [

@@ -5,6 +5,11 @@ export const connectionRefused = defineFault({
   title: 'Connection refused',
   dependency: { effect: 'none', description: 'Nothing: no connection was ever made.' },
   caller: { description: 'An immediate connection error, ECONNREFUSED; no status.' },
+  mcp: {
+    kind: 'connection-lost',
+    description:
+      'The connection fails before any answer: over HTTP the POST is refused; over stdio the server closes its output. The request ends with a transport error.',
+  },
   dangerous: false,
   params: [],
   view: () => ({ kind: 'connection-error', code: 'ECONNREFUSED' }),
@@ -18,6 +23,11 @@ export const resetBeforeEffect = defineFault({
     description: 'Nothing: the connection dropped before the dependency acted.',
   },
   caller: { description: 'The connection is reset, ECONNRESET; no status.' },
+  mcp: {
+    kind: 'connection-lost',
+    description:
+      'The connection drops before any answer (HTTP: ECONNRESET; stdio: the server closes its output).',
+  },
   dangerous: false,
   params: [],
   view: () => ({ kind: 'connection-error', code: 'ECONNRESET' }),
@@ -31,6 +41,11 @@ export const resetAfterEffect = defineFault({
     description: 'All of it: the change was committed before the connection dropped.',
   },
   caller: { description: 'The connection is reset, ECONNRESET; no status.' },
+  mcp: {
+    kind: 'connection-lost',
+    description:
+      'The connection drops before any answer (HTTP: ECONNRESET; stdio: the server closes its output).',
+  },
   dangerous: true,
   params: [],
   view: () => ({ kind: 'connection-error', code: 'ECONNRESET' }),
@@ -52,6 +67,7 @@ export const emptyResponse = defineFault({
     description:
       'The connection closes with no status line (ECONNRESET, "socket hang up"); with emptyBody: true, the status arrives with an empty body.',
   },
+  mcp: { kind: 'connection-lost', description: 'The connection closes with no answer at all.' },
   dangerous: true,
   params: [
     {

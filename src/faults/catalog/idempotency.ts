@@ -17,6 +17,10 @@ export const idempotencyKeyInFlight = defineFault({
     description: 'Nothing: an earlier request with the same key is still being processed.',
   },
   caller: { description: 'A 409 Conflict (problem+json): retry later.' },
+  mcp: {
+    kind: 'tool-result',
+    description: 'A tool result with isError: true: a request with this key is still in flight.',
+  },
   dangerous: false,
   params: [],
   view: () =>
@@ -41,6 +45,10 @@ export const idempotencyKeyMismatch = defineFault({
     description: 'Nothing: the key was already used with a different payload.',
   },
   caller: { description: 'A 422 (IETF draft; some providers send 400) problem+json.' },
+  mcp: {
+    kind: 'tool-result',
+    description: 'A tool result with isError: true: the key was used with another payload.',
+  },
   dangerous: false,
   params: [
     {

@@ -21,6 +21,7 @@ export const successWithoutEffect = defineFault({
     description:
       'The 2xx "succeeded" answer the tool would have given (computed on a copy of the state).',
   },
+  mcp: { kind: 'tool-result', description: 'A successful tool result saying it succeeded.' },
   dangerous: true,
   params: [],
   view: (answer) => answerView(answer),
@@ -35,6 +36,11 @@ export const inconsistentState = defineFault({
   },
   caller: {
     description: "A 500 by default, or the twin's 2xx answer with reportSuccess: true.",
+  },
+  mcp: {
+    kind: 'tool-result',
+    description:
+      'A tool result: isError: true with the error, or a success, as the HTTP status says.',
   },
   dangerous: true,
   params: [
@@ -73,6 +79,7 @@ export const appliedTwice = defineFault({
     description: 'Twice: the effects ran two times (the idempotency store did not prevent it).',
   },
   caller: { description: "One normal 2xx answer, the twin's own." },
+  mcp: { kind: 'tool-result', description: 'One successful tool result.' },
   dangerous: true,
   params: [],
   view: (answer) => answerView(answer),
@@ -83,6 +90,10 @@ export const businessRejectionIn200 = defineFault({
   title: 'Business rejection inside a 200',
   dependency: { effect: 'none', description: 'Nothing: the provider declined the operation.' },
   caller: { description: 'HTTP 200 with { "status": "rejected", "reason": ... } in the body.' },
+  mcp: {
+    kind: 'tool-result',
+    description: 'A tool result without isError whose text carries the rejection.',
+  },
   dangerous: false,
   params: [
     {
@@ -109,6 +120,10 @@ export const acceptedNotCommitted = defineFault({
       'Deferred: preconditions checked and changes staged; they commit after commitAfterCalls further calls, or never within the case.',
   },
   caller: { description: 'A 202 with { "status": "accepted" }.' },
+  mcp: {
+    kind: 'tool-result',
+    description: 'A successful tool result saying the request was accepted.',
+  },
   dangerous: false,
   params: [
     {
@@ -130,6 +145,7 @@ export const staleRead = defineFault({
     description: 'Read from an older snapshot: the state as it was versionsBehind changes ago.',
   },
   caller: { description: 'A 2xx with old data, presented as current.' },
+  mcp: { kind: 'tool-result', description: 'A successful tool result with old data.' },
   dangerous: true,
   params: [
     {

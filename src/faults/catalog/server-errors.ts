@@ -8,6 +8,10 @@ export const serverError = defineFault({
     description: 'Nothing: the server failed before changing anything.',
   },
   caller: { description: 'A 500, 502 or 503 with a JSON error body.' },
+  mcp: {
+    kind: 'tool-result',
+    description: 'A tool result with isError: true whose text is the server error.',
+  },
   dangerous: false,
   params: [
     {
@@ -29,6 +33,10 @@ export const serverErrorAfterCommit = defineFault({
     description: 'All of it: the change was committed, then the server (or a proxy) failed.',
   },
   caller: { description: 'A 500, 502 or 504 with a JSON error body.' },
+  mcp: {
+    kind: 'jsonrpc-error',
+    description: 'A JSON-RPC error (-32603 internal error) instead of a tool result.',
+  },
   dangerous: true,
   params: [
     {
@@ -47,6 +55,11 @@ export const rateLimited = defineFault({
   title: 'Rate limited',
   dependency: { effect: 'none', description: 'Nothing: the request was turned away at the door.' },
   caller: { description: 'A 429 with a Retry-After header (seconds) and a JSON error body.' },
+  mcp: {
+    kind: 'tool-result',
+    description:
+      'A tool result with isError: true saying to retry later (retry-after in the text).',
+  },
   dangerous: false,
   params: [
     {
@@ -76,6 +89,10 @@ export const authExpired = defineFault({
   dependency: { effect: 'none', description: 'Nothing: the credentials were rejected.' },
   caller: {
     description: 'A 401 with an RFC 6750 WWW-Authenticate header and an invalid_token error body.',
+  },
+  mcp: {
+    kind: 'tool-result',
+    description: 'A tool result with isError: true saying the credentials expired.',
   },
   dangerous: false,
   params: [],

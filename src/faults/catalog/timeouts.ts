@@ -37,6 +37,11 @@ export const timeoutBeforeEffect = defineFault({
     description:
       'No answer, then a 504 gateway timeout (or a hang until the caller aborts, with hang: true).',
   },
+  mcp: {
+    kind: 'no-answer',
+    description:
+      'No answer to tools/call at all, until the client cancels the request (its own timeout).',
+  },
   dangerous: false,
   params: timeoutParams,
   view: (_answer, params) => timeoutView(params),
@@ -54,6 +59,11 @@ export const timeoutAfterMutation = defineFault({
     description:
       'No answer, then a 504 gateway timeout (or a hang until the caller aborts, with hang: true).',
   },
+  mcp: {
+    kind: 'no-answer',
+    description:
+      'No answer to tools/call at all, until the client cancels the request (its own timeout).',
+  },
   dangerous: true,
   params: timeoutParams,
   view: (_answer, params) => timeoutView(params),
@@ -64,6 +74,7 @@ export const slowSuccess = defineFault({
   title: 'Slow success',
   dependency: { effect: 'applied', description: 'All of it, as normal.' },
   caller: { description: "The twin's normal answer, but late (delayMs before the first byte)." },
+  mcp: { kind: 'tool-result', description: "The twin's normal tool result, but late (delayMs)." },
   dangerous: false,
   params: [
     {

@@ -7,6 +7,7 @@ import type { TwinDocument } from '../../schema/twin-document.ts'
 import { createTwin } from '../../twin/index.ts'
 import type { CallRecord, Twin } from '../../twin/types.ts'
 import { describeRoutes, ownsUrl, type TwinRoutes, twinRoutes } from '../routes.ts'
+import { answerSurfaces, type TwinSurface } from '../surfaces.ts'
 import { answerTwinRequest, type RoutedTwin } from '../twin-handlers.ts'
 import {
   admit,
@@ -49,6 +50,8 @@ export interface ServeTwinOptions {
   headersTimeoutMs?: number
   /** A client must send its whole request within this time. Default 30 s. */
   requestTimeoutMs?: number
+  /** Other protocols served under the base URL before the tool routes (e.g. MCP). */
+  surfaces?: readonly TwinSurface[]
 }
 
 /** A twin answering on a real port. */
@@ -253,6 +256,8 @@ export async function serveTwin(
     const requestUrl = new URL(request.url)
     if (isInspectionPath(requestUrl.pathname)) return answerInspection(request, target)
     if (!ownsUrl(surface, requestUrl)) return outsideBasePath(request, surface)
+    const other = answerSurfaces(routed.twin, request, lifetime.signal, options.surfaces)
+    if (other) return other
     return answerTwinRequest(routed, request, lifetime.signal)
   }
 

@@ -62,7 +62,7 @@ describe('agenttwin faults', () => {
       'All of it: the dependency committed the change, but the answer never made it back.',
     )
     expect(cell(stdout, 'rate_limited', 'WHAT THE CALLER SEES')).toBe(
-      'A 429 with a Retry-After header (seconds) and a JSON error body.',
+      'HTTP: A 429 with a Retry-After header (seconds) and a JSON error body. MCP (tool-result): A tool result with isError: true saying to retry later (retry-after in the text).',
     )
     expect(stdout).toContain(`${faultCatalog.length} fault types`)
     for (const line of stdout.split('\n')) expect(line.length).toBeLessThanOrEqual(135)
@@ -79,6 +79,7 @@ describe('agenttwin faults', () => {
       title: 'Rate limited',
       dependency: { effect: 'none', description: expect.any(String) },
       caller: { description: expect.stringContaining('429') },
+      mcp: { kind: 'tool-result', description: expect.stringContaining('isError: true') },
       dangerous: false,
       params: [
         {

@@ -1,0 +1,64 @@
+import { resolve } from 'node:path'
+import { createFaultPolicy } from '../../faults/index.ts'
+import { createTwin } from '../../twin/index.ts'
+import type { CliCommand, CliIO } from '../command.ts'
+import { defineVerb, type ParsedOptions, stringOption, usageError } from './cli-options.ts'
+import { documentToServe, formatRecord } from './serve.ts'
+
+const USAGE = `Usage: agenttwin mcp <twin-or-scenario> [--records <file>]
+
+Serves a twin as an MCP server over stdio, for MCP clients that spawn their
+servers (desktop configs, StdioClientTransport). Given a scenario, the twin
+starts with the scenario's state overrides, fault rules and seed. stdout
+carries JSON-RPC only; one line per call goes to stderr.
+
+  <twin-or-scenario>  a twin.v1 or scenario.v1 file
+  --records <file>    keep { twin, records, state } as JSON in <file>, rewritten
+                      after every call and when the server stops
+
+While it runs, the resources agenttwin://records and agenttwin://state give
+the same over MCP. Stops when the client closes stdin (or a fault cuts the
+output). Exit status: 0 once stopped; 2 usage or document error.
+
+Example:
+  agenttwin mcp examples/demo-co/scenarios/refund-timeout-after-mutation.scenario.yaml --records records.json`
+
+async function mcp(options: ParsedOptions, io: CliIO): Promise<number> {
+  const [file] = options.positionals
+  if (options.positionals.length !== 1 || file === undefined) {
+    const problem =
+      options.positionals.length === 0
+        ? 'missing <twin-or-scenario>'
+        : `expected one document, got ${options.positionals.join(' ')}`
+    return usageError(io, 'mcp', problem, USAGE)
+  }
+  const chosen = await documentToServe(resolve(io.cwd, file))
+  const { faults = [], seed = 0, state } = chosen.options
+  const twin = createTwin(chosen.twin, {
+    ...(state && { stateOverrides: state }),
+    ...(faults.length > 0 && { faults: createFaultPolicy(faults, { seed }) }),
+  })
+  const records = stringOption(options, 'records')
+  // Loaded only when asked for: the MCP SDK is an optional peer.
+  const { serveStdio } = await import('../../mcp/index.ts')
+  const server = await serveStdio(twin, {
+    ...(records && { recordsFile: resolve(io.cwd, records) }),
+    onCall: (record) => io.stderr(`${formatRecord(record)}\n`),
+  })
+  await server.closed
+  twin.dispose()
+  return 0
+}
+
+/**
+ * `agenttwin mcp`: a twin as a stdio MCP server until the client hangs up.
+ * @example
+ * // { "command": "npx", "args": ["agenttwin", "mcp", "shop.twin.yaml", "--records", "records.json"] }
+ */
+export const mcpCommand: CliCommand = defineVerb({
+  name: 'mcp',
+  summary: "Serve a twin (or a scenario's twin, state and faults) as an MCP server over stdio",
+  usage: USAGE,
+  options: { records: { type: 'string' } },
+  action: (parsed, io) => mcp(parsed, io),
+})
