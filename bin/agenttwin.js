@@ -1,11 +1,7 @@
 #!/usr/bin/env node
-// The package ships TypeScript sources; tsx compiles them on the fly. Both
-// hooks: users' agent modules may be ESM or CommonJS TypeScript.
-import { register as registerCjs } from 'tsx/cjs/api'
-import { register } from 'tsx/esm/api'
+// The compiled CLI: nothing is compiled at start-up. `npm run build` (run by
+// `prepare` and by the repository's test commands) writes dist/.
+import { runCli } from '../dist/cli/main.js'
+import { processIO } from '../dist/cli/process-io.js'
 
-registerCjs()
-register()
-const { runCli } = await import('../src/cli/main.ts')
-const { processIO } = await import('../src/cli/process-io.ts')
 process.exitCode = await runCli(process.argv.slice(2), processIO())

@@ -2,7 +2,7 @@
 // Lets the README's two commands work on a fresh clone: installs the locked
 // dependencies once, when node_modules is missing or older than the lock file.
 import { spawnSync } from 'node:child_process'
-import { existsSync, statSync } from 'node:fs'
+import { existsSync, readdirSync, statSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
@@ -20,4 +20,21 @@ if (stale) {
     console.error('npm ci failed; see the messages above.')
     process.exit(result.status ?? 1)
   }
+}
+
+// The bin and the package entries run the compiled dist/: build it when a
+// source file is newer than the last build.
+function newest(dir) {
+  let latest = 0
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = `${dir}/${entry.name}`
+    latest = Math.max(latest, entry.isDirectory() ? newest(path) : statSync(path).mtimeMs)
+  }
+  return latest
+}
+const stamp = `${root}dist/.tsbuildinfo`
+if (!existsSync(stamp) || statSync(stamp).mtimeMs < newest(`${root}src`)) {
+  console.log('Building dist/ (npm run build) ...')
+  const result = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' })
+  if (result.status !== 0) process.exit(result.status ?? 1)
 }

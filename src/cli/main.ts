@@ -56,7 +56,7 @@ export async function runCli(argv: readonly string[], io: CliIO): Promise<number
     return 2
   }
   try {
-    return await command.run(args, io)
+    return await (await command.load()).run(args, io)
   } catch (error) {
     if (error instanceof AgentTwinError) {
       io.stderr(`agenttwin ${verb}: ${error.message} [${error.code}]\n`)

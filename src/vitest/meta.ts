@@ -30,7 +30,7 @@ export interface PairCaseTaskMeta {
 
 export type AgentTwinTaskMeta = ExpectationTaskMeta | PairCaseTaskMeta
 
-declare module '@vitest/runner' {
+declare module 'vitest' {
   interface TaskMeta {
     agenttwin?: AgentTwinTaskMeta
   }

@@ -13,8 +13,13 @@ import {
   resolveSuiteOptions,
 } from './resolve-options.ts'
 
-const RUNTIME_FILE = fileURLToPath(new URL('./runtime/scenario-suite.ts', import.meta.url))
-const SETUP_FILE = fileURLToPath(new URL('./setup.ts', import.meta.url))
+// Sources in this repository, compiled JavaScript once installed: the files
+// Vitest loads sit next to this one and share its extension.
+const OWN_EXTENSION = import.meta.url.endsWith('.ts') ? '.ts' : '.js'
+const RUNTIME_FILE = fileURLToPath(
+  new URL(`./runtime/scenario-suite${OWN_EXTENSION}`, import.meta.url),
+)
+const SETUP_FILE = fileURLToPath(new URL(`./setup${OWN_EXTENSION}`, import.meta.url))
 
 /** What the plugin tells the reporter (through Vite's plugin `api`). */
 export interface AgentTwinPluginApi {

@@ -22,6 +22,16 @@ describe('runCli', () => {
     expect(io.err()).toBe('')
   })
 
+  test('each listed verb loads the command of that name and summary', async () => {
+    for (const entry of commands) {
+      const command = await entry.load()
+      expect({ name: command.name, summary: command.summary }).toEqual({
+        name: entry.name,
+        summary: entry.summary,
+      })
+    }
+  })
+
   test('--version prints the package version', async () => {
     const io = captureIO(process.cwd())
     expect(await runCli(['--version'], io)).toBe(0)

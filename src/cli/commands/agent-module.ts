@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs'
 import { isAbsolute, resolve } from 'node:path'
-import { pathToFileURL } from 'node:url'
 import { AgentTwinError } from '../../core/errors.ts'
 import type { Agent } from '../../scenario/types.ts'
 import { exportedVersions, resolveAgents } from '../../vitest/runtime/agents.ts'
+import { importUserModule } from './import-module.ts'
 
 /** The `--agent` module could not be loaded or does not export what was asked. Code `AGENT_MODULE`. */
 export class AgentModuleLoadError extends AgentTwinError {
@@ -20,8 +20,8 @@ export interface LoadedAgents {
 }
 
 /**
- * Imports the `--agent` module (TypeScript works: the `agenttwin` bin registers
- * tsx) and reads its agents: the named export (`agents.ts#support`) or, without
+ * Imports the `--agent` module (TypeScript works: it goes through Vite's module
+ * runner) and reads its agents: the named export (`agents.ts#support`) or, without
  * one, `agents` / the default export. The export may be one agent or a record
  * of agents keyed by version.
  * @example
@@ -39,11 +39,11 @@ export async function loadAgentModule(spec: string, cwd: string): Promise<Loaded
   }
   let module: Record<string, unknown>
   try {
-    module = (await import(pathToFileURL(file).href)) as Record<string, unknown>
+    module = await importUserModule(file, cwd)
   } catch (error) {
     const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error)
     throw new AgentModuleLoadError(
-      `importing the agent module ${file} failed: ${reason}. Fix: make the module load on its own (npx tsx ${path}).`,
+      `importing the agent module ${file} failed: ${reason}. Fix: make the module load on its own (import it from a test and run it with vitest).`,
       { cause: error },
     )
   }
