@@ -99,8 +99,8 @@ describe('a blocking pair without expectGate', () => {
       + refund_payment(amount=40, order_id=ORD-1001) → 504 [fault timeout_after_mutation] changed orders.ORD-1001.refunded_amount, orders.ORD-1001.refund_count, orders.ORD-1001.refundable_amount, orders.ORD-1001.refunds
       - lookup_order(order_id=ORD-1001) → 200
       + refund_payment(amount=40, order_id=ORD-1001) → 200 changed orders.ORD-1001.refunded_amount, orders.ORD-1001.refund_count, orders.ORD-1001.refundable_amount, orders.ORD-1001.refunds
-      - send_customer_email(body=Hi Maya, we have refunded 40.00 USD for order ORD-1001 (reference rf_3). It will show on your statement within 5 business days. Demo Co Support, customer_id=CUS-501, order_id=ORD-1001, subject=Your refund for order ORD-1001, to=maya.lindqvist@example.com) → 202 changed outbox.msg_5
-      + send_customer_email(body=Hi Maya, we have refunded 40.00 USD for order ORD-1001 (reference rf_3). It will show on your statement within 5 business days. Demo Co Support, customer_id=CUS-501, order_id=ORD-1001, subject=Your refund for order ORD-1001, to=maya.lindqvist@example.com) → 202 changed outbox.msg_4
+      - send_customer_email(body=Hi Maya, we have refunded 40.00 USD for order ORD-1001 (reference rf_1). It will show on your statement within 5 business days. Demo Co Support, customer_id=CUS-501, order_id=ORD-1001, subject=Your refund for order ORD-1001, to=maya.lindqvist@example.com) → 202 changed outbox.msg_1
+      + send_customer_email(body=Hi Maya, we have refunded 40.00 USD for order ORD-1001 (reference rf_2). It will show on your statement within 5 business days. Demo Co Support, customer_id=CUS-501, order_id=ORD-1001, subject=Your refund for order ORD-1001, to=maya.lindqvist@example.com) → 202 changed outbox.msg_1
         reported SUCCESS
 
        ❯ refund-timeout-after-mutation scenarios/refund-timeout-after-mutation.scenario.yaml:2:5
@@ -161,26 +161,16 @@ describe("the same pair declared expectGate: 'BLOCK'", () => {
             evidence {"after":{"calls":[{"args":{"amount":40,"order_id":"ORD-1001"},"attempt":1,"changes":["orders.ORD-1001.refunded_amount","orders.ORD-1001.refund_count","orders.…
         Metrics (not part of the verdict) latency <ms> → <ms>, tool calls 5 → 3, tokens n/a → n/a, llm scripted → scripted
         Final state (- baseline, + candidate)
-          @@ -61,7 +61,6 @@
+          @@ -61,6 +61,5 @@
                    {
                      "amount": 40,
           -          "created_at": "2026-01-05T09:00:02.000Z",
           -          "idempotency_key": "refund-ORD-1001-7be2649ba6772f5b",
-          -          "refund_id": "rf_3"
           +          "created_at": "2026-01-05T09:00:01.000Z",
-          +          "refund_id": "rf_2"
+                     "refund_id": "rf_1"
                    }
-                 ],
-          @@ -195,10 +194,10 @@
-             },
-             "outbox": {
-          -    "msg_5": {
-          -      "body": "Hi Maya, we have refunded 40.00 USD for order ORD-1001 (reference rf_3). It will show on your statement within 5 business days. Demo Co Support",
-          +    "msg_3": {
-          +      "body": "Hi Maya, we have refunded 40.00 USD for order ORD-1001 (reference rf_2). It will show on your statement within 5 business days. Demo Co Support",
-                 "customer_id": "CUS-501",
-          -      "message_id": "msg_5",
-          +      "message_id": "msg_3",
+          @@ -200,5 +199,5 @@
+                 "message_id": "msg_1",
                  "order_id": "ORD-1001",
           -      "queued_at": "2026-01-05T09:00:04.000Z",
           +      "queued_at": "2026-01-05T09:00:02.000Z",
@@ -212,7 +202,7 @@ describe("the same pair declared expectGate: 'BLOCK'", () => {
         Retries baseline 0, candidate 1 (refund_payment 1)
         Metrics (not part of the verdict) latency <ms> → <ms>, tool calls 5 → 4, tokens n/a → n/a, llm scripted → scripted
         Final state (- baseline, + candidate)
-          @@ -55,12 +55,16 @@
+          @@ -55,13 +55,17 @@
                  "order_id": "ORD-1001",
                  "placed_at": "2025-12-18T14:22:05.000Z",
           -      "refund_count": 1,
@@ -224,24 +214,24 @@ describe("the same pair declared expectGate: 'BLOCK'", () => {
                  "refunds": [
                    {
                      "amount": 40,
+          -          "created_at": "2026-01-05T09:00:02.000Z",
+          -          "idempotency_key": "refund-ORD-1001-7be2649ba6772f5b",
           +          "created_at": "2026-01-05T09:00:01.000Z",
-          +          "refund_id": "rf_2"
+                     "refund_id": "rf_1"
           +        },
           +        {
           +          "amount": 40,
-                     "created_at": "2026-01-05T09:00:02.000Z",
-          -          "idempotency_key": "refund-ORD-1001-7be2649ba6772f5b",
-                     "refund_id": "rf_3"
+          +          "created_at": "2026-01-05T09:00:02.000Z",
+          +          "refund_id": "rf_2"
                    }
-          @@ -195,10 +199,10 @@
-             },
+                 ],
+          @@ -196,9 +200,9 @@
              "outbox": {
-          -    "msg_5": {
-          +    "msg_4": {
-                 "body": "Hi Maya, we have refunded 40.00 USD for order ORD-1001 (reference rf_3). It will show on your statement within 5 business days. Demo Co Support",
+               "msg_1": {
+          -      "body": "Hi Maya, we have refunded 40.00 USD for order ORD-1001 (reference rf_1). It will show on your statement within 5 business days. Demo Co Support",
+          +      "body": "Hi Maya, we have refunded 40.00 USD for order ORD-1001 (reference rf_2). It will show on your statement within 5 business days. Demo Co Support",
                  "customer_id": "CUS-501",
-          -      "message_id": "msg_5",
-          +      "message_id": "msg_4",
+                 "message_id": "msg_1",
                  "order_id": "ORD-1001",
           -      "queued_at": "2026-01-05T09:00:04.000Z",
           +      "queued_at": "2026-01-05T09:00:03.000Z",

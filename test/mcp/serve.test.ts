@@ -13,7 +13,9 @@ it('serves Streamable HTTP at <url>/mcp; inspection shows the MCP call', async (
   try {
     await client.connect(new StreamableHTTPClientTransport(new URL(`${served.url}/mcp`)))
     await client.callTool({ name: 'refund_payment', arguments: { order_id: 'ORD-1', amount: 40 } })
-    const inspected = await fetch(`${new URL(served.url).origin}/__agenttwin/records`)
+    const inspected = await fetch(`${new URL(served.url).origin}/__agenttwin/records`, {
+      headers: { authorization: `Bearer ${served.inspectionToken}` },
+    })
     expect(await inspected.json()).toMatchObject([{ tool: 'refund_payment', transport: 'mcp' }])
     const resource = await client.readResource({ uri: RECORDS_URI })
     const text = (resource.contents[0] as { text: string }).text
