@@ -1,13 +1,12 @@
-import { existsSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { type DocumentProblem, InvalidDocumentError } from '../core/errors.ts'
 import { formatFieldPath } from './field-path.ts'
-import { recordItems } from './guards.ts'
 import { type CheckedDocument, checkDocument, finishInspection } from './inspect.ts'
 import type { Issue } from './issue.ts'
 import { inspectTwin } from './parse-twin.ts'
 import { readSource, readSourceSync, type SourceResult } from './read-source.ts'
 import { scenarioIssues } from './scenario-checks.ts'
+import { referencedContracts } from './scenario-contract-checks.ts'
 import type { ScenarioDocument } from './scenario-document.ts'
 import { scenarioTwinIssues } from './scenario-twin-checks.ts'
 import type { TwinDocument } from './twin-document.ts'
@@ -136,27 +135,13 @@ function complete(
     }
   }
   if (checked.parsed && !checked.otherKind) {
-    checked.issues.push(...twinIssuesOf(checked, twin), ...contractIssues(checked, file))
+    const contracts = referencedContracts(checked.parsed.value, file, twin)
+    checked.issues.push(...twinIssuesOf(checked, twin), ...contracts.issues)
+    twinProblems.push(...contracts.problems)
   }
   const { document, problems } = finishInspection<ScenarioDocument>(checked, twinProblems)
   if (!document || !twin || twinFile === undefined || twinRead?.source === undefined) {
     throw new InvalidDocumentError(problems)
   }
   return { file, document, twinFile, twin, source, twinSource: twinRead.source }
-}
-
-/** A `contract` expectation must point to a file that exists (relative to the scenario). */
-function contractIssues(checked: CheckedDocument, file: string): Issue[] {
-  const issues: Issue[] = []
-  for (const [index, expectation] of recordItems(checked.parsed?.value.expectations)) {
-    if (expectation.type !== 'contract' || typeof expectation.contract !== 'string') continue
-    const contractFile = resolve(dirname(file), expectation.contract)
-    if (expectation.contract === '' || existsSync(contractFile)) continue
-    issues.push({
-      path: ['expectations', index, 'contract'],
-      message: `the contract file "${expectation.contract}" does not exist (looked for ${contractFile})`,
-      fix: 'write the path of the contract document relative to this scenario file',
-    })
-  }
-  return issues
 }

@@ -86,6 +86,12 @@ export interface ListHandler {
   target: string
   /** Keep items whose field equals the (templated) value; an absent argument skips the filter. */
   filter?: Record<string, JsonValue>
+  /**
+   * For an object map: the field each item carries its key in (`keyAs: order_id`
+   * lists `{ order_id: "ORD-1001", ...item }`), so a caller can tell the items apart.
+   * The item's own field of that name wins. Filters see the keyed item.
+   */
+  keyAs?: string
   /** Default: 200 with `{ items: [...] }`. `{$items}` is the filtered list. */
   response?: ResponseTemplate
 }
@@ -100,6 +106,12 @@ export interface CreateHandler {
   /** Answer when the key is taken. Default 409. */
   conflict?: ResponseTemplate
   preconditions?: Precondition[]
+  /**
+   * Further effects of the same call, applied with the new item, all or
+   * nothing; paths are relative to the tool's root (e.g. a booking that
+   * decrements `flights.{flight_id}.seats`).
+   */
+  effects?: EffectOp[]
   /** Default: 201 with the created item. `{$target}` is the created item. */
   response?: ResponseTemplate
 }

@@ -103,6 +103,7 @@ export const handlerSchema = {
       ...handler('list', {
         target: nonEmptyStringSchema,
         filter: { type: 'object', additionalProperties: jsonValueSchema },
+        keyAs: nonEmptyStringSchema,
         response: responseTemplateSchema,
       }),
       required: ['kind', 'target'],
@@ -114,6 +115,7 @@ export const handlerSchema = {
         value: jsonValueSchema,
         conflict: responseTemplateSchema,
         preconditions: preconditionsSchema,
+        effects: { type: 'array', items: effectSchema },
         response: responseTemplateSchema,
       }),
       required: ['kind', 'collection', 'value'],

@@ -1,6 +1,7 @@
 import { isJsonObject } from '../../core/json.ts'
 import type { CreateHandler } from '../../schema/twin-document.ts'
 import { answer, renderResponse } from '../answers.ts'
+import { resolveEffect } from '../effects.ts'
 import { readPath } from '../paths.ts'
 import { renderPathTemplate, renderValue } from '../templates.ts'
 import {
@@ -46,8 +47,11 @@ export function planCreate(handler: CreateHandler, context: HandlerContext): Pla
   }
 
   const value = renderValue(handler.value, context.scope) ?? null
+  const more = (handler.effects ?? []).map((effect) =>
+    resolveEffect(effect, context.root, { ...context.scope, target: value }),
+  )
   return {
-    effects: [{ op: 'set', path: segments, value }],
+    effects: [{ op: 'set', path: segments, value }, ...more],
     respond: (state) => {
       const target = valueAt(state, segments)
       const scope = { ...context.scope, target }

@@ -18,7 +18,14 @@ export function planList(handler: ListHandler, context: HandlerContext): Plan {
   const value = collection.value
   let items: JsonValue[]
   if (Array.isArray(value)) items = value
-  else if (isJsonObject(value)) items = Object.values(value)
+  else if (isJsonObject(value)) {
+    const keyAs = handler.keyAs
+    items = keyAs
+      ? Object.entries(value).map(([key, item]) =>
+          isJsonObject(item) ? { [keyAs]: key, ...item } : { [keyAs]: key, value: item },
+        )
+      : Object.values(value)
+  }
   else {
     return answerPlan(
       answer(500, {
