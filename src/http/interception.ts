@@ -15,6 +15,7 @@ import { createNetworkGuard } from './network-guard.ts'
 import { ownsUrl } from './routes.ts'
 import { installSocketGuard } from './socket-guard.ts'
 import { answerTwinRequest, type RoutedTwin, routeTwin } from './twin-handlers.ts'
+import { installUndiciDispatcher } from './undici-dispatcher.ts'
 
 export interface InterceptionOptions {
   /**
@@ -192,6 +193,7 @@ export function createInterception(options: InterceptionOptions = {}): Intercept
   const interceptedFetch = globalThis.fetch
   const fetchWithFailures = withFetchFailures(interceptedFetch)
   globalThis.fetch = fetchWithFailures
+  const removeDispatcher = installUndiciDispatcher(interceptedFetch)
   const removeSocketGuard = installSocketGuard({
     allow: (target) => guard.allowConnection(target),
     refuse: (target) => attributed(() => guard.refuseConnection(target)),
@@ -250,6 +252,7 @@ export function createInterception(options: InterceptionOptions = {}): Intercept
       twins.clear()
       if (globalThis.fetch === fetchWithFailures) globalThis.fetch = interceptedFetch
       removeSocketGuard()
+      removeDispatcher()
       server.close()
       syncBuiltinESMExports()
       if (active === interception) active = undefined

@@ -127,11 +127,13 @@ export async function runCase(
   const latencyMs = Math.round(performance.now() - started)
   const unhandled = [...(scope?.unhandled ?? [])]
   if (unhandled.length > 0 && !outcome.error) {
-    const list = unhandled.map((request) => `${request.method} ${request.url}`).join(', ')
+    const list = unhandled
+      .map((request) => (request.method ? `${request.method} ${request.url}` : request.url))
+      .join(', ')
     outcome = {
       error: {
         kind: 'unhandled-request',
-        message: `the agent sent requests no twin handles: ${list}. Serve that host with a twin or stop the agent from calling it.`,
+        message: `the agent sent requests no twin handles: ${list}. Serve that host with a twin, stop the agent from calling it, or run an out-of-process agent against serveTwin or agenttwin serve.`,
       },
     }
   }

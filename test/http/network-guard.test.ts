@@ -105,22 +105,22 @@ describe('requests no twin handles', () => {
     expect(shop.records()).toHaveLength(1)
   })
 
-  it('fail at the socket for a fetch captured before the interception started', async () => {
+  it('reach the twin for a fetch captured before the interception started, and name method and URL otherwise', async () => {
     const interception = start()
     interception.use(createShop())
 
-    const error = await fetchBefore(`${SHOP_URL}/tools/refund_payment`, { method: 'POST' }).catch(
+    const answered = await fetchBefore(`${SHOP_URL}/orders/ORD-1001`)
+    const error = await fetchBefore(`${NOWHERE}/v1/charges`, { method: 'POST' }).catch(
       (reason: unknown) => reason,
     )
 
+    expect(answered.headers.get('content-type')).toContain('json')
     expect(error).toMatchObject({ message: 'fetch failed' })
     const cause = (error as { cause: unknown }).cause
     expect(cause).toBeInstanceOf(UnhandledRequestError)
-    expect((cause as Error).message).toMatch(
-      /^AgentTwin blocked a connection to tls:\/\/shop\.agenttwin\.invalid:443: it bypassed HTTP interception/,
-    )
+    expect((cause as Error).message).toMatch(/^AgentTwin blocked POST https:\/\/no-such-host/)
     expect(interception.unhandled).toMatchObject([
-      { method: null, url: 'tls://shop.agenttwin.invalid:443', layer: 'socket' },
+      { method: 'POST', url: `${NOWHERE}/v1/charges`, layer: 'http' },
     ])
   })
 

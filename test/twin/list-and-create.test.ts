@@ -63,7 +63,10 @@ describe('create with effects', () => {
 
   it('creates the item and applies its effects in the same call, recording both changes', () => {
     const twin = createTwin(twinDocument([book], flights))
-    const { record } = twin.call({ tool: 'book_seat', args: { flight_id: 'FL-1', passenger: 'Ada' } })
+    const { record } = twin.call({
+      tool: 'book_seat',
+      args: { flight_id: 'FL-1', passenger: 'Ada' },
+    })
     expect(record.status).toBe(201)
     expect(twin.state()).toMatchObject({
       flights: { 'FL-1': { seats: 1 } },
@@ -78,7 +81,10 @@ describe('create with effects', () => {
   it('changes nothing when a precondition fails', () => {
     const twin = createTwin(twinDocument([book], flights))
     const before = twin.state()
-    const { record } = twin.call({ tool: 'book_seat', args: { flight_id: 'FL-2', passenger: 'Bo' } })
+    const { record } = twin.call({
+      tool: 'book_seat',
+      args: { flight_id: 'FL-2', passenger: 'Bo' },
+    })
     expect(record.status).toBe(409)
     expect(twin.state()).toEqual(before)
   })

@@ -25,8 +25,7 @@ export function planList(handler: ListHandler, context: HandlerContext): Plan {
           isJsonObject(item) ? { [keyAs]: key, ...item } : { [keyAs]: key, value: item },
         )
       : Object.values(value)
-  }
-  else {
+  } else {
     return answerPlan(
       answer(500, {
         error: 'twin_not_a_collection',
