@@ -126,7 +126,9 @@ async function serve(
       ...(signal ? { signal } : {}),
     })
     const pairs: [string, string][] = []
-    response.headers.forEach((value, name) => pairs.push([name, value]))
+    response.headers.forEach((value, name) => {
+      pairs.push([name, value])
+    })
     if (modern) {
       handler.onResponseStart?.(
         controller,
