@@ -127,3 +127,23 @@ export function defineVerb(verb: VerbDefinition): CliCommand {
     },
   }
 }
+
+/**
+ * The one `<twin-or-scenario>` a verb takes, or the exit code of the usage error it printed.
+ * @example
+ * const file = oneDocument(options, io, 'serve', USAGE); if (typeof file === 'number') return file
+ */
+export function oneDocument(
+  options: ParsedOptions,
+  io: CliIO,
+  verb: string,
+  usage: string,
+): string | number {
+  const [file] = options.positionals
+  if (options.positionals.length === 1 && file !== undefined) return file
+  const problem =
+    options.positionals.length === 0
+      ? 'missing <twin-or-scenario>'
+      : `expected one document, got ${options.positionals.join(' ')}`
+  return usageError(io, verb, problem, usage)
+}

@@ -2,7 +2,7 @@ import { resolve } from 'node:path'
 import { createFaultPolicy } from '../../faults/index.ts'
 import { createTwin } from '../../twin/index.ts'
 import type { CliCommand, CliIO } from '../command.ts'
-import { defineVerb, type ParsedOptions, stringOption, usageError } from './cli-options.ts'
+import { defineVerb, oneDocument, type ParsedOptions, stringOption } from './cli-options.ts'
 import { documentToServe, formatRecord } from './serve.ts'
 
 const USAGE = `Usage: agenttwin mcp <twin-or-scenario> [--records <file>]
@@ -24,14 +24,8 @@ Example:
   agenttwin mcp examples/demo-co/scenarios/refund-timeout-after-mutation.scenario.yaml --records records.json`
 
 async function mcp(options: ParsedOptions, io: CliIO): Promise<number> {
-  const [file] = options.positionals
-  if (options.positionals.length !== 1 || file === undefined) {
-    const problem =
-      options.positionals.length === 0
-        ? 'missing <twin-or-scenario>'
-        : `expected one document, got ${options.positionals.join(' ')}`
-    return usageError(io, 'mcp', problem, USAGE)
-  }
+  const file = oneDocument(options, io, 'mcp', USAGE)
+  if (typeof file === 'number') return file
   const chosen = await documentToServe(resolve(io.cwd, file))
   const { faults = [], seed = 0, state } = chosen.options
   const twin = createTwin(chosen.twin, {

@@ -11,6 +11,7 @@ import type { CliCommand, CliIO } from '../command.ts'
 import {
   defineVerb,
   integerOption,
+  oneDocument,
   type ParsedOptions,
   stringOption,
   usageError,
@@ -129,14 +130,8 @@ function untilStopped(stop: AbortSignal | undefined): Promise<void> {
 }
 
 async function serve(options: ParsedOptions, io: CliIO, stop: AbortSignal | undefined) {
-  const [file] = options.positionals
-  if (options.positionals.length !== 1 || file === undefined) {
-    const problem =
-      options.positionals.length === 0
-        ? 'missing <twin-or-scenario>'
-        : `expected one document, got ${options.positionals.join(' ')}`
-    return usageError(io, 'serve', problem, USAGE)
-  }
+  const file = oneDocument(options, io, 'serve', USAGE)
+  if (typeof file === 'number') return file
   const port = integerOption(options, 'port', 0)
   if (typeof port === 'object') return usageError(io, 'serve', port.problem, USAGE)
   if (port !== undefined && port > 65535) {
