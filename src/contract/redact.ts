@@ -103,13 +103,11 @@ export function createRedactor(options: RedactorOptions): Redactor {
   const values = [...new Set(options.sensitiveValues ?? [])].filter((v) => v.length >= 3)
   values.sort((a, b) => b.length - a.length)
 
-  const valuePatterns = values.map((value) => [caseless(value), value] as const)
-  const entityPatterns = entities.map((entity) => [caseless(entity), entity] as const)
   const text = (input: string): string => {
     let out = input
     // Case-insensitive: text that was lower-cased on the way (a quoted phrase) must not slip through.
-    for (const [pattern] of valuePatterns) out = out.replace(pattern, MASK)
-    for (const [pattern, entity] of entityPatterns) out = out.replace(pattern, ref(entity))
+    for (const value of values) out = replaceCaseless(out, value, MASK)
+    for (const entity of entities) out = replaceCaseless(out, entity, ref(entity))
     // Cheap tests first: most strings hold no '@', no long digit run, no token marker.
     if (out.includes('@')) out = out.replace(EMAIL, MASK)
     if (digits(out) >= 13) out = out.replace(CARD, MASK)
@@ -130,8 +128,29 @@ export function createRedactor(options: RedactorOptions): Redactor {
   return { ref, text, value, isSensitiveKey }
 }
 
-function caseless(literal: string): RegExp {
-  return new RegExp(literal.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'gi')
+/**
+ * Every case-insensitive occurrence of `literal` replaced. Plain string search,
+ * not a RegExp per literal: a streamed file with a new entity on every row
+ * would otherwise compile (and keep) a new regular expression per row.
+ */
+function replaceCaseless(input: string, literal: string, replacement: string): string {
+  const haystack = input.toLowerCase()
+  const needle = literal.toLowerCase()
+  // Lower-casing that changes lengths (a few Unicode letters) would shift positions.
+  if (haystack.length !== input.length || needle.length !== literal.length) {
+    const escaped = literal.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+    return input.replace(new RegExp(escaped, 'gi'), () => replacement)
+  }
+  let at = haystack.indexOf(needle)
+  if (at === -1) return input
+  let out = ''
+  let from = 0
+  while (at !== -1) {
+    out += input.slice(from, at) + replacement
+    from = at + needle.length
+    at = haystack.indexOf(needle, from)
+  }
+  return out + input.slice(from)
 }
 
 function digits(text: string): number {

@@ -1,0 +1,7 @@
+// Checks one outcomes file with the built package and prints the peak RSS in kB.
+import { checkOutcomeFile } from '../../../dist/contract/index.js'
+
+const summary = await checkOutcomeFile(process.argv[2])
+process.stdout.write(
+  `${JSON.stringify({ rows: summary.rows, maxRssKb: process.resourceUsage().maxRSS })}\n`,
+)
