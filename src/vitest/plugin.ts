@@ -3,6 +3,7 @@ import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { globSync } from 'tinyglobby'
 import { createFilter, type Plugin } from 'vite'
+import { configDefaults } from 'vitest/config'
 import { bringReporter } from './bring-reporter.ts'
 import { generateScenarioModule, referencedDocuments } from './generate-module.ts'
 import type { AgentTwinOptions } from './options.ts'
@@ -60,8 +61,11 @@ export function agentTwin(options: AgentTwinOptions = {}): Plugin {
       scenarioFiles: (): string[] =>
         globSync(globs, { cwd: root, absolute: true, ignore: ['**/node_modules/**'] }).sort(),
     } satisfies AgentTwinPluginApi,
-    config() {
-      return { test: { include: globs, setupFiles: [SETUP_FILE] } }
+    config(user) {
+      // Adding to `include` must not drop Vitest's default: the project's
+      // own *.test.ts files keep running beside the scenario files.
+      const defaults = user.test?.include ? [] : configDefaults.include
+      return { test: { include: [...defaults, ...globs], setupFiles: [SETUP_FILE] } }
     },
     configureVitest({ vitest }) {
       bringReporter(vitest, options.reporter)

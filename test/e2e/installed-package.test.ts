@@ -1,0 +1,138 @@
+import { execFileSync, spawnSync } from 'node:child_process'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { beforeAll, describe, expect, test } from 'vitest'
+import { freshTmpDir } from './helpers/tmp-dir.ts'
+
+// What a user gets: the packed tarball installed into a fresh project with
+// its own package.json, driven only through the package's published entries.
+const repo = fileURLToPath(new URL('../..', import.meta.url))
+const manifest = JSON.parse(readFileSync(`${repo}package.json`, 'utf8'))
+const pinned = (name: string) => `${name}@${manifest.devDependencies[name]}`
+let project: string
+
+function run(command: string, args: string[]) {
+  const result = spawnSync(command, args, {
+    cwd: project,
+    encoding: 'utf8',
+    env: { ...process.env, NO_COLOR: '1', CI: 'true' },
+    timeout: 300_000,
+  })
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr }
+}
+
+beforeAll(async () => {
+  project = freshTmpDir('installed-package')
+  const packed = JSON.parse(
+    execFileSync('npm', ['pack', '--json', '--pack-destination', project], {
+      cwd: repo,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }),
+  )
+  const tarball = join(project, packed[0].filename)
+  writeFileSync(
+    join(project, 'package.json'),
+    `${JSON.stringify({ name: 'user-project', private: true, type: 'module' }, null, 2)}\n`,
+  )
+  const install = run('npm', [
+    'install',
+    '--prefer-offline',
+    '--no-audit',
+    '--no-fund',
+    tarball,
+    pinned('vitest'),
+    pinned('vite'),
+    pinned('typescript'),
+    pinned('@types/node'),
+  ])
+  if (install.code !== 0) throw new Error(`npm install failed:\n${install.stderr}`)
+  const init = run('npx', ['agenttwin', 'init'])
+  if (init.code !== 0) throw new Error(`agenttwin init failed:\n${init.stderr}`)
+  // The config exactly as `init` prints it.
+  const config = init.stdout.slice(init.stdout.indexOf("import { defineConfig }"))
+  writeFileSync(join(project, 'vitest.config.ts'), config)
+  mkdirSync(join(project, 'test'))
+  writeFileSync(
+    join(project, 'test/close.test.ts'),
+    [
+      "import { expect } from 'vitest'",
+      "import { describeScenario, test } from 'agenttwin/vitest'",
+      "import { agents } from '../agents.ts'",
+      '',
+      "describeScenario('../scenarios/example.scenario.yaml', () => {",
+      "  test('closes the ticket once', async ({ run }) => {",
+      '    const result = await run(agents.v1)',
+      "    expect(result).toBeBackedByState('tickets.T-100.status', 'closed')",
+      "    expect(result).toHaveNoDuplicateSideEffect('close_ticket')",
+      '  })',
+      '})',
+      '',
+    ].join('\n'),
+  )
+  writeFileSync(
+    join(project, 'tsconfig.json'),
+    `${JSON.stringify(
+      {
+        compilerOptions: {
+          target: 'ES2022',
+          module: 'NodeNext',
+          moduleResolution: 'NodeNext',
+          strict: true,
+          noEmit: true,
+          allowImportingTsExtensions: true,
+          skipLibCheck: false,
+          types: ['node'],
+        },
+        include: ['*.ts', 'test/**/*.ts'],
+      },
+      null,
+      2,
+    )}\n`,
+  )
+}, 600_000)
+
+describe('the package installed from its tarball into a fresh project', () => {
+  test('ships compiled JavaScript, types and schemas, and no TypeScript sources', () => {
+    const installed = join(project, 'node_modules/agenttwin')
+    const files = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8'))
+    expect(files.exports['./vitest'].types).toMatch(/^\.\/dist\/.*\.d\.ts$/)
+    expect(JSON.parse(readFileSync(join(installed, 'schemas/twin.v1.json'), 'utf8'))).toMatchObject({
+      type: 'object',
+    })
+    expect(run('ls', [join(installed, 'src')]).code).not.toBe(0)
+  })
+
+  test('npx vitest run runs the scenario file and the hand-written test with the matchers', () => {
+    const result = run('npx', ['vitest', 'run'])
+    expect(result.stdout + result.stderr).toMatch(/Test Files\s+2 passed \(2\)/)
+    expect(result.code).toBe(0)
+  })
+
+  test('npx agenttwin validate and run work on the starter documents', () => {
+    const validate = run('npx', [
+      'agenttwin',
+      'validate',
+      'twins/example.twin.yaml',
+      'scenarios/example.scenario.yaml',
+    ])
+    expect(validate.stdout).toContain('2 files valid')
+    expect(validate.code).toBe(0)
+    const scenario = run('npx', [
+      'agenttwin',
+      'run',
+      'scenarios/example.scenario.yaml',
+      '--agent',
+      'agents.ts',
+    ])
+    expect(scenario.stdout).toMatch(/(\d+) of \1 expectations passed\./)
+    expect(scenario.code).toBe(0)
+  })
+
+  test('a strict NodeNext tsc, without skipLibCheck, compiles the project against the shipped types', () => {
+    const result = run('npx', ['tsc', '--noEmit', '-p', '.'])
+    expect(result.stdout + result.stderr).toBe('')
+    expect(result.code).toBe(0)
+  })
+})
