@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config'
+import { configDefaults, defineConfig } from 'vitest/config'
 import { agentTwin } from './src/vitest/index.ts'
 import { AgentTwinReporter } from './src/vitest/reporter/index.ts'
 
@@ -18,6 +18,8 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
+          // Scratch projects the tests write are run by those tests, not collected as tests.
+          exclude: [...configDefaults.exclude, 'test/e2e/.tmp/**'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
         },

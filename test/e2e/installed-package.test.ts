@@ -1,12 +1,13 @@
 import { execFileSync, spawnSync } from 'node:child_process'
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { beforeAll, describe, expect, test } from 'vitest'
-import { freshTmpDir } from './helpers/tmp-dir.ts'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 
 // What a user gets: the packed tarball installed into a fresh project with
 // its own package.json, driven only through the package's published entries.
+// The project lives outside the repository, so nothing resolves to our sources.
 const repo = fileURLToPath(new URL('../..', import.meta.url))
 const manifest = JSON.parse(readFileSync(`${repo}package.json`, 'utf8'))
 const pinned = (name: string) => `${name}@${manifest.devDependencies[name]}`
@@ -23,7 +24,7 @@ function run(command: string, args: string[]) {
 }
 
 beforeAll(async () => {
-  project = freshTmpDir('installed-package')
+  project = mkdtempSync(join(tmpdir(), 'agenttwin-installed-'))
   const packed = JSON.parse(
     execFileSync('npm', ['pack', '--json', '--pack-destination', project], {
       cwd: repo,
@@ -51,7 +52,7 @@ beforeAll(async () => {
   const init = run('npx', ['agenttwin', 'init'])
   if (init.code !== 0) throw new Error(`agenttwin init failed:\n${init.stderr}`)
   // The config exactly as `init` prints it.
-  const config = init.stdout.slice(init.stdout.indexOf("import { defineConfig }"))
+  const config = init.stdout.slice(init.stdout.indexOf('import { defineConfig }'))
   writeFileSync(join(project, 'vitest.config.ts'), config)
   mkdirSync(join(project, 'test'))
   writeFileSync(
@@ -93,15 +94,32 @@ beforeAll(async () => {
   )
 }, 600_000)
 
+afterAll(() => rmSync(project, { recursive: true, force: true }))
+
 describe('the package installed from its tarball into a fresh project', () => {
   test('ships compiled JavaScript, types and schemas, and no TypeScript sources', () => {
     const installed = join(project, 'node_modules/agenttwin')
     const files = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8'))
     expect(files.exports['./vitest'].types).toMatch(/^\.\/dist\/.*\.d\.ts$/)
-    expect(JSON.parse(readFileSync(join(installed, 'schemas/twin.v1.json'), 'utf8'))).toMatchObject({
-      type: 'object',
-    })
+    expect(JSON.parse(readFileSync(join(installed, 'schemas/twin.v1.json'), 'utf8'))).toMatchObject(
+      {
+        type: 'object',
+      },
+    )
     expect(run('ls', [join(installed, 'src')]).code).not.toBe(0)
+  })
+
+  test('the documents init writes point editors at the shipped JSON Schemas', () => {
+    for (const [file, kind] of [
+      ['twins/example.twin.yaml', 'twin'],
+      ['scenarios/example.scenario.yaml', 'scenario'],
+    ] as const) {
+      const first = readFileSync(join(project, file), 'utf8').split('\n')[0]!
+      const schema = /^# yaml-language-server: \$schema=(\S+)$/.exec(first)?.[1]
+      expect(schema, first).toBe(`../node_modules/agenttwin/schemas/${kind}.v1.json`)
+      const path = resolve(dirname(join(project, file)), schema!)
+      expect(existsSync(path)).toBe(true)
+    }
   })
 
   test('npx vitest run runs the scenario file and the hand-written test with the matchers', () => {

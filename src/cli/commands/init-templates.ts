@@ -4,7 +4,8 @@
  * reads like files a person wrote; a test proves they are valid and pass.
  */
 
-export const EXAMPLE_TWIN = `# A starter twin: a tiny helpdesk. Data only; nothing in here is executed.
+export const EXAMPLE_TWIN = `# yaml-language-server: $schema=../node_modules/agenttwin/schemas/twin.v1.json
+# A starter twin: a tiny helpdesk. Data only; nothing in here is executed.
 # Replace it with the tools your agent really calls.
 apiVersion: agenttwin/twin.v1
 metadata:
@@ -76,7 +77,8 @@ tools:
         body: { ticket_id: "{ticket_id}", status: closed }
 `
 
-export const EXAMPLE_SCENARIO = `# A starter scenario. The helpdesk closes the ticket, then times out before
+export const EXAMPLE_SCENARIO = `# yaml-language-server: $schema=../node_modules/agenttwin/schemas/scenario.v1.json
+# A starter scenario. The helpdesk closes the ticket, then times out before
 # answering: the agent must find out what happened instead of guessing.
 apiVersion: agenttwin/scenario.v1
 id: example-close-ticket
