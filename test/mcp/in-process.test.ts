@@ -96,4 +96,24 @@ describe('a twin as an MCP server (Streamable HTTP, in process)', () => {
       entry.dependency.effect !== 'none' && entry.dependency.effect !== 'deferred',
     )
   })
+  it('stale_read: after a refund, the read over MCP still shows the order as it was', async () => {
+    const rule = fault('stale_read').on('get_order').at(1)
+    const twin = createTwin(paymentsDocument, { faults: createFaultPolicy([rule], { seed: 0 }) })
+    const before = structuredClone(order(twin))
+    const mcp = await connect(twin)
+    await callTool(mcp, 'refund_payment', { order_id: 'ORD-1', amount: 40 })
+    const read = async () => {
+      const seen = await callTool(mcp, 'get_order', { order_id: 'ORD-1' })
+      if (seen.kind !== 'result') throw new Error('expected a tool result')
+      expect(seen.result.isError).not.toBe(true)
+      return JSON.parse((seen.result.content[0] as { text: string }).text)
+    }
+    expect(await read()).toEqual(before)
+    expect(order(twin)).toMatchObject({ refund_count: 1, refunded_amount: 40 })
+    expect(twin.records()[1]).toMatchObject({
+      transport: 'mcp',
+      fault: { type: 'stale_read', dependency: 'stale' },
+    })
+    expect(await read()).toEqual(order(twin))
+  })
 })
