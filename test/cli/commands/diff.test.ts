@@ -103,19 +103,16 @@ export const agents = {
 }\n`,
     })
     cleanups.push(temp.remove)
-    const { code, stdout } = await capture(
-      diff,
-      [
-        `${ROOT}${DEMO_SCENARIOS}/order-status-question.scenario.yaml`,
-        '--agent',
-        'agents.ts',
-        '--baseline',
-        'stable',
-        '--candidate',
-        'broken',
-      ],
-      temp.dir,
-    )
+    const brokenCandidate = [
+      `${ROOT}${DEMO_SCENARIOS}/order-status-question.scenario.yaml`,
+      '--agent',
+      'agents.ts',
+      '--baseline',
+      'stable',
+      '--candidate',
+      'broken',
+    ]
+    const { code, stdout } = await capture(diff, brokenCandidate, temp.dir)
     expect(figures(stdout)).toMatchObject({ INCOMPLETE: '1' })
     expect(stdout).toContain(
       'candidate did not finish (threw: demo-co-support@9.9.9-broken threw Error: model unavailable)',
@@ -126,17 +123,7 @@ export const agents = {
 
     const strict = await capture(
       diff,
-      [
-        `${ROOT}${DEMO_SCENARIOS}/order-status-question.scenario.yaml`,
-        '--agent',
-        'agents.ts',
-        '--baseline',
-        'stable',
-        '--candidate',
-        'broken',
-        '--gate',
-        'block=NEW_CRITICAL_FAILURE,REGRESSED,INCOMPLETE',
-      ],
+      [...brokenCandidate, '--gate', 'block=NEW_CRITICAL_FAILURE,REGRESSED,INCOMPLETE'],
       temp.dir,
     )
     expect(strict.stdout).toContain('  Gate BLOCK: 1 INCOMPLETE case (block)\n')
