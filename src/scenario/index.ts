@@ -14,6 +14,7 @@ export {
   type RunCaseOptions,
   runCase,
 } from './run-case.ts'
+export { MAX_TRIALS, pinTrial, trialSeed } from './trial.ts'
 export type {
   Agent,
   AgentContext,

@@ -26,6 +26,10 @@ export interface PairCaseTaskMeta {
   classification: CaseClass
   baseline: SideCase
   candidate: SideCase
+  /** Which trial of the case this test ran, when the case runs several. */
+  trial?: { index: number; of: number }
+  /** Significance level of the comparison over trials, when not the default. */
+  alpha?: number
 }
 
 export type AgentTwinTaskMeta = ExpectationTaskMeta | PairCaseTaskMeta

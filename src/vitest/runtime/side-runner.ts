@@ -18,6 +18,8 @@ export interface SideRunnerOptions {
   judge?: JudgeConfig
   judgeThreshold?: number
   models?: CaseModelsOptions
+  /** The trial these runs are (1-based), recorded on each side when a case runs several. */
+  trial?: number
 }
 
 /**
@@ -46,7 +48,7 @@ export function createSideRunner(options: SideRunnerOptions): SideRunner {
       judgeThreshold: options.judgeThreshold,
       overrides: options.overrides(),
     })
-    return { run, results }
+    return options.trial === undefined ? { run, results } : { run, results, trial: options.trial }
   }
 
   return {
