@@ -17,7 +17,8 @@ import { freshTmpDir } from './helpers/tmp-dir.ts'
 const root = fileURLToPath(new URL('./fixtures/trials', import.meta.url))
 const tmp = freshTmpDir('trials')
 const seeds = [1, 2, 3, 4, 5].map((index) => trialSeed(7, index))
-const passes = (rate: number) => seeds.filter((seed) => !skipsPolicy(seed, rate)).length
+const passes = (version: string, rate: number) =>
+  seeds.filter((seed) => !skipsPolicy(seed, version, rate)).length
 
 interface Rates {
   passes: number
@@ -84,11 +85,11 @@ describe('a scenario with trials: 5', () => {
     const item = hasty!.cases[0]!
     const policy = item.trials.expectations.find((e) => e.id === 'policy-before-refund')!
     expect(item.trials.k).toBe(5)
-    expect(policy.baseline).toMatchObject({ passes: passes(0.1), trials: 5 })
-    expect(policy.candidate).toMatchObject({ passes: passes(0.9), trials: 5 })
+    expect(policy.baseline).toMatchObject({ passes: passes('careful', 0.1), trials: 5 })
+    expect(policy.candidate).toMatchObject({ passes: passes('hasty', 0.9), trials: 5 })
     const p = fisherOneSided(
-      { failures: 5 - passes(0.1), trials: 5 },
-      { failures: 5 - passes(0.9), trials: 5 },
+      { failures: 5 - passes('careful', 0.1), trials: 5 },
+      { failures: 5 - passes('hasty', 0.9), trials: 5 },
     )
     expect(policy.pValue).toBeCloseTo(p, 12)
     expect(item.classification).toBe(p < 0.05 ? 'REGRESSED' : 'UNCHANGED')

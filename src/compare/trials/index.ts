@@ -3,6 +3,7 @@ export { expectationRates, noiseFloor, rateSummary, type TrialPair, trialLabels 
 export {
   type FailureCount,
   fisherOneSided,
+  isSignificant,
   MAX_TRIALS_SEARCHED,
   passAtK,
   passHatK,

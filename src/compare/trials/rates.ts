@@ -1,7 +1,14 @@
 import type { ResultLabel } from '../../evaluate/types.ts'
 import { expectationChanges } from '../classify.ts'
 import type { SideCase } from '../pair.ts'
-import { fisherOneSided, passAtK, passHatK, trialsNeeded, wilsonInterval } from './stats.ts'
+import {
+  fisherOneSided,
+  isSignificant,
+  passAtK,
+  passHatK,
+  trialsNeeded,
+  wilsonInterval,
+} from './stats.ts'
 import type { ExpectationRates, NoiseFloor, RateSummary } from './types.ts'
 
 /** A trial pair: baseline and candidate of one trial index, same seed. */
@@ -86,7 +93,7 @@ export function expectationRates(labels: TrialLabels, id: string, alpha: number)
     unknown: { baseline: b.unknown, candidate: c.unknown },
     direction,
     pValue,
-    significant: direction !== 'same' && pValue < alpha,
+    significant: direction !== 'same' && isSignificant(pValue, alpha),
   }
   if (direction !== 'same' && !rates.significant) {
     const needed = trialsNeeded(better, worse, alpha)

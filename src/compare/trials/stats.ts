@@ -92,6 +92,15 @@ export function fisherOneSided(better: FailureCount, worse: FailureCount): numbe
   return Math.min(1, p)
 }
 
+/**
+ * Whether a p-value is below alpha. The tail is summed in floating point, so
+ * a p-value that is exactly alpha (0/3 against 3/3 is 1/20) may come out a
+ * rounding error below it; it must not count as significant.
+ */
+export function isSignificant(p: number, alpha: number): boolean {
+  return p < alpha * (1 - 1e-9)
+}
+
 /** The largest k {@link trialsNeeded} looks at. */
 export const MAX_TRIALS_SEARCHED = 1000
 
@@ -111,7 +120,7 @@ export function trialsNeeded(
   if (high <= low) return undefined
   for (let k = 1; k <= MAX_TRIALS_SEARCHED; k++) {
     const scaled = (rate: number) => ({ failures: Math.round(rate * k), trials: k })
-    if (fisherOneSided(scaled(low), scaled(high)) < alpha) return k
+    if (isSignificant(fisherOneSided(scaled(low), scaled(high)), alpha)) return k
   }
   return undefined
 }

@@ -2,18 +2,18 @@ import { createHash } from 'node:crypto'
 import type { Agent, AgentContext } from '../../../src/scenario/types.ts'
 
 /**
- * The agent's one random choice, drawn from the case's seed: a number in
- * [0, 1). The same seed always gives the same draw, so every trial
- * reproduces byte for byte while different trials differ.
+ * The agent's one random choice, drawn from the case's seed and its version:
+ * a number in [0, 1). The same seed always gives the same draw, so every trial
+ * reproduces byte for byte while different trials (and versions) differ.
  */
-export function seedDraw(seed: number): number {
-  const hash = createHash('sha256').update(`stochastic-agent:${seed}`).digest()
+export function seedDraw(seed: number, version: string): number {
+  const hash = createHash('sha256').update(`stochastic-agent:${version}:${seed}`).digest()
   return hash.readUInt32BE(0) / 2 ** 32
 }
 
 /** Whether the agent skips the policy check for this seed: true with probability `skipRate`. */
-export function skipsPolicy(seed: number, skipRate: number): boolean {
-  return seedDraw(seed) < skipRate
+export function skipsPolicy(seed: number, version: string, skipRate: number): boolean {
+  return seedDraw(seed, version) < skipRate
 }
 
 /**
@@ -41,7 +41,8 @@ export function stochasticAgent(version: string, skipRate: number): Agent {
       }
       const order = { order_id: 'ORD-1001' }
       const calls = [await call('lookup_order', order)]
-      if (!skipsPolicy(context.seed, skipRate)) calls.push(await call('get_refund_policy', order))
+      if (!skipsPolicy(context.seed, version, skipRate))
+        calls.push(await call('get_refund_policy', order))
       calls.push(
         await call('refund_payment', {
           ...order,
