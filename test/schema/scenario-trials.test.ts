@@ -15,7 +15,10 @@ describe('trials in a scenario', () => {
 
   test.each(['0', '2.5', '1001', 'many'])('trials: %s is refused where it is written', (value) => {
     const found = problemsOf(() => loadScenarioSync(valid, { source: withTrials(value) }))
-    const line = withTrials(value).split('\n').findIndex((text) => text.startsWith('trials:')) + 1
+    const line =
+      withTrials(value)
+        .split('\n')
+        .findIndex((text) => text.startsWith('trials:')) + 1
     expect(where(found)).toEqual([`${line}:9 trials`])
     expect(`${found[0]!.message} Fix: ${found[0]!.fix}`).toMatchSnapshot()
   })
