@@ -8,7 +8,7 @@ import { trialSeed } from '../../src/scenario/trial.ts'
 import { AgentTwinReporter } from '../../src/vitest/reporter/index.ts'
 import { skipsPolicy } from '../trials/support/stochastic-agent.ts'
 import { reportWithoutLatency } from './helpers/report.ts'
-import { testList } from './helpers/results.ts'
+import { findTest, testList } from './helpers/results.ts'
 import { runVitest, type VitestRun } from './helpers/run-vitest.ts'
 import { freshTmpDir } from './helpers/tmp-dir.ts'
 
@@ -17,6 +17,11 @@ import { freshTmpDir } from './helpers/tmp-dir.ts'
 const root = fileURLToPath(new URL('./fixtures/trials', import.meta.url))
 const tmp = freshTmpDir('trials')
 const seeds = [1, 2, 3, 4, 5].map((index) => trialSeed(7, index))
+const significant = () =>
+  fisherOneSided(
+    { failures: 5 - passes('careful', 0.1), trials: 5 },
+    { failures: 5 - passes('hasty', 0.9), trials: 5 },
+  ) < 0.05
 const passes = (version: string, rate: number) =>
   seeds.filter((seed) => !skipsPolicy(seed, version, rate)).length
 
@@ -74,7 +79,19 @@ describe('a scenario with trials: 5', () => {
         "scenarios/refund-trials.scenario.yaml:2:5 | refund-trials: A refund by an agent whose policy check depends on its seed > careful vs careful · 5 trials | passed",
       ]
     `)
-    expect(run.exitCode).toBe(0)
+    // The fixture declares expectGate BLOCK for hasty vs careful: the run passes when the verdict blocks.
+    expect(run.exitCode).toBe(significant() ? 0 : 1)
+  })
+
+  test('the verdict test carries the rates in its Vitest UI annotation', () => {
+    const verdict = findTest(run.modules, 'hasty vs careful · 5 trials')
+    const [annotation] = verdict.annotations()
+    expect(annotation?.type).toBe('agenttwin')
+    expect(annotation?.message).toContain(
+      `policy-before-refund ${passes('careful', 0.1)}/5 → ${passes('hasty', 0.9)}/5 (p = `,
+    )
+    const trial = findTest(run.modules, 'hasty vs careful · trial 2/5')
+    expect(trial.annotations()[0]?.message).toMatch(/^trial 2\/5 on its own: /)
   })
 
   test('the JSON report carries the rates the agent has by construction, and validates', () => {
