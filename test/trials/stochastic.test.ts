@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import type { SideCase } from '../../src/compare/pair.ts'
-import { compareTrialCase } from '../../src/compare/trials/compare-trials.ts'
+import { comparePairTrials, compareTrialCase } from '../../src/compare/trials/compare-trials.ts'
 import { expectationRates, type TrialLabels } from '../../src/compare/trials/rates.ts'
 import { fisherOneSided, isSignificant } from '../../src/compare/trials/stats.ts'
 import type { ResultLabel } from '../../src/evaluate/types.ts'
@@ -80,6 +80,20 @@ describe('a stochastic agent whose failure rate is known by construction', () =>
     expect(policy.candidate.passes).toBe(
       seeds.filter((s) => !skipsPolicy(s, 'hasty', HASTY)).length,
     )
+    // The same trials the other way round are a significant improvement, and the gate passes.
+    const reversed = comparePairTrials({
+      baseline: { agent: candidate[0]!.run.agent, cases: candidate },
+      candidate: { agent: baseline[0]!.run.agent, cases: baseline },
+    })
+    expect(reversed.cases[0]!.classification).toBe('IMPROVED')
+    expect(reversed.gate.verdict).toBe('PASS')
+    // An unfinished trial on either side is never a pass.
+    const unfinished = candidate.map((side, i) =>
+      i === 1 ? { ...side, run: { ...side.run, finished: false } } : side,
+    )
+    const incomplete = compareTrialCase(baseline.map((side, i) => [side, unfinished[i]!] as const))
+    expect(incomplete.classification).toBe('INCOMPLETE')
+    expect(incomplete.reason).toBe(`the candidate did not finish trial 2 of ${k}`)
   })
 
   test('one trial of a real change is never significant: UNCHANGED, with the k it would need', async () => {
