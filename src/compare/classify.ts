@@ -1,5 +1,4 @@
-import type { ExpectationResult, ResultLabel } from '../evaluate/types.ts'
-import type { ExpectationType } from '../schema/scenario-document.ts'
+import type { ExpectationResult, ExpectationType, ResultLabel } from '../core/expectation-result.ts'
 import { effectiveLabel } from './effective-label.ts'
 
 /** The verdict of one case in a pair, from its expectations alone. */

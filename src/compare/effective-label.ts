@@ -1,4 +1,4 @@
-import type { ExpectationResult, ResultLabel } from '../evaluate/types.ts'
+import type { ExpectationResult, ResultLabel } from '../core/expectation-result.ts'
 
 /** The label the evidence gave, before any reviewer changed it. */
 export function originalLabel(result: ExpectationResult): ResultLabel {

@@ -1,6 +1,6 @@
+import type { CaseRun } from '../core/case-run.ts'
+import type { ExpectationResult } from '../core/expectation-result.ts'
 import { diffStates } from '../evaluate/state-diff.ts'
-import type { ExpectationResult } from '../evaluate/types.ts'
-import type { CaseRun } from '../scenario/types.ts'
 import { CASE_CLASSES, type CaseClass, classifyCase } from './classify.ts'
 import { MixedSideError } from './errors.ts'
 import { type ClassCounts, decideGate, type GatePolicy } from './gate.ts'

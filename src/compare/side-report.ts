@@ -1,6 +1,6 @@
+import type { CaseRun } from '../core/case-run.ts'
+import type { ExpectationResult } from '../core/expectation-result.ts'
 import { type VerifiedStatus, verifyOutcome } from '../evaluate/outcome.ts'
-import type { ExpectationResult } from '../evaluate/types.ts'
-import type { CaseRun } from '../scenario/types.ts'
 import { effectiveLabel, overrideApplies } from './effective-label.ts'
 import type { ReportedExpectation, SideReport } from './report.ts'
 import { retryView } from './retries.ts'

@@ -1,4 +1,5 @@
-import type { CaseRun } from '../scenario/types.ts'
+import type { CaseRun } from '../core/case-run.ts'
+import type { ExpectationResult } from '../core/expectation-result.ts'
 import type {
   ContractExpectation,
   ExpectationDocument,
@@ -16,7 +17,6 @@ import { type ExpectationHeader, makeResult, unfinishedResult } from './result.t
 import { evaluateState } from './state.ts'
 import { evaluateTraceMatchesRecords } from './trace-matches-records.ts'
 import { evaluateTrajectory } from './trajectory.ts'
-import type { ExpectationResult } from './types.ts'
 
 /** Evaluators that live in other modules (`src/judge`, `src/contract`), handed in by the caller. */
 export interface EvaluateOptions {

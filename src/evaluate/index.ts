@@ -1,3 +1,9 @@
+export {
+  type ExpectationResult,
+  isPassing,
+  type ResultLabel,
+  type ResultOverride,
+} from '../core/expectation-result.ts'
 export { argsMatch, defaultArgsMode } from './args-match.ts'
 export { evaluateCallOrder } from './call-order.ts'
 export { evaluateCalledTool } from './called-tool.ts'
@@ -28,10 +34,4 @@ export {
   evaluateTraceMatchesRecords,
 } from './trace-matches-records.ts'
 export { evaluateTrajectory } from './trajectory.ts'
-export {
-  type ExpectationResult,
-  isPassing,
-  type ResultLabel,
-  type ResultOverride,
-} from './types.ts'
 export { checkStateValue, describeCheck, type ValueCheckOutcome } from './value-check.ts'

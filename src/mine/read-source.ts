@@ -1,10 +1,10 @@
 import { existsSync } from 'node:fs'
 import { effectiveLabel } from '../compare/effective-label.ts'
 import { COMPARISON_REPORT_SCHEMA, type ComparisonReport } from '../compare/report.ts'
-import type { ExpectationResult } from '../evaluate/types.ts'
-import type { CaseRun } from '../scenario/types.ts'
+import type { CaseRun } from '../core/case-run.ts'
+import type { TraceSpan } from '../core/case-trace.ts'
+import type { ExpectationResult } from '../core/expectation-result.ts'
 import { parseOtlpJson } from '../trace/otlp-json.ts'
-import type { TraceSpan } from '../trace/types.ts'
 import { MineSourceError } from './errors.ts'
 import type { FailedExpectation } from './from-case.ts'
 

@@ -1,4 +1,5 @@
 import { isAbsolute, resolve } from 'node:path'
+import { evaluateCase } from '../../case/evaluate-case.ts'
 import type { SideCase } from '../../compare/pair.ts'
 import {
   cacheFileFromEnv,
@@ -7,7 +8,6 @@ import {
   loadOverrides,
   resolveJudge,
 } from '../../judge/index.ts'
-import { evaluateCase } from '../../scenario/evaluate-case.ts'
 import type { PinnedCase } from '../../scenario/pin.ts'
 import { runCase } from '../../scenario/run-case.ts'
 import type { Agent } from '../../scenario/types.ts'

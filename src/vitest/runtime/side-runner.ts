@@ -1,7 +1,7 @@
+import { evaluateCase } from '../../case/evaluate-case.ts'
 import type { SideCase } from '../../compare/pair.ts'
 import type { Interception } from '../../http/index.ts'
 import { type HumanOverride, type JudgeConfig, resolveJudge } from '../../judge/index.ts'
-import { evaluateCase } from '../../scenario/evaluate-case.ts'
 import type { PinnedCase } from '../../scenario/pin.ts'
 import { type CaseModelsOptions, runCase } from '../../scenario/run-case.ts'
 import type { Agent } from '../../scenario/types.ts'

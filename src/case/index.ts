@@ -1,0 +1,1 @@
+export { type EvaluateCaseOptions, evaluateCase } from './evaluate-case.ts'
