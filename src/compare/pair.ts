@@ -1,5 +1,4 @@
-import type { CaseRun } from '../core/case-run.ts'
-import type { ExpectationResult } from '../core/expectation-result.ts'
+import type { EvaluatedCase } from '../core/case-run.ts'
 import { diffStates } from '../evaluate/state-diff.ts'
 import { CASE_CLASSES, type CaseClass, classifyCase } from './classify.ts'
 import { MixedSideError } from './errors.ts'
@@ -11,10 +10,7 @@ import { sideReport } from './side-report.ts'
 import { toSteps } from './steps.ts'
 
 /** One case of one side: the run and its expectation results. */
-export interface SideCase {
-  run: CaseRun
-  results: ExpectationResult[]
-}
+export type SideCase = EvaluatedCase
 
 /** Everything one agent version ran for a comparison. */
 export interface SideRuns {

@@ -4,6 +4,7 @@
  */
 import type { CallRecord } from './call-record.ts'
 import type { CaseTrace } from './case-trace.ts'
+import type { ExpectationResult } from './expectation-result.ts'
 import type { JsonObject, JsonValue } from './json.ts'
 import type { CaseModels, LlmSource } from './model-usage.ts'
 import type { RiskLevel } from './risk.ts'
@@ -73,4 +74,10 @@ export interface CaseRun {
   llm?: LlmSource
   /** The case's model calls with tokens, model and latency from the provider's answers. */
   models?: CaseModels
+}
+
+/** A case and the verdicts of its expectations: what one side of a comparison holds. */
+export interface EvaluatedCase {
+  run: CaseRun
+  results: ExpectationResult[]
 }
