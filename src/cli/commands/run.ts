@@ -1,7 +1,7 @@
 import { resolve } from 'node:path'
-import { effectiveLabel, overrideApplies } from '../../compare/effective-label.ts'
 import type { CaseRun } from '../../core/case-run.ts'
 import type { ExpectationResult } from '../../core/expectation-result.ts'
+import { effectiveLabel, overrideApplies } from '../../judge/review.ts'
 import { terminalColor } from '../../report/index.ts'
 import { palette } from '../../report/palette.ts'
 import { renderTrajectory } from '../../report/trajectory.ts'
