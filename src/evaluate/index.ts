@@ -1,3 +1,4 @@
+export type { VerifiedStatus } from '../core/claim.ts'
 export {
   type ExpectationResult,
   isPassing,
@@ -20,7 +21,6 @@ export {
   type OutcomeVerification,
   type UnbackedSuccess,
   unbackedReason,
-  type VerifiedStatus,
   verifyOutcome,
 } from './outcome.ts'
 export { evaluateOutcomeVerified } from './outcome-verified.ts'

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { ClaimedOutcome } from '../../src/core/case-run.ts'
-import { isContradiction, type VerifiedStatus, verifyOutcome } from '../../src/evaluate/index.ts'
+import type { VerifiedStatus } from '../../src/core/claim.ts'
+import { isContradiction, verifyOutcome } from '../../src/evaluate/index.ts'
 import { fault } from '../../src/faults/index.ts'
 import { call, runCase } from './support/case-run.ts'
 
