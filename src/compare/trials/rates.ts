@@ -1,4 +1,4 @@
-import type { ResultLabel } from '../../evaluate/types.ts'
+import type { ResultLabel } from '../../core/expectation-result.ts'
 import { expectationChanges } from '../classify.ts'
 import type { SideCase } from '../pair.ts'
 import {
