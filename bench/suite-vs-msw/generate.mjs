@@ -6,7 +6,7 @@
  * same in-memory state), both running the Demo Co agent v1.2.4 on the
  * happy-path refund and asserting the same state values.
  */
-import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs'
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parse } from 'yaml'
@@ -16,7 +16,6 @@ const demo = join(repo, 'examples/demo-co')
 const scenarioSource = readFileSync(join(demo, 'scenarios/refund-happy-path.scenario.yaml'), 'utf8')
 const twinSource = readFileSync(join(demo, 'twins/demo-co.twin.yaml'), 'utf8')
 
-const src = (path) => JSON.stringify(join(repo, 'src', path))
 const agentModule = JSON.stringify(join(demo, 'agent/index.ts'))
 
 function write(dir, file, text) {
@@ -24,10 +23,27 @@ function write(dir, file, text) {
   writeFileSync(join(dir, file), text)
 }
 
-/** The parts both suites share: a package that resolves the repo's dependencies. */
-function project(dir, config) {
-  mkdirSync(dir, { recursive: true })
-  symlinkSync(join(repo, 'node_modules'), join(dir, 'node_modules'), 'dir')
+/**
+ * The parts both suites share: a package that resolves the repo's
+ * dependencies. The AgentTwin suites get the package as a user installs it,
+ * the compiled files (`npm run build`) under node_modules/agenttwin, not
+ * the repository's TypeScript sources.
+ */
+function project(dir, config, { installed = false } = {}) {
+  const modules = join(dir, 'node_modules')
+  mkdirSync(modules, { recursive: true })
+  for (const entry of readdirSync(join(repo, 'node_modules'))) {
+    if (entry.startsWith('.') || entry === 'agenttwin') continue
+    symlinkSync(join(repo, 'node_modules', entry), join(modules, entry), 'dir')
+  }
+  if (installed) {
+    if (!existsSync(join(repo, 'dist/vitest/index.js'))) {
+      throw new Error('the AgentTwin suites run the compiled package: run `npm run build` first')
+    }
+    for (const entry of ['package.json', 'dist', 'bin', 'schemas']) {
+      cpSync(join(repo, entry), join(modules, 'agenttwin', entry), { recursive: true })
+    }
+  }
   write(dir, 'package.json', '{ "type": "module", "private": true }\n')
   write(dir, 'vitest.config.ts', config)
 }
@@ -39,11 +55,12 @@ export function agentTwinFiles(dir, n) {
   project(
     dir,
     `import { defineConfig } from 'vitest/config'
-import { agentTwin } from ${src('vitest/index.ts')}
+import { agentTwin } from 'agenttwin/vitest'
 export default defineConfig({
   plugins: [agentTwin({ scenarios: 'scenarios/*.scenario.yaml', agents: './agents.ts', versions: ['v1.2.4'] })],
 })
 `,
+    { installed: true },
   )
   write(dir, 'agents.ts', AGENTS)
   write(dir, 'twins/demo-co.twin.yaml', twinSource)
@@ -58,8 +75,9 @@ export function agentTwinCases(dir, n) {
   project(
     dir,
     `import { defineConfig } from 'vitest/config'
-export default defineConfig({ test: { include: ['*.test.ts'], setupFiles: [${src('vitest/setup.ts')}] } })
+export default defineConfig({ test: { include: ['*.test.ts'], setupFiles: ['agenttwin/vitest/setup'] } })
 `,
+    { installed: true },
   )
   write(dir, 'twins/demo-co.twin.yaml', twinSource)
   write(dir, 'scenarios/refund.scenario.yaml', scenarioSource)
@@ -67,7 +85,7 @@ export default defineConfig({ test: { include: ['*.test.ts'], setupFiles: [${src
     dir,
     'cases.test.ts',
     `import { expect } from 'vitest'
-import { describeScenario, test } from ${src('vitest/index.ts')}
+import { describeScenario, test } from 'agenttwin/vitest'
 import { agents } from ${agentModule}
 
 const agent = agents['v1.2.4']
