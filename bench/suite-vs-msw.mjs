@@ -6,8 +6,8 @@
  * + system, every process of the run) and peak RSS (the largest process) with
  * their ratios in one table.
  *
- *   npm run bench:suite                          # cases 10,100,1000; files 10,100; 1 round
- *   npm run bench:suite -- --cases 10,100 --files 10 --rounds 3
+ *   npm run bench:suite                          # cases 10,100,1000; files and pairs 10,100; 1 round
+ *   npm run bench:suite -- --cases 10,100 --files 10 --pairs '' --rounds 3
  *
  * Needs GNU time at /usr/bin/time (Debian: apt-get install time) for CPU and RSS.
  */
@@ -20,14 +20,17 @@ import { parseArgs } from 'node:util'
 import {
   agentTwinCases,
   agentTwinFiles,
+  agentTwinPairFiles,
   handWrittenCases,
   handWrittenFiles,
+  handWrittenPairFiles,
 } from './suite-vs-msw/generate.mjs'
 
 const { values } = parseArgs({
   options: {
     cases: { type: 'string', default: '10,100,1000' },
     files: { type: 'string', default: '10,100' },
+    pairs: { type: 'string', default: '10,100' },
     rounds: { type: 'string', default: '1' },
     keep: { type: 'boolean', default: false },
   },
@@ -60,6 +63,12 @@ const shapes = [
     n,
     agentTwin: agentTwinFiles,
     hand: handWrittenFiles,
+  })),
+  ...list(values.pairs).map((n) => ({
+    label: `${n} scenario files, one pair`,
+    n,
+    agentTwin: agentTwinPairFiles,
+    hand: handWrittenPairFiles,
   })),
 ]
 

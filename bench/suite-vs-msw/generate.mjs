@@ -58,14 +58,26 @@ function project(dir, config, { installed = false } = {}) {
 
 const AGENTS = `export { agents } from ${agentModule}\n`
 
+/** The two versions a paired suite compares (both pass the happy path). */
+const PAIR = { baseline: 'v1.2.4', candidate: 'v1.3.1' }
+
 /** AgentTwin, N scenario files run by the plugin against one version. */
 export function agentTwinFiles(dir, n) {
+  agentTwinSuite(dir, n, "versions: ['v1.2.4']")
+}
+
+/** AgentTwin, N scenario files run by the plugin as one pair (baseline and candidate per file). */
+export function agentTwinPairFiles(dir, n) {
+  agentTwinSuite(dir, n, `pairs: [${JSON.stringify(PAIR)}]`)
+}
+
+function agentTwinSuite(dir, n, selection) {
   project(
     dir,
     `import { defineConfig } from 'vitest/config'
 import { agentTwin } from 'agenttwin/vitest'
 export default defineConfig({
-  plugins: [agentTwin({ scenarios: 'scenarios/*.scenario.yaml', agents: './agents.ts', versions: ['v1.2.4'] })],
+  plugins: [agentTwin({ scenarios: 'scenarios/*.scenario.yaml', agents: './agents.ts', ${selection} })],
 })
 `,
     { installed: true },
@@ -218,6 +230,37 @@ test('policy-before-refund', () => {
 })
 test('customer-notified', () => expect(shop.calls.filter((c) => c.tool === 'send_customer_email')).toHaveLength(1))
 test('not-handed-off', () => expect(Object.keys(shop.state.handoffs)).toHaveLength(0))
+`
+  for (let i = 0; i < n; i++) write(dir, `tests/case-${i}.test.ts`, body)
+}
+
+/** By hand, N files each running both versions of the pair on fresh handlers and comparing them. */
+export function handWrittenPairFiles(dir, n) {
+  handWrittenProject(dir)
+  const side = (version) => `  const shop = createShop()
+  server.use(...shop.handlers)
+  const result = await agents[${JSON.stringify(version)}].run(structuredClone(${INPUT}), { baseUrl, signal: AbortSignal.timeout(30_000) })
+  server.resetHandlers()
+  return { shop, result }`
+  const body = `${HAND_HEADER}
+async function baseline() {
+${side(PAIR.baseline)}
+}
+async function candidate() {
+${side(PAIR.candidate)}
+}
+test('${PAIR.candidate} vs ${PAIR.baseline}', async () => {
+  const before = await baseline()
+  const after = await candidate()
+  for (const { shop, result } of [before, after]) {
+    expect(result.reply).toMatch(/refund/i)
+    expect(shop.state.orders['ORD-1001'].refund_count).toBe(1)
+    expect(shop.state.orders['ORD-1001'].refunded_amount).toBe(40)
+    expect(shop.calls.filter((c) => c.tool === 'send_customer_email')).toHaveLength(1)
+    expect(Object.keys(shop.state.handoffs)).toHaveLength(0)
+  }
+  expect(after.shop.state).toEqual(before.shop.state)
+})
 `
   for (let i = 0; i < n; i++) write(dir, `tests/case-${i}.test.ts`, body)
 }
