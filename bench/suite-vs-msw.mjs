@@ -116,7 +116,8 @@ try {
     const row = { label: shape.label }
     for (const key of ['wall', 'cpu', 'rss']) row[key] = [pick('agentTwin', key), pick('hand', key)]
     rows.push(row)
-    process.stderr.write(`done: ${shape.label}\n`)
+    // Each row as soon as it is measured: the large sizes take a while.
+    process.stderr.write(`${formatRow(row)}\n`)
   }
 } finally {
   if (!values.keep) rmSync(root, { recursive: true, force: true })
@@ -129,9 +130,9 @@ console.log(
 )
 console.log('| suite | wall (AgentTwin vs msw) | CPU | peak RSS |')
 console.log('| --- | --- | --- | --- |')
-for (const { label, wall, cpu, rss } of rows) {
+for (const row of rows) console.log(formatRow(row))
+
+function formatRow({ label, wall, cpu, rss }) {
   const ratio = ([a, b]) => (a / b).toFixed(2)
-  console.log(
-    `| ${label} | ${ratio(wall)}× (${wall[0].toFixed(1)} s vs ${wall[1].toFixed(1)} s) | ${ratio(cpu)}× (${cpu[0].toFixed(1)} s vs ${cpu[1].toFixed(1)} s) | ${ratio(rss)}× (${rss[0].toFixed(0)} vs ${rss[1].toFixed(0)} MB) |`,
-  )
+  return `| ${label} | ${ratio(wall)}× (${wall[0].toFixed(1)} s vs ${wall[1].toFixed(1)} s) | ${ratio(cpu)}× (${cpu[0].toFixed(1)} s vs ${cpu[1].toFixed(1)} s) | ${ratio(rss)}× (${rss[0].toFixed(0)} vs ${rss[1].toFixed(0)} MB) |`
 }
