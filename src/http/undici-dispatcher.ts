@@ -17,6 +17,16 @@ export interface DispatchOptions {
   headers?: unknown
   body?: unknown
   signal?: AbortSignal | { addEventListener?: unknown } | null
+  /** `websocket` for a WebSocket handshake. */
+  upgrade?: string | null
+}
+
+/** What the dispatcher needs from the interception. */
+export interface UndiciDispatcherOptions {
+  /** The interception's fetch: twins, faults and the guard apply exactly as for `globalThis.fetch`. */
+  fetch: typeof fetch
+  /** The error a WebSocket handshake to `url` (ws:// or wss://) is refused with, or `undefined` to let it through. */
+  refuseUpgrade(url: string): Error | undefined
 }
 
 /** Either handler generation undici uses: legacy `onConnect/onHeaders/...` or v7 `onRequestStart/...`. */
@@ -28,7 +38,12 @@ interface Dispatcher {
   destroy?(): Promise<void>
 }
 
-const inside = new AsyncLocalStorage<true>()
+const inside = new AsyncLocalStorage<'undici'>()
+
+/** `undici` while a dispatch of ours is being served (the guard names the client in its refusal). */
+export function dispatchingClient(): 'undici' | undefined {
+  return inside.getStore()
+}
 
 function headerList(headers: unknown): [string, string][] {
   if (!headers) return []
@@ -177,11 +192,12 @@ function originHost(options: { origin?: unknown }): string {
  * Returns the function that puts the previous dispatcher back.
  *
  * @example
- * const restore = installUndiciDispatcher(interceptedFetch)
+ * const restore = installUndiciDispatcher({ fetch: interceptedFetch, refuseUpgrade: () => undefined })
  * await undici.request('https://shop.test/orders') // answered by the shop twin
  * restore()
  */
-export function installUndiciDispatcher(fetchImpl: typeof fetch): () => void {
+export function installUndiciDispatcher(dispatcherOptions: UndiciDispatcherOptions): () => void {
+  const fetchImpl = dispatcherOptions.fetch
   // Touching fetch makes Node load its bundled undici, which fills slot .1.
   void globalThis.fetch
   const slots = globalThis as unknown as Record<symbol, Dispatcher | undefined>
@@ -192,7 +208,19 @@ export function installUndiciDispatcher(fetchImpl: typeof fetch): () => void {
       // Our own passthrough, or a live call to a configured model host (see egress.ts), goes on as before.
       if ((inside.getStore() || modelHostEgressAllows(originHost(options))) && fallback)
         return fallback.dispatch(options, handler)
-      void inside.run(true, () => serve(fetchImpl, options, handler))
+      if (options.upgrade) {
+        const url = new URL(options.path, options.origin)
+        url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:'
+        const refused = dispatcherOptions.refuseUpgrade(url.href)
+        if (!refused && fallback) return fallback.dispatch(options, handler)
+        const error = refused ?? new Error(`WebSocket ${url.href} has no dispatcher to go through`)
+        queueMicrotask(() => {
+          if (typeof handler.onResponseError === 'function') handler.onResponseError(null, error)
+          else handler.onError?.(error)
+        })
+        return true
+      }
+      void inside.run('undici', () => serve(fetchImpl, options, handler))
       return true
     },
     close: async () => {},
