@@ -90,6 +90,13 @@ export interface Interception {
 
 /** msw, the socket guard and the ESM namespace sync are process-wide: one interception at a time. */
 let active: Interception | undefined
+
+/**
+ * @internal How the shared registry (shared-interception.ts) steps aside for
+ * an interception a test creates itself while only the run-wide guard holds
+ * the shared one, and comes back when that one is disposed.
+ */
+export const registryHooks: { stepAside?: () => boolean; resume?: () => void } = {}
 let workerChannels = 0
 
 interface ScopeState {
@@ -139,7 +146,7 @@ function addTwin(twins: Map<string, RoutedTwin>, twin: Twin): () => void {
  * network.dispose()
  */
 export function createInterception(options: InterceptionOptions = {}): Interception {
-  if (active) throw new InterceptionActiveError()
+  if (active && !(registryHooks.stepAside?.() && !active)) throw new InterceptionActiveError()
   const twins = new Map<string, RoutedTwin>()
   const routedBy = new WeakMap<Request, RoutedTwin>()
   const lifetime = new AbortController()
@@ -349,7 +356,10 @@ export function createInterception(options: InterceptionOptions = {}): Intercept
       removeDispatcher()
       server.close()
       syncBuiltinESMExports()
-      if (active === interception) active = undefined
+      if (active === interception) {
+        active = undefined
+        registryHooks.resume?.()
+      }
     },
   }
   active = interception

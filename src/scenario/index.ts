@@ -20,6 +20,7 @@ export type {
   AgentResult,
   AgentToolCall,
   CaseError,
+  CaseRefusal,
   CaseRun,
   CaseTool,
   ClaimedOutcome,

@@ -2,7 +2,8 @@ import { dirname, join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import type { JsonObject } from '../core/json.ts'
 import { createFaultPolicy, type FaultRuleInput } from '../faults/index.ts'
-import { createInterception, type Interception } from '../http/index.ts'
+import { describeUnhandled, type Interception, type UnhandledRequest } from '../http/index.ts'
+import { holdInterception, type InterceptionHold } from '../http/shared-interception.ts'
 import {
   cassettePath,
   createModelSession,
@@ -19,7 +20,7 @@ import type { Twin } from '../twin/types.ts'
 import { agentResultProblems, normaliseAgentResult } from './agent-result.ts'
 import { toCaseTool } from './case-tool.ts'
 import type { PinnedCase } from './pin.ts'
-import type { Agent, AgentResult, CaseError, CaseRun } from './types.ts'
+import type { Agent, AgentResult, CaseError, CaseRefusal, CaseRun } from './types.ts'
 
 /** Default time one agent run may take before the case counts as unfinished. */
 export const DEFAULT_CASE_TIMEOUT_MS = 30_000
@@ -28,8 +29,8 @@ export interface RunCaseOptions {
   /** Default {@link DEFAULT_CASE_TIMEOUT_MS}. */
   timeoutMs?: number
   /**
-   * The test network to serve the twin on. Default: a fresh interception for
-   * this case, disposed afterwards.
+   * The test network to serve the twin on. Default: a hold on the process's
+   * shared interception for this case (see `holdInterception`), released afterwards.
    */
   interception?: Interception
   /** Overrides the scenario's `transport`, to run one scenario over HTTP and over MCP. */
@@ -99,6 +100,7 @@ export async function runCase(
   let outcome: { result?: AgentResult; error?: CaseError } = {}
   let scope: { readonly unhandled: Interception['unhandled'] } | undefined
   let network: Interception | undefined
+  let hold: InterceptionHold | undefined
   const collector = createSpanCollector()
   // Loaded only for MCP scenarios: the MCP SDK is an optional peer.
   const mcp =
@@ -106,7 +108,8 @@ export async function runCase(
       ? (await import('../mcp/index.ts')).serveMcp(twin)
       : undefined
   try {
-    network = options.interception ?? createInterception()
+    if (!options.interception) hold = holdInterception('runCase')
+    network = options.interception ?? hold!.interception
     serveModels(network)
     // The twin serves this run's async context only, so cases can run at once on one interception.
     outcome = await network.scope([twin], (own) => {
@@ -121,25 +124,17 @@ export async function runCase(
     throw error
   } finally {
     await mcp?.close()
-    // An interception we started must end even if the run was abandoned.
-    if (!options.interception) network?.dispose()
+    // A hold we took must end even if the run was abandoned.
+    hold?.release()
   }
   const latencyMs = Math.round(performance.now() - started)
-  const unhandled = [...(scope?.unhandled ?? [])]
-  if (unhandled.length > 0 && !outcome.error) {
-    const list = unhandled
-      .map((request) => (request.method ? `${request.method} ${request.url}` : request.url))
-      .join(', ')
-    outcome = {
-      error: {
-        kind: 'unhandled-request',
-        message: `the agent sent requests no twin handles: ${list}. Serve that host with a twin, stop the agent from calling it, or run an out-of-process agent against serveTwin or agenttwin serve.`,
-      },
-    }
-  }
+  const refused = [...(scope?.unhandled ?? [])]
+  // A refusal the agent swallowed is still evidence: the case is unfinished whatever it returned.
+  if (refused.length > 0 && !outcome.error) outcome = { error: refusalError(refused) }
   // The agent's own failure (an SDK throwing on the refusal) follows from the miss: the miss is the cause.
   if (models.error) outcome = { error: { kind: 'model-cassette', message: models.error } }
   const run = assembleRun(pinned, agent, twin, outcome, latencyMs)
+  if (refused.length > 0) run.refused = refused.map(toCaseRefusal)
   void collector.exporter.shutdown()
   const spans = collector.spans()
   if (spans.length > 0) run.trace = { source: 'exporter', spans }
@@ -152,6 +147,25 @@ export async function runCase(
   }
   twin.dispose()
   return run
+}
+
+/** The case error for requests the guard refused (one list, for runCase and caseRun()). */
+export function refusalError(refused: readonly UnhandledRequest[]): CaseError {
+  const list = refused.map(describeUnhandled).join(', ')
+  return {
+    kind: 'unhandled-request',
+    message: `the agent sent requests no twin handles: ${list}. Serve that host with a twin, allow it (network.allowHosts), stop the agent from calling it, or run an out-of-process agent against serveTwin or agenttwin serve.`,
+  }
+}
+
+/** A refusal as the case keeps it: plain JSON, never a bare `null` method. */
+export function toCaseRefusal(request: UnhandledRequest): CaseRefusal {
+  return {
+    ...(request.method ? { method: request.method } : {}),
+    url: request.url,
+    ...(request.client ? { client: request.client } : {}),
+    message: request.message,
+  }
 }
 
 async function runAgent(

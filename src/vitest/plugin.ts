@@ -6,6 +6,7 @@ import { createFilter, type Plugin } from 'vite'
 import { configDefaults } from 'vitest/config'
 import { bringReporter } from './bring-reporter.ts'
 import { generateScenarioModule, referencedDocuments } from './generate-module.ts'
+import { NETWORK_KEY, resolveNetwork } from './network-option.ts'
 import type { AgentTwinOptions } from './options.ts'
 import {
   DEFAULT_SCENARIO_GLOBS,
@@ -65,7 +66,14 @@ export function agentTwin(options: AgentTwinOptions = {}): Plugin {
       // Adding to `include` must not drop Vitest's default: the project's
       // own *.test.ts files keep running beside the scenario files.
       const defaults = user.test?.include ? [] : configDefaults.include
-      return { test: { include: [...defaults, ...globs], setupFiles: [SETUP_FILE] } }
+      return {
+        test: {
+          include: [...defaults, ...globs],
+          setupFiles: [SETUP_FILE],
+          // The setup file of every test file reads it (see run-guard.ts).
+          provide: { [NETWORK_KEY]: resolveNetwork(options.network) },
+        },
+      }
     },
     configureVitest({ vitest }) {
       bringReporter(vitest, options.reporter)

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, type TestContext, TestRunner } from 'vitest'
 import { InvalidDocumentError } from '../../core/errors.ts'
-import { createInterception, type Interception } from '../../http/index.ts'
+import type { Interception } from '../../http/index.ts'
+import { holdInterception, type InterceptionHold } from '../../http/shared-interception.ts'
 import { type HumanOverride, loadOverrides } from '../../judge/index.ts'
 import { pinCase } from '../../scenario/pin.ts'
 import { loadScenarioSync, locateField } from '../../schema/index.ts'
@@ -40,6 +41,7 @@ export function defineScenarioSuite(input: ScenarioSuiteInput): void {
     ...locateField(loaded.source, input.file, path),
   })
   let network: Interception | undefined
+  let hold: InterceptionHold | undefined
   let overrides: HumanOverride[] = []
   const runner = createSideRunner({
     pinned,
@@ -55,10 +57,14 @@ export function defineScenarioSuite(input: ScenarioSuiteInput): void {
   describe(`${pinned.scenario.id}: ${pinned.scenario.title}`, () => {
     placeSuite(locate(['id']))
     beforeAll(async () => {
-      network = createInterception()
+      hold = holdInterception('scenario suite')
+      network = hold.interception
       if (options.overrides) overrides = await loadOverrides(options.overrides)
     })
-    afterAll(() => network?.dispose())
+    afterAll(() => {
+      hold?.release()
+      hold = undefined
+    })
 
     if (options.pairs.length > 0) {
       for (const [pairIndex, pair] of options.pairs.entries()) {
