@@ -1,6 +1,6 @@
 import { createRequire, syncBuiltinESMExports } from 'node:module'
-import { resolve } from 'node:path'
-import { fileURLToPath, pathToFileURL } from 'node:url'
+import { dirname, join, resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
 import workerThreads, { type WorkerOptions } from 'node:worker_threads'
 import type { UnhandledRequest } from './errors.ts'
 
@@ -33,7 +33,9 @@ const ENTRY = new URL(`./worker-entry${OWN_EXTENSION}`, import.meta.url).href
 /** How the worker loads our entry: plain import once compiled, through tsx from the sources. */
 function entryImport(): string {
   if (OWN_EXTENSION === '.js') return `import(${JSON.stringify(ENTRY)})`
-  const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api')).href
+  // Only the repository's own tests run the sources; tsx (a dev dependency) loads them in the worker.
+  const root = dirname(createRequire(import.meta.url).resolve('tsx/package.json'))
+  const tsx = pathToFileURL(join(root, 'dist/esm/api/index.mjs')).href
   return `import(${JSON.stringify(tsx)}).then((tsx) => tsx.tsImport(${JSON.stringify(ENTRY)}, ${JSON.stringify(import.meta.url)}))`
 }
 
@@ -77,9 +79,4 @@ export function installWorkerGuard(options: WorkerGuardOptions): () => void {
     if (exports.Worker === GuardedWorker) exports.Worker = Original
     syncBuiltinESMExports()
   }
-}
-
-/** For messages: the file a worker entry URL points at. */
-export function entryFile(): string {
-  return fileURLToPath(ENTRY)
 }
