@@ -7,8 +7,7 @@
  */
 import dgram from 'node:dgram'
 import dns from 'node:dns'
-import http from 'node:http'
-import * as httpNamespace from 'node:http'
+import http, * as httpNamespace from 'node:http'
 import https from 'node:https'
 import net from 'node:net'
 import { Writable } from 'node:stream'
@@ -21,11 +20,15 @@ import {
   pipeline,
   request,
   stream,
-  fetch as undiciFetch,
   WebSocket as UndiciWebSocket,
+  fetch as undiciFetch,
 } from 'undici'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { createInterception, describeUnhandled, type Interception } from '../../../src/http/index.ts'
+import {
+  createInterception,
+  describeUnhandled,
+  type Interception,
+} from '../../../src/http/index.ts'
 import { type CountingServer, countingServer, failure } from './support.ts'
 
 let server: CountingServer
@@ -33,6 +36,7 @@ let server: CountingServer
 const fetchBefore = globalThis.fetch
 const httpRequestBefore = http.request
 let warmPool: Pool
+let rawBefore: net.Socket
 let network: Interception | undefined
 let arrivedBefore = 0
 
@@ -41,8 +45,11 @@ beforeAll(async () => {
   warmPool = new Pool(server.url, { connections: 1 })
   await (await warmPool.request({ path: '/warm', method: 'GET' })).body.text()
   await (await fetchBefore(`${server.url}/warm-fetch`)).text()
+  rawBefore = net.connect(server.port, '127.0.0.1')
+  await new Promise((resolve) => rawBefore.once('connect', resolve))
 })
 afterAll(async () => {
+  rawBefore.destroy()
   await warmPool.close()
   await server.close()
 })
@@ -80,16 +87,50 @@ type Way = [name: string, send: (base: string, port: number) => Promise<unknown>
 
 const ways: Way[] = [
   ['global fetch', (b) => fetch(`${b}/a`), /^GET http:\/\/127\.0\.0\.1:\d+\/a$/],
-  ['a fetch captured at import', (b) => fetchBefore(`${b}/a`, { method: 'POST', body: '{}' }), /^POST .*\/a \(undici\)$/],
-  ['a fetch warmed at import (keep-alive socket)', (b) => fetchBefore(`${b}/warm-fetch`), /^GET .*\/warm-fetch \(undici\)$/],
+  [
+    'a fetch captured at import',
+    (b) => fetchBefore(`${b}/a`, { method: 'POST', body: '{}' }),
+    /^POST .*\/a \(undici\)$/,
+  ],
+  [
+    'a fetch warmed at import (keep-alive socket)',
+    (b) => fetchBefore(`${b}/warm-fetch`),
+    /^GET .*\/warm-fetch \(undici\)$/,
+  ],
   ['node:http request', (b) => nodeGet(http.request, `${b}/a`), /^GET .*\/a$/],
-  ['node:http get', (b) => nodeGet((url, cb) => http.get(url, cb), `${b}/a`), /^GET .*\/a$/],
+  [
+    'node:http get',
+    (b) =>
+      nodeGet(
+        ((url: string, cb: (r: http.IncomingMessage) => void) =>
+          http.get(url, cb)) as typeof http.request,
+        `${b}/a`,
+      ),
+    /^GET .*\/a$/,
+  ],
   ['node:http as an ESM namespace', (b) => nodeGet(httpNamespace.request, `${b}/a`), /^GET .*\/a$/],
-  ['node:https', (_b, p) => nodeGet(https.request, `https://127.0.0.1:${p}/a`), /^GET https:\/\/127\.0\.0\.1:\d+\/a$/],
-  ['node:http request captured at import', (b) => nodeGet(httpRequestBefore, `${b}/a`), /^GET http:\/\/127\.0\.0\.1:\d+\/a \(node:http\)$|^GET .*\/a$/],
-  ['undici request', (b) => request(`${b}/a`, { method: 'PUT', body: 'x' }), /^PUT .*\/a \(undici\)$/],
+  [
+    'node:https',
+    (_b, p) => nodeGet(https.request, `https://127.0.0.1:${p}/a`),
+    /^GET https:\/\/127\.0\.0\.1:\d+\/a$/,
+  ],
+  [
+    'node:http request captured at import',
+    (b) => nodeGet(httpRequestBefore, `${b}/a`),
+    /^GET http:\/\/127\.0\.0\.1:\d+\/a \(node:http\)$|^GET .*\/a$/,
+  ],
+  [
+    'undici request',
+    (b) => request(`${b}/a`, { method: 'PUT', body: 'x' }),
+    /^PUT .*\/a \(undici\)$/,
+  ],
   ['undici fetch', (b) => undiciFetch(`${b}/a`), /^GET .*\/a \(undici\)$/],
-  ['undici stream', (b) => stream(`${b}/a`, { method: 'GET' }, () => new Writable({ write: (_c, _e, done) => done() })), /^GET .*\/a \(undici\)$/],
+  [
+    'undici stream',
+    (b) =>
+      stream(`${b}/a`, { method: 'GET' }, () => new Writable({ write: (_c, _e, done) => done() })),
+    /^GET .*\/a \(undici\)$/,
+  ],
   [
     'undici pipeline',
     (b) =>
@@ -99,15 +140,42 @@ const ways: Way[] = [
       }),
     /^GET .*\/a \(undici\)$/,
   ],
-  ['undici Agent', (b) => request(`${b}/a`, { dispatcher: new Agent() }), /^socket tcp:\/\/127\.0\.0\.1:\d+$/],
-  ['undici Client', (b) => new Client(b).request({ path: '/a', method: 'GET' }), /^socket tcp:\/\/127\.0\.0\.1:\d+$/],
-  ['an undici Pool warmed at import (keep-alive socket)', () => warmPool.request({ path: '/pooled', method: 'GET' }), /^socket tcp:\/\/127\.0\.0\.1:\d+$/],
-  ['net.connect', (_b, p) => new Promise((_r, reject) => net.connect(p, '127.0.0.1').on('error', reject)), /^socket tcp:\/\/127\.0\.0\.1:\d+$/],
-  ['tls.connect', (_b, p) => new Promise((_r, reject) => tls.connect(p, '127.0.0.1').on('error', reject)), /^socket tls:\/\/127\.0\.0\.1:\d+$/],
+  ['undici Agent', (b) => request(`${b}/a`, { dispatcher: new Agent() }), /^GET .*\/a \(undici\)$/],
+  [
+    'undici Client',
+    (b) => new Client(b).request({ path: '/a', method: 'GET' }),
+    /^GET .*\/a \(undici\)$/,
+  ],
+  [
+    'an undici Pool warmed at import (keep-alive socket)',
+    () => warmPool.request({ path: '/pooled', method: 'GET' }),
+    /^GET .*\/pooled \(undici\)$/,
+  ],
+  [
+    'a write on a raw socket opened at import',
+    () =>
+      new Promise((_r, reject) => {
+        rawBefore.on('error', reject)
+        rawBefore.write('GET /raw HTTP/1.1\r\nhost: x\r\n\r\n')
+      }),
+    /^socket tcp:\/\/127\.0\.0\.1:\d+$/,
+  ],
+  [
+    'net.connect',
+    (_b, p) => new Promise((_r, reject) => net.connect(p, '127.0.0.1').on('error', reject)),
+    /^socket tcp:\/\/127\.0\.0\.1:\d+$/,
+  ],
+  [
+    'tls.connect',
+    (_b, p) => new Promise((_r, reject) => tls.connect(p, '127.0.0.1').on('error', reject)),
+    /^socket tls:\/\/127\.0\.0\.1:\d+$/,
+  ],
   [
     "process.binding('tcp_wrap')",
     (_b, p) => {
-      const { TCP, TCPConnectWrap, constants } = (process as unknown as { binding(n: string): any }).binding('tcp_wrap')
+      const { TCP, TCPConnectWrap, constants } = (
+        process as unknown as { binding(n: string): any }
+      ).binding('tcp_wrap')
       const handle = new TCP(constants.SOCKET)
       const code = handle.connect(new TCPConnectWrap(), '127.0.0.1', p)
       handle.close()
@@ -115,12 +183,39 @@ const ways: Way[] = [
     },
     /^tcp_wrap tcp:\/\/127\.0\.0\.1:\d+$/,
   ],
-  ['dns.lookup', () => new Promise((_r, reject) => dns.lookup('leak.example.com', (e) => reject(e))), /^dns dns:\/\/leak\.example\.com$/],
-  ['dns.promises.lookup', () => dns.promises.lookup('leak.example.com'), /^dns dns:\/\/leak\.example\.com$/],
-  ['dns.resolve4', () => new Promise((_r, reject) => dns.resolve4('leak.example.com', (e) => reject(e))), /^dns dns:\/\/leak\.example\.com$/],
-  ['dns.promises.resolveTxt', () => dns.promises.resolveTxt('leak.example.com'), /^dns dns:\/\/leak\.example\.com$/],
-  ['a dns.Resolver', () => new Promise((_r, reject) => new dns.Resolver().resolve4('leak.example.com', (e) => reject(e))), /^dns dns:\/\/leak\.example\.com$/],
-  ['a dns.promises.Resolver', () => new dns.promises.Resolver().resolveMx('leak.example.com'), /^dns dns:\/\/leak\.example\.com$/],
+  [
+    'dns.lookup',
+    () => new Promise((_r, reject) => dns.lookup('leak.example.com', (e) => reject(e))),
+    /^dns dns:\/\/leak\.example\.com$/,
+  ],
+  [
+    'dns.promises.lookup',
+    () => dns.promises.lookup('leak.example.com'),
+    /^dns dns:\/\/leak\.example\.com$/,
+  ],
+  [
+    'dns.resolve4',
+    () => new Promise((_r, reject) => dns.resolve4('leak.example.com', (e) => reject(e))),
+    /^dns dns:\/\/leak\.example\.com$/,
+  ],
+  [
+    'dns.promises.resolveTxt',
+    () => dns.promises.resolveTxt('leak.example.com'),
+    /^dns dns:\/\/leak\.example\.com$/,
+  ],
+  [
+    'a dns.Resolver',
+    () =>
+      new Promise((_r, reject) =>
+        new dns.Resolver().resolve4('leak.example.com', (e) => reject(e)),
+      ),
+    /^dns dns:\/\/leak\.example\.com$/,
+  ],
+  [
+    'a dns.promises.Resolver',
+    () => new dns.promises.Resolver().resolveMx('leak.example.com'),
+    /^dns dns:\/\/leak\.example\.com$/,
+  ],
   [
     'dgram send',
     (_b, p) =>
@@ -142,7 +237,11 @@ const ways: Way[] = [
       }),
     /^GET ws:\/\/127\.0\.0\.1:\d+\/live \(websocket\)$/,
   ],
-  ['fetch in a worker_threads worker', (b) => inWorker(`await fetch('${b}/w')`).then(rejectUnlessRefused), /^GET .*\/w \(worker\)$/],
+  [
+    'fetch in a worker_threads worker',
+    (b) => inWorker(`await fetch('${b}/w')`).then(rejectUnlessRefused),
+    /^GET .*\/w \(worker\)$/,
+  ],
   [
     'node:http in a worker_threads worker',
     (b) =>
@@ -158,30 +257,36 @@ function rejectUnlessRefused(outcome: string): Promise<never> {
 }
 
 describe('every way out is refused, and nothing arrives', () => {
-  it.each(ways)('%s', async (_name, send, refusal) => {
-    arrivedBefore = server.arrivals.length
-    network = createInterception()
-    const error = await failure(() => send(server.url, server.port))
-    // Workers report over a channel: give their message a turn to arrive.
-    await new Promise((resolve) => setTimeout(resolve, 50))
+  it.each(ways)(
+    '%s',
+    async (_name, send, refusal) => {
+      arrivedBefore = server.arrivals.length
+      network = createInterception()
+      const error = await failure(() => send(server.url, server.port))
+      // Workers report over a channel: give their message a turn to arrive.
+      await new Promise((resolve) => setTimeout(resolve, 50))
 
-    expect(error).toBeDefined()
-    expect(server.arrivals.slice(arrivedBefore)).toEqual([])
-    const described = network.unhandled.map(describeUnhandled)
-    expect(described.length).toBeGreaterThan(0)
-    expect(described.some((line) => refusal.test(line))).toBe(true)
-    for (const request of network.unhandled) {
-      expect(request.message).not.toContain('null')
-      expect(request.message).toContain('serveTwin')
-    }
-  })
+      expect(error).toBeDefined()
+      expect(server.arrivals.slice(arrivedBefore)).toEqual([])
+      const described = network.unhandled.map(describeUnhandled)
+      expect(described.length).toBeGreaterThan(0)
+      expect(described.some((line) => refusal.test(line))).toBe(true)
+      for (const request of network.unhandled) {
+        expect(request.message).not.toContain('null')
+        expect(request.message).toContain('serveTwin')
+      }
+    },
+    30_000,
+  )
 
   it('a request scheduled inside a scope and sent after it ended is refused and kept as unscoped', async () => {
     arrivedBefore = server.arrivals.length
     network = createInterception()
     let late: Promise<unknown> | undefined
     await network.scope([], () => {
-      late = new Promise((resolve) => setTimeout(resolve, 20)).then(() => failure(() => fetch(`${server.url}/late`)))
+      late = new Promise((resolve) => setTimeout(resolve, 20)).then(() =>
+        failure(() => fetch(`${server.url}/late`)),
+      )
     })
     expect(await late).toBeDefined()
     expect(server.arrivals.slice(arrivedBefore)).toEqual([])
