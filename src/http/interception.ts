@@ -153,6 +153,7 @@ export function createInterception(options: InterceptionOptions = {}): Intercept
   const scopes = new AsyncLocalStorage<ScopeState>()
   const live = new Set<ScopeState>()
   const unscoped: UnhandledRequest[] = []
+  let disposed = false
   let readyState: InterceptionState = 'applying'
   const allowLoopback = options.allowLoopback ?? false
   const allowHosts = options.allowHosts ?? []
@@ -257,12 +258,14 @@ export function createInterception(options: InterceptionOptions = {}): Intercept
     refuse: refuseBelowHttp,
   })
   // Workers a test starts guard themselves and report here, filed under the scope that started them.
-  const channel = new BroadcastChannel(
-    options.worker?.channel ?? `agenttwin:refusals:${process.pid}:${++workerChannels}`,
-  )
+  // The channel opens with the first worker: an open one costs every turn of the event loop.
+  const channelName =
+    options.worker?.channel ?? `agenttwin:refusals:${process.pid}:${++workerChannels}`
+  let channel: BroadcastChannel | undefined
   const workerScopes = new Map<number, ScopeState | undefined>()
-  let removeWorkerGuard = () => {}
-  if (!options.worker) {
+  function listen(): void {
+    if (channel || disposed) return
+    channel = new BroadcastChannel(channelName)
     ;(channel as unknown as { unref(): void }).unref()
     channel.onmessage = (event) => {
       const { worker, request } = (event as MessageEvent<WorkerRefusal>).data
@@ -274,11 +277,12 @@ export function createInterception(options: InterceptionOptions = {}): Intercept
       guard.adopt(adopted)
       file([adopted], workerScopes.get(worker))
     }
-  } else channel.close()
-  removeWorkerGuard = installWorkerGuard({
-    config: { allowLoopback, allowHosts, channel: channel.name },
+  }
+  const removeWorkerGuard = installWorkerGuard({
+    config: { allowLoopback, allowHosts, channel: channelName },
     register: () => {
       if (options.worker) return options.worker.worker
+      listen()
       const id = workerScopes.size + 1
       workerScopes.set(id, scopes.getStore())
       return id
@@ -289,7 +293,6 @@ export function createInterception(options: InterceptionOptions = {}): Intercept
   // https from 'node:https'`), which keep the original functions otherwise.
   syncBuiltinESMExports()
 
-  let disposed = false
   const interception: Interception = {
     use(twin) {
       if (disposed) throw new InterceptionDisposedError(`use twin "${twin.name}"`)
@@ -352,7 +355,7 @@ export function createInterception(options: InterceptionOptions = {}): Intercept
       removeSocketGuard()
       removeResolverGuard()
       removeWorkerGuard()
-      channel.close()
+      channel?.close()
       removeDispatcher()
       server.close()
       syncBuiltinESMExports()
