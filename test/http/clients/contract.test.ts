@@ -5,12 +5,12 @@
  * broke off), and the twin must record the same calls whichever client sent them.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { CallRecord } from '../../../src/core/call-record.ts'
 import { fault } from '../../../src/faults/builder.ts'
 import { type FaultTypeName, faultTypeNames } from '../../../src/faults/catalog.ts'
 import { createFaultPolicy } from '../../../src/faults/rules.ts'
 import { createInterception, type Interception } from '../../../src/http/index.ts'
 import { createTwin } from '../../../src/twin/index.ts'
-import type { CallRecord } from '../../../src/twin/types.ts'
 import { PAYMENTS_URL, paymentsDocument } from '../../faults/support/payments-twin.ts'
 import { type Call, clients, type Observation } from './clients.ts'
 

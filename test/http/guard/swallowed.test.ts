@@ -4,7 +4,7 @@
  */
 import dns from 'node:dns'
 import { describe, expect, it } from 'vitest'
-import { evaluateCase } from '../../../src/scenario/evaluate-case.ts'
+import { evaluateCase } from '../../../src/case/evaluate-case.ts'
 import { runCase } from '../../../src/scenario/run-case.ts'
 import type { Agent } from '../../../src/scenario/types.ts'
 import { pinnedDemoScenarios } from '../../demo-co/support/scenarios.ts'
