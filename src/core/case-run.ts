@@ -38,6 +38,17 @@ export interface CaseError {
   message: string
 }
 
+/** A request the network guard refused during the case: evidence, even when the agent swallowed the error. */
+export interface CaseRefusal {
+  /** Present where the protocol carries one (HTTP, a WebSocket handshake). */
+  method?: string
+  /** The full URL; `tcp://host:port`, `udp://host:port`, `dns://host` where there is none. */
+  url: string
+  /** Who sent it, when it can be told: `undici`, `websocket`, `worker`, `dns`, `udp`, `socket`, ... */
+  client?: string
+  message: string
+}
+
 /** The tools of the twin as the case saw them. */
 export interface CaseTool {
   name: string
@@ -69,6 +80,8 @@ export interface CaseRun {
   trace?: CaseTrace
   finished: boolean
   error?: CaseError
+  /** Requests the network guard refused during the case; any refusal leaves the case unfinished. */
+  refused?: CaseRefusal[]
   metrics: { latencyMs: number; toolCalls: number; tokens?: { input: number; output: number } }
   /** Whether a model was in the loop: `live`, `replayed` from a cassette, or none (`scripted`). */
   llm?: LlmSource

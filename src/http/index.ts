@@ -21,9 +21,11 @@ export { ATTEMPT_HEADER, type ReadCall, type RequestProblem, readToolCall } from
 export { coerceArgument } from './coerce.ts'
 export {
   DuplicateToolRouteError,
+  describeUnhandled,
   InterceptionActiveError,
   InterceptionDisposedError,
   InvalidCallerViewError,
+  type RefusedClient,
   TwinBaseUrlInUseError,
   type UnhandledRequest,
   UnhandledRequestError,
@@ -34,6 +36,7 @@ export {
   type Interception,
   type InterceptionOptions,
   type InterceptionScope,
+  type InterceptionState,
 } from './interception.ts'
 export { isLoopbackHost } from './network-guard.ts'
 export { type RenderContext, renderView } from './render.ts'
@@ -48,6 +51,12 @@ export {
   twinRoutes,
 } from './routes.ts'
 export * from './server/index.ts'
+export {
+  configureSharedInterception,
+  holdInterception,
+  type InterceptionHold,
+  sharedInterception,
+} from './shared-interception.ts'
 export { answerSurfaces, attachSurface, type TwinSurface } from './surfaces.ts'
 export { type ConnectionErrorCode, systemError } from './system-errors.ts'
 export { answerTwinRequest, type RoutedTwin, routeTwin, twinHandlers } from './twin-handlers.ts'

@@ -1,6 +1,7 @@
 import { digest } from '../core/canonical-json.ts'
-import type { AgentResult, CaseError, CaseRun, CaseTool } from '../core/case-run.ts'
+import type { AgentResult, CaseError, CaseRefusal, CaseRun, CaseTool } from '../core/case-run.ts'
 import type { JsonValue } from '../core/json.ts'
+import { describeUnhandled, type UnhandledRequest } from '../http/errors.ts'
 import type { ToolDefinition, TwinDocument } from '../schema/twin-document.ts'
 import type { Twin } from '../twin/types.ts'
 import { agentResultProblems, normaliseAgentResult } from './agent-result.ts'
@@ -21,6 +22,8 @@ export interface CaseRunParts {
   input: JsonValue
   latencyMs: number
   outcome: AgentOutcome
+  /** Requests the network guard refused during the case: any one leaves it unfinished. */
+  refused?: readonly UnhandledRequest[]
 }
 
 /**
@@ -47,7 +50,14 @@ export function buildCaseRun(twin: Twin, parts: CaseRunParts): CaseRun {
     finished: parts.outcome.error === undefined,
     metrics: { latencyMs: parts.latencyMs, toolCalls: records.length },
   }
-  const { result, error } = parts.outcome
+  const { result } = parts.outcome
+  const refused = parts.refused ?? []
+  // A refusal the agent swallowed is still evidence: the case is unfinished whatever it returned.
+  const error = parts.outcome.error ?? (refused.length > 0 ? refusalError(refused) : undefined)
+  if (refused.length > 0) {
+    run.refused = refused.map(toCaseRefusal)
+    run.finished = false
+  }
   if (error) {
     run.error = error
   } else if (result) {
@@ -55,6 +65,25 @@ export function buildCaseRun(twin: Twin, parts: CaseRunParts): CaseRun {
     if (result.tokens) run.metrics.tokens = { ...result.tokens }
   }
   return run
+}
+
+/** The case error for requests the guard refused. */
+export function refusalError(refused: readonly UnhandledRequest[]): CaseError {
+  const list = refused.map(describeUnhandled).join(', ')
+  return {
+    kind: 'unhandled-request',
+    message: `the agent sent requests no twin handles: ${list}. Serve that host with a twin, allow it (network.allowHosts), stop the agent from calling it, or run an out-of-process agent against serveTwin or agenttwin serve.`,
+  }
+}
+
+/** A refusal as the case keeps it: plain JSON, never a bare `null` method. */
+export function toCaseRefusal(request: UnhandledRequest): CaseRefusal {
+  return {
+    ...(request.method ? { method: request.method } : {}),
+    url: request.url,
+    ...(request.client ? { client: request.client } : {}),
+    message: request.message,
+  }
 }
 
 /**

@@ -3,7 +3,8 @@ import { performance } from 'node:perf_hooks'
 import type { CaseRun } from '../core/case-run.ts'
 import type { JsonObject } from '../core/json.ts'
 import { createFaultPolicy, type FaultRuleInput } from '../faults/index.ts'
-import { createInterception, type Interception } from '../http/index.ts'
+import type { Interception } from '../http/index.ts'
+import { holdInterception, type InterceptionHold } from '../http/shared-interception.ts'
 import {
   cassettePath,
   createModelSession,
@@ -28,8 +29,8 @@ export interface RunCaseOptions {
   /** Default {@link DEFAULT_CASE_TIMEOUT_MS}. */
   timeoutMs?: number
   /**
-   * The test network to serve the twin on. Default: a fresh interception for
-   * this case, disposed afterwards.
+   * The test network to serve the twin on. Default: a hold on the process's
+   * shared interception for this case (see `holdInterception`), released afterwards.
    */
   interception?: Interception
   /** Overrides the scenario's `transport`, to run one scenario over HTTP and over MCP. */
@@ -99,6 +100,7 @@ export async function runCase(
   let outcome: AgentOutcome = {}
   let scope: { readonly unhandled: Interception['unhandled'] } | undefined
   let network: Interception | undefined
+  let hold: InterceptionHold | undefined
   const collector = createSpanCollector()
   // Loaded only for MCP scenarios: the MCP SDK is an optional peer.
   const mcp =
@@ -106,7 +108,8 @@ export async function runCase(
       ? (await import('../mcp/index.ts')).serveMcp(twin)
       : undefined
   try {
-    network = options.interception ?? createInterception()
+    if (!options.interception) hold = holdInterception('runCase')
+    network = options.interception ?? hold!.interception
     serveModels(network)
     // The twin serves this run's async context only, so cases can run at once on one interception.
     outcome = await network.scope([twin], (own) => {
@@ -121,22 +124,11 @@ export async function runCase(
     throw error
   } finally {
     await mcp?.close()
-    // An interception we started must end even if the run was abandoned.
-    if (!options.interception) network?.dispose()
+    // A hold we took must end even if the run was abandoned.
+    hold?.release()
   }
   const latencyMs = Math.round(performance.now() - started)
-  const unhandled = [...(scope?.unhandled ?? [])]
-  if (unhandled.length > 0 && !outcome.error) {
-    const list = unhandled
-      .map((request) => (request.method ? `${request.method} ${request.url}` : request.url))
-      .join(', ')
-    outcome = {
-      error: {
-        kind: 'unhandled-request',
-        message: `the agent sent requests no twin handles: ${list}. Serve that host with a twin, stop the agent from calling it, or run an out-of-process agent against serveTwin or agenttwin serve.`,
-      },
-    }
-  }
+  const refused = [...(scope?.unhandled ?? [])]
   // The agent's own failure (an SDK throwing on the refusal) follows from the miss: the miss is the cause.
   if (models.error) outcome = { error: { kind: 'model-cassette', message: models.error } }
   const run = buildCaseRun(twin, {
@@ -147,6 +139,7 @@ export async function runCase(
     input: pinned.document.input,
     latencyMs,
     outcome,
+    refused,
   })
   void collector.exporter.shutdown()
   const spans = collector.spans()

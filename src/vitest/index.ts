@@ -38,5 +38,5 @@ export {
   valueCheck,
 } from './matchers/index.ts'
 export type { AgentTwinTaskMeta, ExpectationTaskMeta, PairCaseTaskMeta } from './meta.ts'
-export type { AgentTwinOptions, PairOption } from './options.ts'
+export type { AgentTwinOptions, NetworkOption, PairOption } from './options.ts'
 export { agentTwin } from './plugin.ts'

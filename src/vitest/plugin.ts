@@ -6,6 +6,7 @@ import { createFilter, type Plugin } from 'vite'
 import { configDefaults } from 'vitest/config'
 import { bringReporter } from './bring-reporter.ts'
 import { generateScenarioModule, referencedDocuments } from './generate-module.ts'
+import { NETWORK_KEY, resolveNetwork } from './network-option.ts'
 import type { AgentTwinOptions } from './options.ts'
 import { prepareScenario } from './prepared-scenario.ts'
 import {
@@ -81,6 +82,8 @@ export function agentTwin(options: AgentTwinOptions = {}): Plugin {
         test: {
           include: [...defaults, ...globs],
           setupFiles: [SETUP_FILE],
+          // The setup file of every test file reads it (see run-guard.ts).
+          provide: { [NETWORK_KEY]: resolveNetwork(options.network) },
           ...(OWN_DIST && { server: { deps: { external: [OWN_DIST] } } }),
         },
       }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, type TestContext, TestRunner } from 'vitest'
 import { InvalidDocumentError } from '../../core/errors.ts'
-import { createInterception, type Interception } from '../../http/index.ts'
+import type { Interception } from '../../http/index.ts'
+import { holdInterception, type InterceptionHold } from '../../http/shared-interception.ts'
 import { type HumanOverride, loadOverrides } from '../../judge/index.ts'
 import { agentVersion, exportedVersions, resolveAgents } from '../../scenario/agents.ts'
 import { type PinnedCase, pinCase } from '../../scenario/pin.ts'
@@ -45,6 +46,7 @@ export function defineScenarioSuite(input: ScenarioSuiteInput): void {
     ...loaded.locate(path),
   })
   let network: Interception | undefined
+  let hold: InterceptionHold | undefined
   let overrides: HumanOverride[] = []
   const runnerOptions: SideRunnerOptions = {
     pinned,
@@ -63,10 +65,14 @@ export function defineScenarioSuite(input: ScenarioSuiteInput): void {
   describe(`${pinned.scenario.id}: ${pinned.scenario.title}`, () => {
     placeSuite(locate(['id']))
     beforeAll(async () => {
-      network = createInterception()
+      hold = holdInterception('scenario suite')
+      network = hold.interception
       if (options.overrides) overrides = await loadOverrides(options.overrides)
     })
-    afterAll(() => network?.dispose())
+    afterAll(() => {
+      hold?.release()
+      hold = undefined
+    })
 
     if (options.pairs.length > 0) {
       for (const [pairIndex, pair] of options.pairs.entries()) {
