@@ -58,6 +58,7 @@ export {
   resolveJudge,
 } from './resolve.ts'
 export { DEFAULT_THRESHOLD, verdictPasses } from './threshold.ts'
+export { judgeOver } from './traffic.ts'
 export type {
   Judge,
   JudgeEvidence,

@@ -73,7 +73,10 @@ export async function sendLive(request: Request): Promise<LiveAnswer> {
   if (!isStream(headers) || answer.body === null) {
     const recorded: RecordedResponse = { status, headers, body: parseBody(await answer.text()) }
     const latencyMs = Math.round(performance.now() - started)
-    return { response: replayResponse(recorded), recorded: () => ({ response: recorded, latencyMs }) }
+    return {
+      response: replayResponse(recorded),
+      recorded: () => ({ response: recorded, latencyMs }),
+    }
   }
   const reader = answer.body.getReader()
   const decoder = new TextDecoder()

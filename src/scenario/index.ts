@@ -1,5 +1,6 @@
 export { agentResultProblems, normaliseAgentResult } from './agent-result.ts'
 export { type EvaluateCaseOptions, evaluateCase } from './evaluate-case.ts'
+export { type JudgeTraffic, judgeTraffic } from './judge-traffic.ts'
 export {
   type PinnedCase,
   type PinnedSelection,

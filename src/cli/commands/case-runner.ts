@@ -8,13 +8,10 @@ import {
   resolveJudge,
 } from '../../judge/index.ts'
 import { evaluateCase } from '../../scenario/evaluate-case.ts'
+import { judgeTraffic } from '../../scenario/judge-traffic.ts'
 import type { PinnedCase } from '../../scenario/pin.ts'
 import { runCase } from '../../scenario/run-case.ts'
 import type { Agent } from '../../scenario/types.ts'
-
-// Captured before any case intercepts the network: a real-model judge is
-// the one request of a run that is meant to leave the process.
-const networkFetch = globalThis.fetch
 
 type Env = Record<string, string | undefined>
 
@@ -41,10 +38,7 @@ export async function createCaseRunner(options: {
   let judge: Judge | undefined
   // Built on first use: a scenario without judge expectations never needs a key.
   const lazyJudge = (): Judge => {
-    judge ??= resolveJudge(
-      { fetch: networkFetch, cacheFile: cacheFile === false ? false : inside(cwd, cacheFile) },
-      env,
-    )
+    judge ??= resolveJudge({ cacheFile: cacheFile === false ? false : inside(cwd, cacheFile) }, env)
     return judge
   }
   if (env.AGENTTWIN_JUDGE) lazyJudge()
@@ -53,15 +47,17 @@ export async function createCaseRunner(options: {
     : []
   return {
     async run(pinned, agent) {
-      const run = await runCase(pinned, agent, {
-        timeoutMs: options.timeoutMs,
-        ...(options.models ? { models: { cli: options.models } } : {}),
-      })
+      const models = options.models ? { cli: options.models } : {}
+      const run = await runCase(pinned, agent, { timeoutMs: options.timeoutMs, models })
       const needsJudge = pinned.document.expectations.some((item) => item.type === 'judge')
+      // The judge's calls are recorded and replayed with the case, in the same mode.
+      const traffic = judgeTraffic(run, models)
       const results = await evaluateCase(pinned.document.expectations, run, {
         judge: needsJudge ? lazyJudge() : undefined,
         overrides,
+        judgeFetch: traffic.fetch,
       })
+      traffic.finish()
       return { run, results }
     },
   }

@@ -2,13 +2,10 @@ import type { SideCase } from '../../compare/pair.ts'
 import type { Interception } from '../../http/index.ts'
 import { type HumanOverride, type JudgeConfig, resolveJudge } from '../../judge/index.ts'
 import { evaluateCase } from '../../scenario/evaluate-case.ts'
+import { judgeTraffic } from '../../scenario/judge-traffic.ts'
 import type { PinnedCase } from '../../scenario/pin.ts'
 import { type CaseModelsOptions, runCase } from '../../scenario/run-case.ts'
 import type { Agent } from '../../scenario/types.ts'
-
-// Captured before any interception starts: a real-model judge is the one
-// request of a test run that is meant to leave the process.
-const networkFetch = globalThis.fetch
 
 export interface SideRunnerOptions {
   pinned: PinnedCase
@@ -33,7 +30,7 @@ export interface SideRunner {
 export function createSideRunner(options: SideRunnerOptions): SideRunner {
   const sides = new Map<string, Promise<SideCase>>()
   let queue: Promise<unknown> = Promise.resolve()
-  const judge = resolveJudge({ fetch: networkFetch, ...options.judge })
+  const judge = resolveJudge({ ...options.judge })
 
   async function runSide(agent: Agent): Promise<SideCase> {
     const run = await runCase(options.pinned, agent, {
@@ -41,11 +38,15 @@ export function createSideRunner(options: SideRunnerOptions): SideRunner {
       timeoutMs: options.timeoutMs,
       models: options.models,
     })
+    // The judge's calls about this side are model traffic of the case too.
+    const traffic = judgeTraffic(run, options.models)
     const results = await evaluateCase(options.pinned.document.expectations, run, {
       judge,
       judgeThreshold: options.judgeThreshold,
       overrides: options.overrides(),
+      judgeFetch: traffic.fetch,
     })
+    traffic.finish()
     return { run, results }
   }
 
