@@ -7,10 +7,11 @@ import {
   loadOverrides,
   resolveJudge,
 } from '../../judge/index.ts'
+import { resolveModelMode } from '../../models/index.ts'
 import { evaluateCase } from '../../scenario/evaluate-case.ts'
 import { judgeTraffic } from '../../scenario/judge-traffic.ts'
 import type { PinnedCase } from '../../scenario/pin.ts'
-import { runCase } from '../../scenario/run-case.ts'
+import { type CaseModelsOptions, runCase } from '../../scenario/run-case.ts'
 import type { Agent } from '../../scenario/types.ts'
 
 type Env = Record<string, string | undefined>
@@ -32,8 +33,14 @@ export async function createCaseRunner(options: {
   overridesFile?: string
   /** `--models`: the mode of model traffic, over AGENTTWIN_MODELS. */
   models?: string
+  /** `--model-hosts`: comma-separated hosts or base URLs that are model traffic. */
+  modelHosts?: string
+  /** `--cassettes`: the cassette folder, relative to the working directory. */
+  cassetteDir?: string
 }): Promise<CaseRunner> {
   const { cwd, env } = options
+  // A mistyped --models stops the command before any case runs.
+  if (options.models) resolveModelMode({ cli: options.models, env })
   const cacheFile = cacheFileFromEnv(env)
   let judge: Judge | undefined
   // Built on first use: a scenario without judge expectations never needs a key.
@@ -47,7 +54,7 @@ export async function createCaseRunner(options: {
     : []
   return {
     async run(pinned, agent) {
-      const models = options.models ? { cli: options.models } : {}
+      const models = modelOptions(options)
       const run = await runCase(pinned, agent, { timeoutMs: options.timeoutMs, models })
       const needsJudge = pinned.document.expectations.some((item) => item.type === 'judge')
       // The judge's calls are recorded and replayed with the case, in the same mode.
@@ -61,6 +68,20 @@ export async function createCaseRunner(options: {
       return { run, results }
     },
   }
+}
+
+function modelOptions(options: {
+  cwd: string
+  models?: string
+  modelHosts?: string
+  cassetteDir?: string
+}): CaseModelsOptions {
+  const models: CaseModelsOptions = {}
+  if (options.models) models.cli = options.models
+  const hosts = options.modelHosts?.split(',').map((host) => host.trim())
+  if (hosts?.some(Boolean)) models.hosts = hosts.filter(Boolean)
+  if (options.cassetteDir) models.cassetteDir = inside(options.cwd, options.cassetteDir)
+  return models
 }
 
 function inside(cwd: string, file: string): string {
