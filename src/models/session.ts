@@ -121,7 +121,7 @@ export function createModelSession(options: ModelSessionOptions): ModelSession {
         )
       }
       if (options.mode === 'live' || options.mode === 'record' || wentLive)
-        return forward(request, canonical)
+        return live(request, canonical, where)
       const entry = stored?.interactions[index]
       const difference = entry ? mismatch(entry.request, canonical) : undefined
       if (entry && !difference) {
