@@ -1,15 +1,9 @@
+import type { CaseModels, ModelMode } from '../core/model-usage.ts'
 import { canonicalRequest } from './canonical.ts'
 import { readCassette, writeCassette } from './cassette.ts'
 import { firstDifference } from './json-diff.ts'
 import { replayResponse, sendLive } from './live.ts'
-import type {
-  CanonicalRequest,
-  CaseModels,
-  Cassette,
-  Interaction,
-  ModelMode,
-  ModelsOptions,
-} from './types.ts'
+import type { CanonicalRequest, Cassette, Interaction, ModelsOptions } from './types.ts'
 import { costOf, usageOf } from './usage.ts'
 
 export interface ModelSessionOptions extends Omit<ModelsOptions, 'mode' | 'cassetteDir'> {

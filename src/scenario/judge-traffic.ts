@@ -1,3 +1,5 @@
+import type { CaseRun } from '../core/case-run.ts'
+import type { CaseModels } from '../core/model-usage.ts'
 import {
   cassettePath,
   createModelSession,
@@ -5,9 +7,7 @@ import {
   modelFetch,
   resolveModelMode,
 } from '../models/index.ts'
-import type { CaseModels } from '../models/types.ts'
 import { type CaseModelsOptions, cassetteDirOf } from './run-case.ts'
-import type { CaseRun } from './types.ts'
 
 /** The model traffic of the judge about one case. */
 export interface JudgeTraffic {

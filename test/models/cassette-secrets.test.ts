@@ -26,11 +26,13 @@ const SECRETS: Array<[string, RegExp]> = [
 
 /** Every secret in `text`, as `file:line: what`. */
 function secretsIn(file: string, text: string): string[] {
-  return text.split('\n').flatMap((line, at) =>
-    SECRETS.filter(([, pattern]) => pattern.test(line)).map(
-      ([what]) => `${file}:${at + 1}: ${what}`,
-    ),
-  )
+  return text
+    .split('\n')
+    .flatMap((line, at) =>
+      SECRETS.filter(([, pattern]) => pattern.test(line)).map(
+        ([what]) => `${file}:${at + 1}: ${what}`,
+      ),
+    )
 }
 
 describe('committed cassettes', () => {

@@ -1,4 +1,5 @@
 import { isAbsolute, resolve } from 'node:path'
+import { runAndEvaluateCase } from '../../case/run-and-evaluate.ts'
 import type { SideCase } from '../../compare/pair.ts'
 import {
   cacheFileFromEnv,
@@ -8,10 +9,8 @@ import {
   resolveJudge,
 } from '../../judge/index.ts'
 import { resolveModelMode } from '../../models/index.ts'
-import { evaluateCase } from '../../scenario/evaluate-case.ts'
-import { judgeTraffic } from '../../scenario/judge-traffic.ts'
 import type { PinnedCase } from '../../scenario/pin.ts'
-import { type CaseModelsOptions, runCase } from '../../scenario/run-case.ts'
+import type { CaseModelsOptions } from '../../scenario/run-case.ts'
 import type { Agent } from '../../scenario/types.ts'
 
 type Env = Record<string, string | undefined>
@@ -53,20 +52,13 @@ export async function createCaseRunner(options: {
     ? await loadOverrides(inside(cwd, options.overridesFile))
     : []
   return {
-    async run(pinned, agent) {
-      const models = modelOptions(options)
-      const run = await runCase(pinned, agent, { timeoutMs: options.timeoutMs, models })
-      const needsJudge = pinned.document.expectations.some((item) => item.type === 'judge')
-      // The judge's calls are recorded and replayed with the case, in the same mode.
-      const traffic = judgeTraffic(run, models)
-      const results = await evaluateCase(pinned.document.expectations, run, {
-        judge: needsJudge ? lazyJudge() : undefined,
+    run: (pinned, agent) =>
+      runAndEvaluateCase(pinned, agent, {
+        timeoutMs: options.timeoutMs,
+        models: modelOptions(options),
+        judge: lazyJudge,
         overrides,
-        judgeFetch: traffic.fetch,
-      })
-      traffic.finish()
-      return { run, results }
-    },
+      }),
   }
 }
 

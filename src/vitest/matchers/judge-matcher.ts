@@ -1,7 +1,7 @@
 import type { MatcherState } from 'vitest'
+import type { CaseRun } from '../../core/case-run.ts'
 import { evaluateJudge, type Judge, judgeOver } from '../../judge/index.ts'
 import { type JudgeTraffic, judgeTraffic } from '../../scenario/judge-traffic.ts'
-import type { CaseRun } from '../../scenario/types.ts'
 import type { JudgeExpectation } from '../../schema/scenario-document.ts'
 import { textArgument } from './arguments.ts'
 import { caseRunOf } from './case-run.ts'

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createDiffCommand } from '../../../src/cli/commands/diff.ts'
 import { createRunCommand } from '../../../src/cli/commands/run.ts'
-import type { CaseRun } from '../../../src/scenario/types.ts'
+import type { CaseRun } from '../../../src/core/case-run.ts'
 import { capture } from './support/capture.ts'
 
 const run = createRunCommand({ env: {}, color: false })

@@ -1,6 +1,7 @@
 import { createContractEvaluator } from '../contract/index.ts'
+import type { CaseRun } from '../core/case-run.ts'
+import type { ExpectationResult } from '../core/expectation-result.ts'
 import { evaluateExpectations } from '../evaluate/index.ts'
-import type { ExpectationResult } from '../evaluate/types.ts'
 import {
   applyOverrides,
   type CalibrationStore,
@@ -10,7 +11,6 @@ import {
   judgeOver,
   resolveJudge,
 } from '../judge/index.ts'
-import type { CaseRun } from './types.ts'
 
 /** How a case's expectations are judged and reviewed. */
 export interface EvaluateCaseOptions {
