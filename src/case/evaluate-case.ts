@@ -8,6 +8,7 @@ import {
   evaluateJudge,
   type HumanOverride,
   type Judge,
+  judgeOver,
   resolveJudge,
 } from '../judge/index.ts'
 
@@ -20,6 +21,8 @@ export interface EvaluateCaseOptions {
   calibration?: CalibrationStore
   /** Reviewers' overrides; those for this case's scenario and agent version apply. */
   overrides?: readonly HumanOverride[]
+  /** The judge's transport for this case (`judgeTraffic(run).fetch`): its calls recorded and replayed. */
+  judgeFetch?: typeof fetch
 }
 
 /**
@@ -34,16 +37,17 @@ export async function evaluateCase(
   run: CaseRun,
   options: EvaluateCaseOptions = {},
 ): Promise<ExpectationResult[]> {
-  let judge = options.judge
+  const over = (found: Judge) => (options.judgeFetch ? judgeOver(found, options.judgeFetch) : found)
+  let judge = options.judge && over(options.judge)
   const contract = createContractEvaluator({
     scenarioFile: run.scenario.file,
     // Free-text claims fall back to a judge only when a language model is configured.
-    judge: options.judge?.kind === 'llm' ? options.judge : undefined,
+    judge: judge?.kind === 'llm' ? judge : undefined,
     judgeThreshold: options.judgeThreshold,
   })
   const results = await evaluateExpectations(expectations, run, {
     judge: (expectation, judged) => {
-      judge ??= resolveJudge()
+      judge ??= over(resolveJudge())
       return evaluateJudge(expectation, judged, judge, {
         threshold: options.judgeThreshold,
         calibration: options.calibration,

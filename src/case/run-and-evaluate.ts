@@ -1,5 +1,6 @@
 import type { EvaluatedCase } from '../core/case-run.ts'
 import type { Judge } from '../judge/index.ts'
+import { judgeTraffic } from '../scenario/judge-traffic.ts'
 import type { PinnedCase } from '../scenario/pin.ts'
 import { type RunCaseOptions, runCase } from '../scenario/run-case.ts'
 import type { Agent } from '../scenario/types.ts'
@@ -30,11 +31,15 @@ export async function runAndEvaluateCase(
   const run = await runCase(pinned, agent, running)
   const expectations = pinned.document.expectations
   const needsJudge = expectations.some((item) => item.type === 'judge')
+  // The judge's calls about this case are its model traffic too: recorded and replayed in its mode.
+  const traffic = judgeTraffic(run, running.models)
   const results = await evaluateCase(expectations, run, {
     judge: typeof judge === 'function' ? (needsJudge ? judge() : undefined) : judge,
     judgeThreshold,
     calibration,
     overrides,
+    judgeFetch: traffic.fetch,
   })
+  traffic.finish()
   return { run, results }
 }

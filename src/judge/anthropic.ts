@@ -45,7 +45,13 @@ export function createAnthropicJudge(options: AnthropicJudgeOptions): Judge {
           system: prompt.system,
           messages: [{ role: 'user', content: prompt.user }],
         },
-        { who, signal: request.signal, timeoutMs: options.timeoutMs, fetch: options.fetch },
+        {
+          who,
+          signal: request.signal,
+          timeoutMs: options.timeoutMs,
+          // A case's recorded model traffic when the call is about a case.
+          fetch: request.fetch ?? options.fetch,
+        },
       )
       if (!answer.ok) return answer
       return readMessage(answer.body, who)

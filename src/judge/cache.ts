@@ -145,6 +145,8 @@ export function withCache(judge: Judge, cache: JudgeCache): Judge {
     promptVersion: judge.promptVersion,
     ...(judge.note === undefined ? {} : { note: judge.note }),
     async judge(request: JudgeRequest): Promise<JudgeOutcome> {
+      // Recorded model traffic: the cassette replaces the cache, so replay sees every request.
+      if (request.fetch) return judge.judge(request)
       const key = cacheKey(judge, request)
       const hit = await cache.get(key)
       if (hit) return { ok: true, cached: true, ...hit }

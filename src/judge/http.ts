@@ -1,4 +1,3 @@
-import { withModelHostEgress } from '../http/egress.ts'
 import type { JudgeFailureKind } from './types.ts'
 
 /** Transport settings shared by the HTTP judges. */
@@ -51,15 +50,14 @@ export async function postJson(
   let text: string
   let retryAfter: string | null
   try {
-    // The one request of a test run allowed out past the network guard.
-    const response = await withModelHostEgress(new URL(url).hostname, () =>
-      doFetch(url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', ...headers },
-        body: JSON.stringify(payload),
-        signal,
-      }),
-    )
+    // No hole in the network guard of its own: about a case, `fetch` is that
+    // case's model traffic, recorded and replayed like the agent's.
+    const response = await doFetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(payload),
+      signal,
+    })
     status = response.status
     retryAfter = response.headers.get('retry-after')
     text = await response.text()

@@ -65,6 +65,7 @@ export {
   overrideApplies,
 } from './review.ts'
 export { DEFAULT_THRESHOLD, verdictPasses } from './threshold.ts'
+export { judgeOver } from './traffic.ts'
 export type {
   Judge,
   JudgeEvidence,

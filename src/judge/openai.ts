@@ -50,7 +50,13 @@ export function createOpenAIJudge(options: OpenAIJudgeOptions = {}): Judge {
             { role: 'user', content: prompt.user },
           ],
         },
-        { who, signal: request.signal, timeoutMs: options.timeoutMs, fetch: options.fetch },
+        {
+          who,
+          signal: request.signal,
+          timeoutMs: options.timeoutMs,
+          // A case's recorded model traffic when the call is about a case.
+          fetch: request.fetch ?? options.fetch,
+        },
       )
       if (!answer.ok) return answer
       return readCompletion(answer.body, who)

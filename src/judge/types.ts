@@ -43,6 +43,13 @@ export interface JudgeRequest {
   threshold: number
   /** Aborts the call (e.g. when the test times out). */
   signal?: AbortSignal
+  /**
+   * The transport of this call: a case's model traffic (`modelFetch`), so the
+   * judge's requests are recorded to and replayed from the case's judge
+   * cassette. A call with its own transport skips the verdict cache: the
+   * cassette is its record. Default: the judge's configured `fetch`.
+   */
+  fetch?: typeof fetch
 }
 
 /**

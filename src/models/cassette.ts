@@ -10,7 +10,8 @@ function safeName(text: string): string {
 /**
  * The cassette file of one case, agent version and trial:
  * `<dir>/<case>/<agent>@<version>.cassette.json`, `.trial-N` before the
- * extension for trials after the first.
+ * extension for trials after the first, and `.judge` for the calls the judge
+ * made about that run.
  * @example
  * cassettePath('__cassettes__', 'refund-happy-path', { name: 'support', version: '1.2.4' })
  * // '__cassettes__/refund-happy-path/support@1.2.4.cassette.json'
@@ -20,8 +21,9 @@ export function cassettePath(
   caseId: string,
   agent: { name: string; version: string },
   trial = 0,
+  role: 'agent' | 'judge' = 'agent',
 ): string {
-  const suffix = trial > 0 ? `.trial-${trial}` : ''
+  const suffix = `${trial > 0 ? `.trial-${trial}` : ''}${role === 'judge' ? '.judge' : ''}`
   return join(
     dir,
     safeName(caseId),

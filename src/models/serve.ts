@@ -33,3 +33,14 @@ export function serveModels(interception: Interception): void {
 export function withModelSession<T>(session: ModelSession, fn: () => T): T {
   return sessions.run(session, fn)
 }
+
+/**
+ * A `fetch` whose every request is model traffic of `session`: recorded,
+ * replayed or refused by its mode. For callers that reach a model directly
+ * (a judge) rather than through the agent's interception.
+ * @example
+ * const judged = await judge.judge({ criterion, reply, threshold, fetch: modelFetch(session) })
+ */
+export function modelFetch(session: ModelSession): typeof fetch {
+  return (input, init) => session.answer(new Request(input, init))
+}

@@ -1,19 +1,9 @@
-import { performance } from 'node:perf_hooks'
-import { bypass } from 'msw'
 import type { CaseModels, ModelMode } from '../core/model-usage.ts'
-import { withModelHostEgress } from '../http/egress.ts'
 import { canonicalRequest } from './canonical.ts'
 import { readCassette, writeCassette } from './cassette.ts'
 import { firstDifference } from './json-diff.ts'
-import { parseSse, sseStream } from './sse.ts'
-import type {
-  CanonicalRequest,
-  Cassette,
-  CassetteJson,
-  Interaction,
-  ModelsOptions,
-  RecordedResponse,
-} from './types.ts'
+import { replayResponse, sendLive } from './live.ts'
+import type { CanonicalRequest, Cassette, Interaction, ModelsOptions } from './types.ts'
 import { costOf, usageOf } from './usage.ts'
 
 export interface ModelSessionOptions extends Omit<ModelsOptions, 'mode' | 'cassetteDir'> {
@@ -40,35 +30,11 @@ export interface ModelSession {
   finish(): CaseModels
 }
 
-const KEPT_HEADERS = ['content-type', 'retry-after', 'x-request-id', 'request-id']
-
-function parseBody(text: string): CassetteJson {
-  try {
-    return JSON.parse(text) as CassetteJson
-  } catch {
-    return text
-  }
-}
-
 function mismatch(recorded: CanonicalRequest, now: CanonicalRequest): string | undefined {
   if (recorded.method !== now.method)
     return `method differs: recorded ${recorded.method}, now ${now.method}`
   if (recorded.url !== now.url) return `url differs: recorded ${recorded.url}, now ${now.url}`
   return firstDifference(recorded.body, now.body)
-}
-
-function replayResponse(recorded: RecordedResponse): Response {
-  const headers = new Headers(recorded.headers)
-  if (recorded.events)
-    return new Response(sseStream(recorded.events), { status: recorded.status, headers })
-  const body = recorded.body
-  const text =
-    body === undefined || body === null
-      ? null
-      : typeof body === 'string'
-        ? body
-        : JSON.stringify(body)
-  return new Response(text, { status: recorded.status, headers })
 }
 
 /** A 400 the SDKs do not retry, so one refused request stays one. */
@@ -85,8 +51,7 @@ function refusal(message: string): Response {
 export function createModelSession(options: ModelSessionOptions): ModelSession {
   const stored: Cassette | undefined =
     options.mode === 'record' ? undefined : readCassette(options.file)
-  const interactions: Interaction[] = []
-  const replayed: boolean[] = []
+  const entries: Array<{ replayed: boolean; interaction: () => Interaction }> = []
   let wentLive = false
   let requests = 0
   let error: string | undefined
@@ -98,24 +63,17 @@ export function createModelSession(options: ModelSessionOptions): ModelSession {
   }
 
   async function forward(request: Request, canonical: CanonicalRequest): Promise<Response> {
-    const started = performance.now()
-    const url = new URL(request.url)
-    const live = await withModelHostEgress(url.hostname, () => fetch(bypass(request)))
-    const text = await live.text()
-    const latencyMs = Math.round(performance.now() - started)
-    const headers: Record<string, string> = {}
-    for (const name of KEPT_HEADERS) {
-      const value = live.headers.get(name)
-      if (value !== null) headers[name] = value
-    }
-    const response: RecordedResponse = { status: live.status, headers }
-    if ((headers['content-type'] ?? '').includes('text/event-stream'))
-      response.events = parseSse(text)
-    else response.body = parseBody(text)
-    interactions.push({ request: canonical, response, usage: usageOf(response, latencyMs) })
-    replayed.push(false)
+    const live = await sendLive(request)
+    entries.push({
+      replayed: false,
+      // Read at finish: a stream is recorded as it passes to the agent.
+      interaction: () => {
+        const { response, latencyMs } = live.recorded()
+        return { request: canonical, response, usage: usageOf(response, latencyMs) }
+      },
+    })
     wentLive = true
-    return replayResponse(response)
+    return live.response
   }
 
   async function live(
@@ -142,7 +100,7 @@ export function createModelSession(options: ModelSessionOptions): ModelSession {
       return error
     },
     async answer(request) {
-      const index = interactions.length
+      const index = entries.length
       requests++
       const canonical = canonicalRequest(
         request.method,
@@ -157,12 +115,11 @@ export function createModelSession(options: ModelSessionOptions): ModelSession {
         )
       }
       if (options.mode === 'live' || options.mode === 'record' || wentLive)
-        return forward(request, canonical)
+        return live(request, canonical, where)
       const entry = stored?.interactions[index]
       const difference = entry ? mismatch(entry.request, canonical) : undefined
       if (entry && !difference) {
-        interactions.push(entry)
-        replayed.push(true)
+        entries.push({ replayed: true, interaction: () => entry })
         return replayResponse(entry.response)
       }
       if (options.mode === 'auto' && !options.ci) return live(request, canonical, where)
@@ -175,6 +132,7 @@ export function createModelSession(options: ModelSessionOptions): ModelSession {
       )
     },
     finish() {
+      const interactions = entries.map((entry) => entry.interaction())
       const writes = options.mode === 'record' || (options.mode === 'auto' && wentLive)
       if (writes && error === undefined) {
         writeCassette(options.file, {
@@ -187,7 +145,7 @@ export function createModelSession(options: ModelSessionOptions): ModelSession {
       }
       const calls = interactions.map((interaction, at) => ({
         url: interaction.request.url,
-        replayed: replayed[at] ?? false,
+        replayed: entries[at]?.replayed ?? false,
         ...interaction.usage,
       }))
       const totals = { inputTokens: 0, outputTokens: 0, cachedTokens: 0, latencyMs: 0 }

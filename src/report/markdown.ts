@@ -2,6 +2,7 @@ import { CASE_CLASSES } from '../compare/classify.ts'
 import type { GateVerdict } from '../compare/gate.ts'
 import type { CaseReport, ComparisonReport, PairReport } from '../compare/report.ts'
 import { formatP, rateChange } from '../compare/trials/words.ts'
+import { formatCost, modelTotals } from './model-totals.ts'
 import { caseRateWords, flakyWords } from './trials.ts'
 
 const GATE_ICON = { PASS: '✅', WARN: '⚠️', BLOCK: '⛔' } as const
@@ -29,6 +30,18 @@ function gateWords(verdict: GateVerdict, declared: GateVerdict | undefined): str
   return declared === verdict ? `${verdict}, as declared` : `${verdict}, declared ${declared}`
 }
 
+/** Model evidence per side, when a model was in the loop: beside the verdict, never in it. */
+function modelRows(pair: PairReport): string[] {
+  const models = modelTotals(pair)
+  if (!models) return []
+  const { baseline: b, candidate: n } = models
+  return [
+    `| llm | ${b.llm} | ${n.llm} |`,
+    `| tokens | ${b.tokens} | ${n.tokens} |`,
+    `| cost | ${formatCost(b.costUsd)} | ${formatCost(n.costUsd)} |`,
+  ]
+}
+
 function pairSection(pair: PairReport, declared: GateVerdict | undefined): string[] {
   const { baseline, candidate, gate } = pair
   const lines = [
@@ -37,6 +50,7 @@ function pairSection(pair: PairReport, declared: GateVerdict | undefined): strin
     `| | baseline ${cell(baseline.version)} | candidate ${cell(candidate.version)} |`,
     '| --- | ---: | ---: |',
     `| tool calls | ${pair.toolCalls.baseline} | ${pair.toolCalls.candidate} |`,
+    ...modelRows(pair),
     '',
     '| class | cases |',
     '| --- | ---: |',

@@ -1,5 +1,6 @@
 import { CASE_CLASSES } from '../compare/classify.ts'
 import type { ComparisonReport, PairReport } from '../compare/report.ts'
+import { formatCost, modelTotals } from './model-totals.ts'
 import { type Colors, paintClass, paintGate, palette } from './palette.ts'
 import { renderCase } from './terminal-case.ts'
 import { isListed } from './trials.ts'
@@ -21,8 +22,17 @@ function summary(c: Colors, pair: PairReport): string[] {
     c.bold(`Comparison: ${pairTitle(pair)}`),
     c.dim(row('', left, right)),
     row('tool calls', String(pair.toolCalls.baseline), String(pair.toolCalls.candidate)),
-    '',
   ]
+  const models = modelTotals(pair)
+  if (models) {
+    const { baseline: b, candidate: n } = models
+    lines.push(
+      row('llm', b.llm, n.llm),
+      row('tokens', String(b.tokens), String(n.tokens)),
+      row('cost', formatCost(b.costUsd), formatCost(n.costUsd)),
+    )
+  }
+  lines.push('')
   for (const name of CASE_CLASSES) {
     const count = pair.counts[name]
     const label = count > 0 ? paintClass(c, name) : c.dim(name)

@@ -7,6 +7,7 @@ export type {
   ClaimedOutcome,
 } from '../core/case-run.ts'
 export { agentResultProblems, normaliseAgentResult } from './agent-result.ts'
+export { type JudgeTraffic, judgeTraffic } from './judge-traffic.ts'
 export {
   type PinnedCase,
   type PinnedSelection,

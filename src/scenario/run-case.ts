@@ -51,15 +51,21 @@ export interface CaseModelsOptions extends ModelsOptions {
   trial?: number
 }
 
+/** Where a case's cassettes live: the option, else `__cassettes__` beside the scenario file. */
+export function cassetteDirOf(scenarioFile: string | undefined, options: ModelsOptions): string {
+  return (
+    options.cassetteDir ??
+    join(scenarioFile ? dirname(scenarioFile) : process.cwd(), '__cassettes__')
+  )
+}
+
 function modelSession(
   pinned: PinnedCase,
   agent: Agent,
   options: CaseModelsOptions = {},
 ): ModelSession {
   const { mode, ci } = resolveModelMode({ option: options.mode, cli: options.cli })
-  const dir =
-    options.cassetteDir ??
-    join(pinned.scenario.file ? dirname(pinned.scenario.file) : process.cwd(), '__cassettes__')
+  const dir = cassetteDirOf(pinned.scenario.file, options)
   const agentRef = { name: agent.name, version: agent.version }
   return createModelSession({
     ...options,

@@ -8,12 +8,10 @@ import {
   loadOverrides,
   resolveJudge,
 } from '../../judge/index.ts'
+import { resolveModelMode } from '../../models/index.ts'
 import type { PinnedCase } from '../../scenario/pin.ts'
+import type { CaseModelsOptions } from '../../scenario/run-case.ts'
 import type { Agent } from '../../scenario/types.ts'
-
-// Captured before any case intercepts the network: a real-model judge is
-// the one request of a run that is meant to leave the process.
-const networkFetch = globalThis.fetch
 
 type Env = Record<string, string | undefined>
 
@@ -34,16 +32,19 @@ export async function createCaseRunner(options: {
   overridesFile?: string
   /** `--models`: the mode of model traffic, over AGENTTWIN_MODELS. */
   models?: string
+  /** `--model-hosts`: comma-separated hosts or base URLs that are model traffic. */
+  modelHosts?: string
+  /** `--cassettes`: the cassette folder, relative to the working directory. */
+  cassetteDir?: string
 }): Promise<CaseRunner> {
   const { cwd, env } = options
+  // A mistyped --models stops the command before any case runs.
+  if (options.models) resolveModelMode({ cli: options.models, env })
   const cacheFile = cacheFileFromEnv(env)
   let judge: Judge | undefined
   // Built on first use: a scenario without judge expectations never needs a key.
   const lazyJudge = (): Judge => {
-    judge ??= resolveJudge(
-      { fetch: networkFetch, cacheFile: cacheFile === false ? false : inside(cwd, cacheFile) },
-      env,
-    )
+    judge ??= resolveJudge({ cacheFile: cacheFile === false ? false : inside(cwd, cacheFile) }, env)
     return judge
   }
   if (env.AGENTTWIN_JUDGE) lazyJudge()
@@ -54,11 +55,25 @@ export async function createCaseRunner(options: {
     run: (pinned, agent) =>
       runAndEvaluateCase(pinned, agent, {
         timeoutMs: options.timeoutMs,
-        ...(options.models ? { models: { cli: options.models } } : {}),
+        models: modelOptions(options),
         judge: lazyJudge,
         overrides,
       }),
   }
+}
+
+function modelOptions(options: {
+  cwd: string
+  models?: string
+  modelHosts?: string
+  cassetteDir?: string
+}): CaseModelsOptions {
+  const models: CaseModelsOptions = {}
+  if (options.models) models.cli = options.models
+  const hosts = options.modelHosts?.split(',').map((host) => host.trim())
+  if (hosts?.some(Boolean)) models.hosts = hosts.filter(Boolean)
+  if (options.cassetteDir) models.cassetteDir = inside(options.cwd, options.cassetteDir)
+  return models
 }
 
 function inside(cwd: string, file: string): string {

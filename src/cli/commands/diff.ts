@@ -47,6 +47,9 @@ changed its first divergence and the expectations behind its class.
                      empty=WARN)
   --models <mode>    model traffic: live, record, replay, auto or off
                      (default: AGENTTWIN_MODELS, else replay under CI, else auto)
+  --model-hosts <list> model hosts or OpenAI-compatible base URLs, comma-separated
+                     (default api.openai.com,api.anthropic.com)
+  --cassettes <dir>  where cassettes live (default __cassettes__ beside each scenario)
 
 Judge expectations use the offline keyword-overlap fake (not a language model)
 unless AGENTTWIN_JUDGE names a provider.
@@ -70,6 +73,8 @@ const OPTIONS = {
   overrides: { type: 'string' },
   gate: { type: 'string' },
   models: { type: 'string' },
+  'model-hosts': { type: 'string' },
+  cassettes: { type: 'string' },
 } as const
 
 /** Exit status per gate verdict: a warning is not a pass, so it is not 0 either. */
@@ -124,6 +129,8 @@ async function compare(options: ParsedOptions, io: CliIO, env: Env, color: boole
     timeoutMs: timeoutMs as number | undefined,
     overridesFile: stringOption(options, 'overrides'),
     models: stringOption(options, 'models'),
+    modelHosts: stringOption(options, 'model-hosts'),
+    cassetteDir: stringOption(options, 'cassettes'),
   })
   io.stderr(
     `Comparing ${candidateAgent.name} ${candidateAgent.version} with ${baselineAgent.version} on ${selection.cases.length} pinned scenario${selection.cases.length === 1 ? '' : 's'}...\n`,

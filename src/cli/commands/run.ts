@@ -36,6 +36,9 @@ For debugging, and for teams on other test runners.
                      { scenario, agent?, expectation, label, reviewer, note }
   --models <mode>    model traffic: live, record, replay, auto or off
                      (default: AGENTTWIN_MODELS, else replay under CI, else auto)
+  --model-hosts <list> model hosts or OpenAI-compatible base URLs, comma-separated
+                     (default api.openai.com,api.anthropic.com)
+  --cassettes <dir>  where cassettes live (default __cassettes__ beside each scenario)
 
 Judge expectations use the offline keyword-overlap fake (not a language model)
 unless AGENTTWIN_JUDGE names a provider.
@@ -55,6 +58,8 @@ const OPTIONS = {
   seed: { type: 'string' },
   overrides: { type: 'string' },
   models: { type: 'string' },
+  'model-hosts': { type: 'string' },
+  cassettes: { type: 'string' },
 } as const
 
 const LABEL_WIDTH = 'HALLUCINATED_SUCCESS'.length
@@ -154,6 +159,8 @@ async function runScenario(options: ParsedOptions, io: CliIO, env: Env, color: b
     timeoutMs: timeoutMs as number | undefined,
     overridesFile: stringOption(options, 'overrides'),
     models: stringOption(options, 'models'),
+    modelHosts: stringOption(options, 'model-hosts'),
+    cassetteDir: stringOption(options, 'cassettes'),
   })
   const { run, results } = await runner.run(pinned, agent)
   if (options.values.json) io.stdout(`${JSON.stringify({ run, results }, null, 2)}\n`)

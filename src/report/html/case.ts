@@ -1,4 +1,5 @@
 import type { CaseReport, PairReport, SideReport } from '../../compare/report.ts'
+import { formatCost } from '../model-totals.ts'
 import { sideChanges, trajectoryTable } from './trajectory.ts'
 import { trialsSection } from './trials.ts'
 import { caseAnchor, esc, foldText, foldValue } from './values.ts'
@@ -33,6 +34,11 @@ function tokens(side: SideReport): string {
   return t ? `${t.input} in / ${t.output} out` : '—'
 }
 
+function llm(side: SideReport): string {
+  const names = side.models?.names.join(', ')
+  return `${esc(side.llm ?? 'scripted')}${names ? ` <span class="muted">${esc(names)}</span>` : ''}`
+}
+
 function verdictTable(item: CaseReport): string {
   const row = (label: string, cell: (side: SideReport) => string) =>
     `<tr><th>${label}</th><td>${cell(item.baseline)}</td><td>${cell(item.candidate)}</td></tr>`
@@ -43,6 +49,10 @@ function verdictTable(item: CaseReport): string {
     row('retries', (side) => String(side.retries.total)),
     row('latency', (side) => `${Math.round(side.metrics.latencyMs)} ms`),
     row('tokens', tokens),
+    row('llm', llm),
+    ...(item.baseline.models?.costUsd !== undefined || item.candidate.models?.costUsd !== undefined
+      ? [row('cost', (side) => esc(formatCost(side.models?.costUsd)))]
+      : []),
   ].join('')}</tbody></table>`
 }
 

@@ -6,10 +6,6 @@ import {
   resolveJudge,
 } from '../../judge/index.ts'
 
-// Captured when the matchers load (the setup file, before any test starts an
-// interception): a real-model judge is the one request meant to leave the process.
-const networkFetch = globalThis.fetch
-
 /** How `toPassJudge` judges when a call does not say. */
 export interface MatcherOptions {
   /**
@@ -64,7 +60,7 @@ export function matcherJudge(own?: Judge): Judge {
   const current = configuration()
   if (!current.judge) {
     const judge = current.options.judge
-    current.judge = isJudge(judge) ? judge : resolveJudge({ fetch: networkFetch, ...judge })
+    current.judge = isJudge(judge) ? judge : resolveJudge({ ...judge })
   }
   return current.judge
 }

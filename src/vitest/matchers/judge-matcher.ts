@@ -1,5 +1,7 @@
 import type { MatcherState } from 'vitest'
-import { evaluateJudge, type Judge } from '../../judge/index.ts'
+import type { CaseRun } from '../../core/case-run.ts'
+import { evaluateJudge, type Judge, judgeOver } from '../../judge/index.ts'
+import { type JudgeTraffic, judgeTraffic } from '../../scenario/judge-traffic.ts'
 import type { JudgeExpectation } from '../../schema/scenario-document.ts'
 import { textArgument } from './arguments.ts'
 import { caseRunOf } from './case-run.ts'
@@ -14,6 +16,18 @@ export interface JudgeMatcherOptions {
   include?: JudgeExpectation['include']
   /** This call's judge; default: the one `configureMatchers` set, else `resolveJudge()`. */
   judge?: Judge
+}
+
+// One judge cassette per run, however many criteria a test asks about it.
+const traffics = new WeakMap<CaseRun, JudgeTraffic>()
+
+function trafficOf(run: CaseRun): JudgeTraffic {
+  let traffic = traffics.get(run)
+  if (!traffic) {
+    traffic = judgeTraffic(run)
+    traffics.set(run, traffic)
+  }
+  return traffic
 }
 
 /**
@@ -41,7 +55,11 @@ export async function toPassJudge(
     ...(options.include ? { include: options.include } : {}),
     ...(options.threshold === undefined ? {} : { threshold: options.threshold }),
   }
-  const result = await evaluateJudge(expectation, run, matcherJudge(options.judge), defaults)
+  // The judge's calls are the run's model traffic: recorded beside its cassette, replayed in CI.
+  const traffic = trafficOf(run)
+  const judge = judgeOver(matcherJudge(options.judge), traffic.fetch)
+  const result = await evaluateJudge(expectation, run, judge, defaults)
+  traffic.finish()
   const evidence = evidenceOf(result)
   const verdict = evidenceOf({ ...result, evidence: evidence.verdict ?? null })
   const threshold = evidence.threshold ?? options.threshold ?? defaults.threshold ?? 0.7

@@ -6,10 +6,6 @@ import type { PinnedCase } from '../../scenario/pin.ts'
 import type { CaseModelsOptions } from '../../scenario/run-case.ts'
 import type { Agent } from '../../scenario/types.ts'
 
-// Captured before any interception starts: a real-model judge is the one
-// request of a test run that is meant to leave the process.
-const networkFetch = globalThis.fetch
-
 export interface SideRunnerOptions {
   pinned: PinnedCase
   network: () => Interception
@@ -35,7 +31,7 @@ export interface SideRunner {
 export function createSideRunner(options: SideRunnerOptions): SideRunner {
   const sides = new Map<string, Promise<SideCase>>()
   let queue: Promise<unknown> = Promise.resolve()
-  const judge = resolveJudge({ fetch: networkFetch, ...options.judge })
+  const judge = resolveJudge({ ...options.judge })
 
   async function runSide(agent: Agent): Promise<SideCase> {
     const side = await runAndEvaluateCase(options.pinned, agent, {

@@ -120,25 +120,67 @@ function responses(body: Body, response: ServerResponse): void {
     json(response, full)
     return
   }
-  sse(response, [
+  const text = toolResult ? `Looked it up: ${toolResult}` : undefined
+  // A message streams its text as deltas, as the real API does; a function call arrives whole.
+  const added =
+    text === undefined ? item : { ...item, status: 'in_progress', content: [] as unknown[] }
+  const textEvents: Array<[string, unknown]> =
+    text === undefined
+      ? []
+      : [
+          [
+            'response.content_part.added',
+            {
+              type: 'response.content_part.added',
+              item_id: 'msg_1',
+              output_index: 0,
+              content_index: 0,
+              part: { type: 'output_text', text: '', annotations: [] },
+            },
+          ],
+          [
+            'response.output_text.delta',
+            {
+              type: 'response.output_text.delta',
+              item_id: 'msg_1',
+              output_index: 0,
+              content_index: 0,
+              delta: text,
+              logprobs: [],
+            },
+          ],
+          [
+            'response.output_text.done',
+            {
+              type: 'response.output_text.done',
+              item_id: 'msg_1',
+              output_index: 0,
+              content_index: 0,
+              text,
+              logprobs: [],
+            },
+          ],
+        ]
+  const events: Array<[string, unknown]> = [
     [
       'response.created',
       {
         type: 'response.created',
-        sequence_number: 0,
         response: { ...full, status: 'in_progress', output: [], usage: null },
       },
     ],
     [
       'response.output_item.added',
-      { type: 'response.output_item.added', sequence_number: 1, output_index: 0, item },
+      { type: 'response.output_item.added', output_index: 0, item: added },
     ],
-    [
-      'response.output_item.done',
-      { type: 'response.output_item.done', sequence_number: 2, output_index: 0, item },
-    ],
-    ['response.completed', { type: 'response.completed', sequence_number: 3, response: full }],
-  ])
+    ...textEvents,
+    ['response.output_item.done', { type: 'response.output_item.done', output_index: 0, item }],
+    ['response.completed', { type: 'response.completed', response: full }],
+  ]
+  sse(
+    response,
+    events.map(([event, data], at) => [event, { ...(data as Body), sequence_number: at }]),
+  )
 }
 
 function messages(body: Body, response: ServerResponse): void {
