@@ -1,3 +1,4 @@
+import { formatPath } from '../core/state-path.ts'
 import { formatValue, joinWords } from '../evaluate/format.ts'
 import type { StateChange } from '../twin/types.ts'
 
@@ -6,7 +7,7 @@ export { formatStep as formatCall, formatValue, joinWords, plural } from '../eva
 
 /** `orders.ORD-1001.refund_count from 0 to 1` */
 export function formatChange(change: StateChange): string {
-  return `${change.path} from ${formatValue(change.before)} to ${formatValue(change.after)}`
+  return `${formatPath(change.path)} from ${formatValue(change.before)} to ${formatValue(change.after)}`
 }
 
 /** Up to `limit` changes, then how many more. */

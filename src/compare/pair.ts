@@ -1,4 +1,5 @@
-import { diffStates } from '../evaluate/state-diff.ts'
+import { diffStates } from '../core/state-diff.ts'
+import { formatPath } from '../core/state-path.ts'
 import type { ExpectationResult } from '../evaluate/types.ts'
 import type { CaseRun } from '../scenario/types.ts'
 import { CASE_CLASSES, type CaseClass, classifyCase } from './classify.ts'
@@ -59,7 +60,9 @@ function compareCase(baseline: SideCase, candidate: SideCase): CaseComparison {
   }
   const divergence = firstDivergence(baseline.run, candidate.run)
   if (divergence) compared.divergence = divergence
-  const paths = diffStates(baseline.run.finalState, candidate.run.finalState).map((d) => d.path)
+  const paths = diffStates(baseline.run.finalState, candidate.run.finalState).map((d) =>
+    formatPath(d.path),
+  )
   if (paths.length > 0) {
     compared.state = {
       changedPaths: paths,

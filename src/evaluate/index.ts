@@ -1,3 +1,4 @@
+export { type DiffOptions, diffStates, type StateDifference } from '../core/state-diff.ts'
 export { argsMatch, defaultArgsMode } from './args-match.ts'
 export { evaluateCallOrder } from './call-order.ts'
 export { evaluateCalledTool } from './called-tool.ts'
@@ -21,7 +22,6 @@ export { evaluateOutcomeVerified } from './outcome-verified.ts'
 export { isFailedCall, sawSuccess } from './records.ts'
 export { countRetries, findRetries, isRetry } from './retry.ts'
 export { evaluateState } from './state.ts'
-export { diffStates, type StateDifference } from './state-diff.ts'
 export {
   checkTraceAgainstRecords,
   describeTraceFinding,

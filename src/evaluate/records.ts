@@ -1,4 +1,5 @@
 import type { JsonObject } from '../core/json.ts'
+import { formatPath } from '../core/state-path.ts'
 import type { CallRecord } from '../twin/types.ts'
 
 /** The caller saw a 2xx status. */
@@ -41,7 +42,7 @@ export function recordEvidence(record: CallRecord): JsonObject {
     status: record.status,
     outcome: record.outcome,
     replay: record.replay,
-    changes: appliedChanges(record).map((change) => change.path),
+    changes: appliedChanges(record).map((change) => formatPath(change.path)),
   }
   if (record.effectKey !== undefined) evidence.effectKey = record.effectKey
   if (record.idempotencyKey !== undefined) evidence.idempotencyKey = record.idempotencyKey

@@ -2,6 +2,8 @@
  * Document schemas and loading: `twin.v1` and `scenario.v1` as JSON Schemas and
  * TypeScript types, and loaders that report every problem at file:line:col.
  */
+
+export { FORBIDDEN_SEGMENTS } from '../core/state-path.ts'
 export { API_VERSIONS, type DocumentKind } from './api-versions.ts'
 export * from './contract-document.ts'
 export { contractConditionSchema, contractSchema } from './contract-schema.ts'
@@ -24,7 +26,6 @@ export { MAX_ALIAS_COUNT } from './parse-yaml.ts'
 export * from './scenario-document.ts'
 export { faultRuleSchema, scenarioSchema } from './scenario-schema.ts'
 export type { SchemaTypeOptions } from './schema-parts.ts'
-export { FORBIDDEN_SEGMENTS } from './state-paths.ts'
 export { SPECIAL_PLACEHOLDERS } from './templates.ts'
 export * from './twin-document.ts'
 export { toolSchema, twinSchema } from './twin-schema.ts'
