@@ -1,6 +1,6 @@
+import type { CallRecord, StateChange } from '../core/call-record.ts'
 import type { JsonObject } from '../core/json.ts'
 import { formatPath, pathsOverlap } from '../core/state-path.ts'
-import type { CallRecord, StateChange } from '../twin/types.ts'
 import { formatCall, formatSeqs, joinWords } from './format.ts'
 import { appliedChanges } from './records.ts'
 

@@ -1,5 +1,5 @@
+import type { CaseRun } from '../core/case-run.ts'
 import { formatPath } from '../core/state-path.ts'
-import type { CaseRun } from '../scenario/types.ts'
 import { formatCall, joinWords } from './format.ts'
 import { appliedChanges, changedState } from './records.ts'
 

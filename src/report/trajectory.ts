@@ -1,7 +1,7 @@
 import { formatCall, formatChanges } from '../compare/format.ts'
 import { type Step, toSteps } from '../compare/steps.ts'
+import type { CaseRun } from '../core/case-run.ts'
 import { formatPath } from '../core/state-path.ts'
-import type { CaseRun } from '../scenario/types.ts'
 
 function marks(step: Step & { kind: 'call' }): string[] {
   const marks: string[] = []

@@ -3,6 +3,8 @@
  * TypeScript types, and loaders that report every problem at file:line:col.
  */
 
+export type { FaultCondition, FaultRuleDocument } from '../core/fault-model.ts'
+export { RISK_LEVELS, type RiskLevel } from '../core/risk.ts'
 export { FORBIDDEN_SEGMENTS } from '../core/state-path.ts'
 export { API_VERSIONS, type DocumentKind } from './api-versions.ts'
 export * from './contract-document.ts'

@@ -1,6 +1,6 @@
 import type { CaseClass, GatePolicy } from '../compare/index.ts'
 import type { SideCase } from '../compare/pair.ts'
-import type { ExpectationResult } from '../evaluate/types.ts'
+import type { ExpectationResult } from '../core/expectation-result.ts'
 import type { PairOption } from './options.ts'
 
 /** Task meta of a generated expectation test: one expectation on one agent version. */

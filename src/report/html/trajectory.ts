@@ -1,7 +1,7 @@
 import type { CaseReport } from '../../compare/report.ts'
 import type { CallStep, Step } from '../../compare/steps.ts'
+import type { StateChange } from '../../core/call-record.ts'
 import { formatPath } from '../../core/state-path.ts'
-import type { StateChange } from '../../twin/types.ts'
 import { compact, esc, foldValue } from './values.ts'
 
 function args(step: CallStep): string {
