@@ -1,4 +1,5 @@
 import type { StateChange } from '../core/call-record.ts'
+import { formatPath } from '../core/state-path.ts'
 import { formatValue, joinWords } from '../evaluate/format.ts'
 
 // One way to print calls, values and lists across AgentTwin: the evaluators' own.
@@ -6,7 +7,7 @@ export { formatStep as formatCall, formatValue, joinWords, plural } from '../eva
 
 /** `orders.ORD-1001.refund_count from 0 to 1` */
 export function formatChange(change: StateChange): string {
-  return `${change.path} from ${formatValue(change.before)} to ${formatValue(change.after)}`
+  return `${formatPath(change.path)} from ${formatValue(change.before)} to ${formatValue(change.after)}`
 }
 
 /** Up to `limit` changes, then how many more. */

@@ -1,5 +1,6 @@
 import type { EvaluatedCase } from '../core/case-run.ts'
-import { diffStates } from '../evaluate/state-diff.ts'
+import { diffStates } from '../core/state-diff.ts'
+import { formatPath } from '../core/state-path.ts'
 import { CASE_CLASSES, type CaseClass, classifyCase } from './classify.ts'
 import { MixedSideError } from './errors.ts'
 import { type ClassCounts, decideGate, type GatePolicy } from './gate.ts'
@@ -59,7 +60,9 @@ export function compareCase(baseline: SideCase, candidate: SideCase): CaseCompar
   }
   const divergence = firstDivergence(baseline.run, candidate.run)
   if (divergence) compared.divergence = divergence
-  const paths = diffStates(baseline.run.finalState, candidate.run.finalState).map((d) => d.path)
+  const paths = diffStates(baseline.run.finalState, candidate.run.finalState).map((d) =>
+    formatPath(d.path),
+  )
   if (paths.length > 0) {
     compared.state = {
       changedPaths: paths,

@@ -1,4 +1,5 @@
 import type { JsonObject, JsonValue } from '../core/json.ts'
+import { pathOf } from '../core/state-path.ts'
 import { checkStateValue } from '../evaluate/index.ts'
 import type { ContractCondition } from '../schema/contract-document.ts'
 import { readPath } from '../twin/paths.ts'
@@ -69,7 +70,7 @@ function resolveAmount(value: number | string, args: readonly JsonObject[]): num
 
 function numberAt(value: JsonValue | undefined, path: string): number | string {
   if (value === undefined) return 'the entity was not there'
-  const lookup = readPath({ entity: value }, ['entity', ...path.split('.')])
+  const lookup = readPath({ entity: value }, ['entity', ...pathOf(path)])
   if (!lookup.found) return `${path} was missing`
   return typeof lookup.value === 'number' ? lookup.value : `${path} is not a number`
 }

@@ -5,7 +5,7 @@ import type { ContractDocument } from '../schema/contract-document.ts'
 import { type ActionAnalysis, analyseActions } from './actions.ts'
 import { type ConditionOutcome, checkCondition } from './conditions.ts'
 import { type EntityLocation, locateEntity, readEntity } from './entity.ts'
-import { createRedactor, type Redactor } from './redact.ts'
+import { createRedactor, type Redactor, sensitiveKeyNames } from './redact.ts'
 import { stateVersion } from './state-version.ts'
 
 /** Everything the four verdicts are drawn from, gathered once per check. */
@@ -49,7 +49,7 @@ export function buildContext(
   const redact = createRedactor({
     entityType: contract.entity_ref.type,
     entities: [entity, ...analysis.attempts.flatMap((attempt) => attempt.siblings)],
-    sensitiveKeys: (contract.sensitive ?? []).map((path) => path.split('.').at(-1)!),
+    sensitiveKeys: sensitiveKeyNames(contract.sensitive),
     sensitiveValues: sensitiveValues(run, contract),
     salt: options.salt,
   })
@@ -101,7 +101,7 @@ function checkPrecondition(
  * arguments, found anywhere in the run: masked wherever they appear in text.
  */
 function sensitiveValues(run: CaseRun, contract: ContractDocument): string[] {
-  const keys = new Set((contract.sensitive ?? []).map((path) => path.split('.').at(-1)!))
+  const keys = new Set(sensitiveKeyNames(contract.sensitive))
   if (keys.size === 0) return []
   const found: string[] = []
   const walk = (value: JsonValue | undefined) => {

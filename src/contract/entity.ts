@@ -1,4 +1,5 @@
 import type { JsonObject, JsonValue } from '../core/json.ts'
+import { pathOf, pathsOverlap } from '../core/state-path.ts'
 import type { EntityRef } from '../schema/contract-document.ts'
 import { assertSafeSegments, readPath } from '../twin/paths.ts'
 
@@ -21,7 +22,7 @@ export type PathRelation = { kind: 'entity' } | { kind: 'sibling'; id: string } 
  * locateEntity({ type: 'order', path: 'orders.{entity}' }, 'ORD-1001').segments // ['orders', 'ORD-1001']
  */
 export function locateEntity(ref: EntityRef, id: string): EntityLocation {
-  const template = ref.path.split('.')
+  const template = pathOf(ref.path)
   const index = template.indexOf('{entity}')
   const segments = template.map((segment) => (segment === '{entity}' ? id : segment))
   assertSafeSegments(segments)
@@ -35,22 +36,13 @@ export function readEntity(state: JsonObject, location: EntityLocation): JsonVal
 }
 
 /**
- * Whether a change at `path` touched the entity (at it, below it, or above it),
+ * Whether a change at `segments` touched the entity (at it, below it, or above it),
  * another entity of the same collection, or something else.
  * @example
- * relate('orders.ORD-1002.refund_count', location) // { kind: 'sibling', id: 'ORD-1002' }
+ * relate(['orders', 'ORD-1002', 'refund_count'], location) // { kind: 'sibling', id: 'ORD-1002' }
  */
-export function relate(path: string, location: EntityLocation): PathRelation {
-  const segments = path.split('.')
-  const shared = Math.min(segments.length, location.segments.length)
-  let same = true
-  for (let index = 0; index < shared; index++) {
-    if (segments[index] !== location.segments[index]) {
-      same = false
-      break
-    }
-  }
-  if (same) return { kind: 'entity' }
+export function relate(segments: readonly string[], location: EntityLocation): PathRelation {
+  if (pathsOverlap(segments, location.segments)) return { kind: 'entity' }
   const depth = location.collection.length
   const inCollection = location.collection.every((segment, index) => segments[index] === segment)
   if (inCollection && segments.length > depth) return { kind: 'sibling', id: segments[depth]! }

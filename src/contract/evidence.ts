@@ -1,3 +1,4 @@
+import { pathOf } from '../core/state-path.ts'
 import { readPath } from '../twin/paths.ts'
 import type { ActionAttempt } from './actions.ts'
 import { type CheckContext, callName, seenByCaller } from './context.ts'
@@ -48,6 +49,6 @@ function hasReceipt(attempt: ActionAttempt, field: string): boolean {
   if (record.status === null || record.status < 200 || record.status >= 300) return false
   const response = record.response
   if (response === null || typeof response !== 'object') return false
-  const lookup = readPath(response, field.split('.'))
+  const lookup = readPath(response, pathOf(field))
   return lookup.found && lookup.value !== null && lookup.value !== ''
 }

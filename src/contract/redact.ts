@@ -6,6 +6,7 @@
 
 import { digest } from '../core/canonical-json.ts'
 import type { JsonValue } from '../core/json.ts'
+import { patternOf } from '../core/state-path.ts'
 
 /** Field names masked even when a contract declares nothing (matched case-insensitively, `_`/`-` ignored). */
 export const DEFAULT_SENSITIVE_KEYS: readonly string[] = [
@@ -27,6 +28,19 @@ export const DEFAULT_SENSITIVE_KEYS: readonly string[] = [
 ]
 
 export const MASK = '[redacted]'
+
+/**
+ * The key names a contract's `sensitive` paths end in: a sensitive field is
+ * masked under that name wherever it appears (a trailing `*` names no key).
+ * @example
+ * sensitiveKeyNames(['customer.email', 'card.*']) // ['email']
+ */
+export function sensitiveKeyNames(paths: readonly string[] = []): string[] {
+  return paths.flatMap((path) => {
+    const last = patternOf(path).at(-1)
+    return typeof last === 'string' ? [last] : []
+  })
+}
 
 const DEFAULT_KEYS: ReadonlySet<string> = new Set(DEFAULT_SENSITIVE_KEYS.map(keyOf))
 

@@ -5,8 +5,11 @@ import type { RiskLevel } from './risk.ts'
 
 /** One changed state path, with its value before and after (absent = `undefined`, serialised as missing). */
 export interface StateChange {
-  /** Absolute dotted path from the state root. */
-  path: string
+  /**
+   * Absolute path from the state root, one key a segment, so a key holding a
+   * dot stays one key. Text (`formatPath`) is for messages and reports only.
+   */
+  path: string[]
   before?: JsonValue
   after?: JsonValue
 }

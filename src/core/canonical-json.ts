@@ -8,11 +8,13 @@
 import { createHash } from 'node:crypto'
 import { NotJsonError } from './errors.ts'
 import type { JsonValue } from './json.ts'
+import { ANY_KEY, type PatternSegment, patternOf } from './state-path.ts'
 
 export interface CanonicalJsonOptions {
   /**
-   * Dotted paths removed before serialising, e.g. `['orders.*.updated_at']`.
-   * A `*` segment matches every key of an object or every item of an array.
+   * Path patterns removed before serialising, e.g. `['orders.*.updated_at']`
+   * (`core/state-path.ts`): a `*` segment matches every key of an object or
+   * every item of an array.
    */
   dropPaths?: readonly string[]
 }
@@ -25,7 +27,7 @@ export interface CanonicalJsonOptions {
  * canonicalJson({ a: 1, at: 'x' }, { dropPaths: ['at'] }) // '{"a":1}'
  */
 export function canonicalJson(value: unknown, options: CanonicalJsonOptions = {}): string {
-  const drops = (options.dropPaths ?? []).map((path) => path.split('.'))
+  const drops = (options.dropPaths ?? []).map(patternOf)
   const text = serialise(value, '', drops, new Set())
   if (text === undefined) throw new NotJsonError('', 'the value itself is undefined')
   return text
@@ -78,12 +80,15 @@ export function digest(value: unknown, options: CanonicalJsonOptions = {}): stri
 }
 
 /** Paths still to drop below the current key: those whose first segment matches, minus it. */
-function descend(drops: string[][], key: string): { drop: boolean; rest: string[][] } {
+function descend(
+  drops: PatternSegment[][],
+  key: string,
+): { drop: boolean; rest: PatternSegment[][] } {
   let drop = false
-  const rest: string[][] = []
+  const rest: PatternSegment[][] = []
   for (const segments of drops) {
     const [head, ...tail] = segments
-    if (head !== key && head !== '*') continue
+    if (head !== key && head !== ANY_KEY) continue
     if (tail.length === 0) drop = true
     else rest.push(tail)
   }
@@ -93,7 +98,7 @@ function descend(drops: string[][], key: string): { drop: boolean; rest: string[
 function serialise(
   value: unknown,
   path: string,
-  drops: string[][],
+  drops: PatternSegment[][],
   seen: Set<object>,
 ): string | undefined {
   if (value === undefined) return undefined
@@ -124,7 +129,12 @@ function serialise(
   }
 }
 
-function serialiseArray(value: unknown[], path: string, drops: string[][], seen: Set<object>) {
+function serialiseArray(
+  value: unknown[],
+  path: string,
+  drops: PatternSegment[][],
+  seen: Set<object>,
+) {
   const parts: string[] = []
   value.forEach((item, index) => {
     const { drop, rest } = descend(drops, String(index))
@@ -137,7 +147,7 @@ function serialiseArray(value: unknown[], path: string, drops: string[][], seen:
 function serialiseObject(
   value: Record<string, unknown>,
   path: string,
-  drops: string[][],
+  drops: PatternSegment[][],
   seen: Set<object>,
 ) {
   const parts: string[] = []

@@ -56,3 +56,16 @@ export class NotJsonError extends AgentTwinError {
     this.path = path
   }
 }
+
+/** A state path that could reach outside plain data (`__proto__`, `constructor`, `prototype`) or has an empty segment. */
+export class UnsafePathError extends AgentTwinError {
+  readonly path: string
+
+  constructor(path: string, reason: string) {
+    super(
+      'UNSAFE_PATH',
+      `Unsafe state path "${path}": ${reason}. Fix: use dotted paths of plain keys or array indexes, e.g. "orders.o_1.items.0".`,
+    )
+    this.path = path
+  }
+}

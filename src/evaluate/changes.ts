@@ -1,6 +1,6 @@
 import type { CallRecord, StateChange } from '../core/call-record.ts'
 import type { JsonObject } from '../core/json.ts'
-import { parsePath } from '../twin/paths.ts'
+import { formatPath, pathsOverlap } from '../core/state-path.ts'
 import { formatCall, formatSeqs, joinWords } from './format.ts'
 import { appliedChanges } from './records.ts'
 
@@ -8,18 +8,6 @@ import { appliedChanges } from './records.ts'
 export interface TouchingChange {
   record: CallRecord
   change: StateChange
-}
-
-/** True when one path is the other or lies below it (segment-wise, so `a.b` does not cover `a.bc`). */
-export function pathsOverlap(a: readonly string[], b: readonly string[]): boolean {
-  const length = Math.min(a.length, b.length)
-  for (let i = 0; i < length; i++) if (a[i] !== b[i]) return false
-  return true
-}
-
-/** `a` is `b` or lies below it. */
-export function isUnder(path: readonly string[], ancestor: readonly string[]): boolean {
-  return path.length >= ancestor.length && pathsOverlap(path, ancestor)
 }
 
 /** Every recorded change that wrote the path, a parent of it, or something below it. */
@@ -30,7 +18,7 @@ export function changesTouching(
   const touching: TouchingChange[] = []
   for (const record of records) {
     for (const change of appliedChanges(record)) {
-      if (pathsOverlap(parsePath(change.path), path)) touching.push({ record, change })
+      if (pathsOverlap(change.path, path)) touching.push({ record, change })
     }
   }
   return touching
@@ -48,7 +36,7 @@ export function changedBySentence(touching: readonly TouchingChange[]): string {
 /** The changes as evidence: who changed what, from what to what. */
 export function touchingEvidence(touching: readonly TouchingChange[]): JsonObject[] {
   return touching.map(({ record, change }) => {
-    const entry: JsonObject = { seq: record.seq, tool: record.tool, path: change.path }
+    const entry: JsonObject = { seq: record.seq, tool: record.tool, path: formatPath(change.path) }
     if (change.before !== undefined) entry.before = change.before
     if (change.after !== undefined) entry.after = change.after
     return entry

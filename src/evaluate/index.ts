@@ -5,6 +5,7 @@ export {
   type ResultLabel,
   type ResultOverride,
 } from '../core/expectation-result.ts'
+export { type DiffOptions, diffStates, type StateDifference } from '../core/state-diff.ts'
 export { argsMatch, defaultArgsMode } from './args-match.ts'
 export { evaluateCallOrder } from './call-order.ts'
 export { evaluateCalledTool } from './called-tool.ts'
@@ -27,7 +28,6 @@ export { evaluateOutcomeVerified } from './outcome-verified.ts'
 export { isFailedCall, sawSuccess } from './records.ts'
 export { countRetries, findRetries, isRetry } from './retry.ts'
 export { evaluateState } from './state.ts'
-export { diffStates, type StateDifference } from './state-diff.ts'
 export {
   checkTraceAgainstRecords,
   describeTraceFinding,

@@ -1,12 +1,12 @@
 import type { CaseRun } from '../core/case-run.ts'
 import { AgentTwinError } from '../core/errors.ts'
 import type { ExpectationResult } from '../core/expectation-result.ts'
+import { diffStates, type StateDifference } from '../core/state-diff.ts'
+import { formatPath, type PatternSegment, patternCovers, patternOf } from '../core/state-path.ts'
 import type { NoCollateralChangesExpectation } from '../schema/scenario-document.ts'
-import { parsePath } from '../twin/paths.ts'
-import { changesTouching, isUnder, touchingEvidence } from './changes.ts'
+import { changesTouching, touchingEvidence } from './changes.ts'
 import { formatCall, formatValue, joinWords, plural } from './format.ts'
 import { makeResult, unfinishedResult } from './result.ts'
-import { diffStates, type StateDifference } from './state-diff.ts'
 
 const SHOWN = 5
 
@@ -24,9 +24,10 @@ export function evaluateNoCollateralChanges(
 ): ExpectationResult {
   const unfinished = unfinishedResult(expectation, run)
   if (unfinished) return unfinished
-  let allowed: string[][]
+  let allowed: PatternSegment[][]
   try {
-    allowed = expectation.allow.map(parsePath)
+    // `*` in an allowed path stands for any one key (`orders.*.updated_at`).
+    allowed = expectation.allow.map(patternOf)
   } catch (error) {
     const reason = error instanceof AgentTwinError ? error.message : String(error)
     return makeResult(
@@ -39,21 +40,23 @@ export function evaluateNoCollateralChanges(
     )
   }
   const differences = diffStates(run.initialState, run.finalState)
-  const collateral = differences.filter((d) => !allowed.some((allow) => isUnder(d.segments, allow)))
+  const collateral = differences.filter(
+    (d) => !allowed.some((allow) => patternCovers(allow, d.path)),
+  )
   const allowText =
     expectation.allow.length > 0
       ? `the allowed paths ${joinWords(expectation.allow)}`
       : 'any allowed path (none given)'
   const evidence = {
     allow: expectation.allow,
-    changed: differences.map((d) => d.path),
+    changed: differences.map((d) => formatPath(d.path)),
     collateral: collateral.map((d) => ({
-      path: d.path,
+      path: formatPath(d.path),
       before: d.before ?? null,
       after: d.after ?? null,
       existedBefore: d.before !== undefined,
       existsAfter: d.after !== undefined,
-      changedBy: touchingEvidence(changesTouching(run.records, d.segments)),
+      changedBy: touchingEvidence(changesTouching(run.records, d.path)),
     })),
   }
   if (collateral.length === 0) {
@@ -74,7 +77,8 @@ export function evaluateNoCollateralChanges(
 }
 
 function describe(difference: StateDifference, run: CaseRun): string {
-  const { path, before, after } = difference
+  const { before, after } = difference
+  const path = formatPath(difference.path)
   const what =
     before === undefined
       ? `${path} was added (${formatValue(after)})`
@@ -83,7 +87,7 @@ function describe(difference: StateDifference, run: CaseRun): string {
         : `${path} changed from ${formatValue(before)} to ${formatValue(after)}`
   const records = [
     ...new Map(
-      changesTouching(run.records, difference.segments).map((t) => [t.record.seq, t.record]),
+      changesTouching(run.records, difference.path).map((t) => [t.record.seq, t.record]),
     ).values(),
   ]
   const by =

@@ -1,5 +1,6 @@
 import type { CallRecord } from '../core/call-record.ts'
 import type { JsonObject } from '../core/json.ts'
+import { formatPath } from '../core/state-path.ts'
 
 /** The caller saw a 2xx status. */
 export function sawSuccess(record: Pick<CallRecord, 'status'>): boolean {
@@ -41,7 +42,7 @@ export function recordEvidence(record: CallRecord): JsonObject {
     status: record.status,
     outcome: record.outcome,
     replay: record.replay,
-    changes: appliedChanges(record).map((change) => change.path),
+    changes: appliedChanges(record).map((change) => formatPath(change.path)),
   }
   if (record.effectKey !== undefined) evidence.effectKey = record.effectKey
   if (record.idempotencyKey !== undefined) evidence.idempotencyKey = record.idempotencyKey

@@ -1,4 +1,5 @@
 import type { CaseRun } from '../core/case-run.ts'
+import { formatPath } from '../core/state-path.ts'
 import { formatCall, joinWords } from './format.ts'
 import { appliedChanges, changedState } from './records.ts'
 
@@ -22,7 +23,7 @@ export function unreportedEffects(run: CaseRun): string | undefined {
   if (actions.length === 0) return undefined
   return joinWords(
     actions.map((record) => {
-      const paths = [...new Set(appliedChanges(record).map((change) => change.path))]
+      const paths = [...new Set(appliedChanges(record).map((change) => formatPath(change.path)))]
       const seen = record.status === null ? 'no answer' : String(record.status)
       return `${formatCall(record)} changed ${joinWords(paths)} (its caller saw ${seen})`
     }),

@@ -1,24 +1,18 @@
+import { sortKeys } from '../core/canonical-json.ts'
+import { ANY_KEY, type PatternSegment, patternOf } from '../core/state-path.ts'
 import type { CanonicalRequest, CassetteJson } from './types.ts'
 
 export const REDACTED = '[redacted]'
 
-function sortKeys(value: CassetteJson): CassetteJson {
-  if (Array.isArray(value)) return value.map(sortKeys)
-  if (value === null || typeof value !== 'object') return value
-  const sorted: Record<string, CassetteJson> = {}
-  for (const key of Object.keys(value).sort()) sorted[key] = sortKeys(value[key] as CassetteJson)
-  return sorted
-}
-
-/** Applies `visit` to every value a dotted path (`*` = any key or index) reaches. */
+/** Applies `visit` to every value a path pattern (`*` = any key or index) reaches. */
 function atPath(
   value: CassetteJson,
-  segments: readonly string[],
+  segments: readonly PatternSegment[],
   visit: (parent: Record<string, CassetteJson> | CassetteJson[], key: string) => void,
 ): void {
   if (value === null || typeof value !== 'object' || segments.length === 0) return
-  const [head, ...rest] = segments as [string, ...string[]]
-  const keys = head === '*' ? Object.keys(value) : [head]
+  const [head, ...rest] = segments as [PatternSegment, ...PatternSegment[]]
+  const keys = head === ANY_KEY ? Object.keys(value) : [head]
   for (const key of keys) {
     if (!Object.hasOwn(value, key)) continue
     if (rest.length === 0) visit(value, key)
@@ -65,15 +59,19 @@ export function canonicalRequest(
     }
   }
   for (const path of options.volatile ?? []) {
-    atPath(body, path.split('.'), (parent, key) => {
+    atPath(body, patternOf(path), (parent, key) => {
       if (Array.isArray(parent)) parent.splice(Number(key), 1)
       else delete parent[key]
     })
   }
   for (const path of options.redact ?? []) {
-    atPath(body, path.split('.'), (parent, key) => {
+    atPath(body, patternOf(path), (parent, key) => {
       ;(parent as Record<string, CassetteJson>)[key] = REDACTED
     })
   }
-  return { method: method.toUpperCase(), url: canonicalUrl(url), body: sortKeys(body) }
+  return {
+    method: method.toUpperCase(),
+    url: canonicalUrl(url),
+    body: sortKeys(body) as CassetteJson,
+  }
 }

@@ -1,6 +1,7 @@
 import { formatCall, formatChanges } from '../compare/format.ts'
 import { type Step, toSteps } from '../compare/steps.ts'
 import type { CaseRun } from '../core/case-run.ts'
+import { formatPath } from '../core/state-path.ts'
 
 function marks(step: Step & { kind: 'call' }): string[] {
   const marks: string[] = []
@@ -50,7 +51,7 @@ export function renderDiffStep(step: Step): string {
   const tags = marks(step)
   let line = `${formatCall(step.tool, args)} → ${seen}`
   if (tags.length > 0) line += ` [${tags.join(', ')}]`
-  const paths = step.effect.changes.map((change) => change.path)
+  const paths = step.effect.changes.map((change) => formatPath(change.path))
   if (paths.length > 0) line += ` changed ${paths.join(', ')}`
   if (step.effect.deferred) line += ' deferred'
   return line

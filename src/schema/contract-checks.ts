@@ -1,8 +1,9 @@
 import { isJsonObject } from '../core/json.ts'
+import { parsePath } from '../core/state-path.ts'
 import type { FieldPath } from './field-path.ts'
 import { recordItems, stringItems } from './guards.ts'
 import type { Issue } from './issue.ts'
-import { splitStatePath, statePathIssues } from './state-paths.ts'
+import { statePathIssues } from './state-paths.ts'
 
 const CHECK_NAMES = [
   'equals',
@@ -42,7 +43,7 @@ export function contractIssues(contract: Record<string, unknown>): Issue[] {
     issues.push(...duplicateIssues(action.tools, ['allowed_action', 'tools']))
   for (const key of ['volatile', 'sensitive'] as const) {
     for (const [index, path] of stringItems(contract[key])) {
-      issues.push(...pathIssues(path, [key, index]))
+      issues.push(...pathIssues(path, [key, index], 'pattern'))
     }
   }
   const receipt = contract.receipt_type
@@ -54,7 +55,10 @@ export function contractIssues(contract: Record<string, unknown>): Issue[] {
 
 function entityPathIssues(path: string, at: FieldPath): Issue[] {
   const issues = statePathIssues(path, at)
-  const segments = splitStatePath(path) ?? []
+  const parsed = parsePath(path)
+  // A path the parser refuses is already reported above; counting its holes would only repeat that.
+  if (!parsed.ok) return issues
+  const segments = parsed.segments
   const holes = segments.filter((segment) => segment === ENTITY_SEGMENT).length
   const others = segments.filter((s) => s !== ENTITY_SEGMENT && s.includes('{'))
   if (holes !== 1 || others.length > 0) {
@@ -99,7 +103,7 @@ function conditionIssues(condition: Record<string, unknown>, at: FieldPath): Iss
 }
 
 /** A path relative to the entity: no placeholders, no empty or prototype segments. */
-function pathIssues(path: string, at: FieldPath): Issue[] {
+function pathIssues(path: string, at: FieldPath, kind: 'path' | 'pattern' = 'path'): Issue[] {
   if (path.includes('{') || path.includes('}')) {
     return [
       {
@@ -109,7 +113,7 @@ function pathIssues(path: string, at: FieldPath): Issue[] {
       },
     ]
   }
-  return statePathIssues(path, at)
+  return statePathIssues(path, at, kind)
 }
 
 function duplicateIssues(value: unknown, at: FieldPath): Issue[] {

@@ -53,7 +53,7 @@ function expectationIssues(expectation: Record<string, unknown>, at: FieldPath):
     issues.push(...statePathIssues(expectation.path, [...at, 'path']))
   }
   for (const [index, path] of stringItems(expectation.allow)) {
-    issues.push(...statePathIssues(path, [...at, 'allow', index]))
+    issues.push(...statePathIssues(path, [...at, 'allow', index], 'pattern'))
   }
   if (type === 'state' || type === 'outcomeVerified') {
     issues.push(...valueCheckIssues(expectation, at, type === 'state' || 'path' in expectation))

@@ -19,7 +19,7 @@ export function twinIssues(twin: Record<string, unknown>): Issue[] {
   }
   issues.push(...forbiddenKeyIssues(twin.state, ['state']))
   for (const [index, path] of stringItems(twin.volatile)) {
-    issues.push(...statePathIssues(path, ['volatile', index]))
+    issues.push(...statePathIssues(path, ['volatile', index], 'pattern'))
   }
   const tools = recordItems(twin.tools)
   issues.push(...duplicateNameIssues(tools), ...duplicateRouteIssues(tools))

@@ -1,8 +1,9 @@
 import { isJsonObject } from '../core/json.ts'
+import { isForbiddenSegment } from '../core/state-path.ts'
 import type { FieldPath } from './field-path.ts'
 import { recordItems, stringLeaves } from './guards.ts'
 import type { Issue } from './issue.ts'
-import { FORBIDDEN_SEGMENTS, forbiddenKeyIssues, statePathIssues } from './state-paths.ts'
+import { forbiddenKeyIssues, statePathIssues } from './state-paths.ts'
 import { type TemplateScope, templateIssues } from './templates.ts'
 import { inputSchemaError } from './validators.ts'
 
@@ -93,7 +94,7 @@ function handlerIssues(
     const path = handler[field]
     if (typeof path === 'string') issues.push(...statePathIssues(path, [...at, field]))
   }
-  if (typeof handler.key === 'string' && FORBIDDEN_SEGMENTS.includes(handler.key)) {
+  if (typeof handler.key === 'string' && isForbiddenSegment(handler.key)) {
     issues.push(...statePathIssues(handler.key, [...at, 'key']))
   }
   issues.push(...forbiddenKeyIssues(handler.value, [...at, 'value']))
@@ -128,7 +129,7 @@ function handlerIssues(
 function keyIssues(value: unknown, at: FieldPath): Issue[] {
   if (!isJsonObject(value)) return []
   return Object.keys(value)
-    .filter((key) => FORBIDDEN_SEGMENTS.includes(key))
+    .filter(isForbiddenSegment)
     .map((key) => ({
       path: [...at, key],
       at: 'key' as const,

@@ -23,7 +23,7 @@ import type { Twin, TwinOptions } from './types.ts'
  * @example
  * const twin = createTwin(document, { stateOverrides: { orders: { o_1: { status: 'paid' } } } })
  * const { record, view } = twin.call({ tool: 'refund_order', args: { order_id: 'o_1' } })
- * record.changes // [{ path: 'orders.o_1.status', before: 'paid', after: 'refunded' }]
+ * record.changes // [{ path: ['orders', 'o_1', 'status'], before: 'paid', after: 'refunded' }]
  * twin.dispose()
  */
 export function createTwin(definition: TwinDocument, options: TwinOptions = {}): Twin {

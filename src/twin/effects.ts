@@ -78,7 +78,7 @@ export function applyEffect(state: JsonObject, effect: ResolvedEffect): StateCha
     if (error instanceof PathConflictError) throw new EffectError(where, error.message)
     throw error
   }
-  const change: StateChange = { path: where }
+  const change: StateChange = { path: [...effect.path] }
   if (before.found) change.before = cloneJson(before.value)
   if (after !== undefined) change.after = cloneJson(after)
   return change

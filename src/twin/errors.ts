@@ -1,17 +1,7 @@
 import { AgentTwinError } from '../core/errors.ts'
 
-/** A state path that could reach outside plain data (`__proto__`, `constructor`, `prototype`) or has an empty segment. */
-export class UnsafePathError extends AgentTwinError {
-  readonly path: string
-
-  constructor(path: string, reason: string) {
-    super(
-      'UNSAFE_PATH',
-      `Unsafe state path "${path}": ${reason}. Fix: use dotted paths of plain keys or array indexes, e.g. "orders.o_1.items.0".`,
-    )
-    this.path = path
-  }
-}
+// Thrown by the one path module in core; re-exported here where the twin's errors live.
+export { UnsafePathError } from '../core/errors.ts'
 
 /** A write that needs a container where the state holds a scalar (e.g. `set a.b` when `a` is a number). */
 export class PathConflictError extends AgentTwinError {

@@ -1,18 +1,21 @@
 /**
- * Safe dotted paths into plain JSON state.
+ * Safe paths into plain JSON state.
  *
- * A path is a list of atomic segments: there is no `..`, no wildcard and no
- * escape, so a path can only ever address data below the root it is applied
- * to. Only own properties are read or written; `__proto__`, `constructor`
- * and `prototype` are refused outright, so the prototype chain is never walked.
+ * A path is a list of atomic segments (the text form is `core/state-path.ts`'s):
+ * there is no `..` and no wildcard, so a path can only ever address data below
+ * the root it is applied to. Only own properties are read or written;
+ * `__proto__`, `constructor` and `prototype` are refused outright, so the
+ * prototype chain is never walked.
  */
 import { isJsonObject, type JsonObject, type JsonValue } from '../core/json.ts'
+import { formatPath, isForbiddenSegment, pathOf } from '../core/state-path.ts'
 import { PathConflictError, UnsafePathError } from './errors.ts'
 
-const FORBIDDEN_SEGMENTS = new Set(['__proto__', 'constructor', 'prototype'])
+export { formatPath } from '../core/state-path.ts'
+
 const ARRAY_INDEX = /^(0|[1-9][0-9]*)$/
 
-/** A path given as dotted text or as already parsed segments. */
+/** A path given as text or as already parsed segments. */
 export type PathInput = string | readonly string[]
 
 export interface PathLookup {
@@ -21,34 +24,26 @@ export interface PathLookup {
 }
 
 /**
- * Splits a dotted path into segments; numeric segments index arrays.
+ * Splits a path's text into segments; numeric segments index arrays.
  *
  * @example
  * parsePath('orders.o_1.items.0') // ['orders', 'o_1', 'items', '0']
+ * parsePath('orders["o.1"]') // ['orders', 'o.1']
  * parsePath('a..b') // throws UnsafePathError (empty segment)
  */
 export function parsePath(path: string): string[] {
-  if (typeof path !== 'string' || path.length === 0) {
-    throw new UnsafePathError(String(path), 'the path is empty')
-  }
-  const segments = path.split('.')
-  assertSafeSegments(segments, path)
-  return segments
+  if (typeof path !== 'string') throw new UnsafePathError(String(path), 'the path is empty')
+  return pathOf(path)
 }
 
 /** Throws `UnsafePathError` when a segment is empty or a prototype key. */
 export function assertSafeSegments(segments: readonly string[], path = formatPath(segments)): void {
   for (const segment of segments) {
     if (segment.length === 0) throw new UnsafePathError(path, 'it has an empty segment')
-    if (FORBIDDEN_SEGMENTS.has(segment)) {
+    if (isForbiddenSegment(segment)) {
       throw new UnsafePathError(path, `the segment "${segment}" is not allowed`)
     }
   }
-}
-
-/** Joins segments back into the dotted form used in records and messages. */
-export function formatPath(segments: readonly string[]): string {
-  return segments.join('.')
 }
 
 function toSegments(path: PathInput): string[] {

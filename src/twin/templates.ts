@@ -19,7 +19,8 @@
 import { canonicalJson } from '../core/canonical-json.ts'
 import type { JsonObject, JsonValue } from '../core/json.ts'
 import { PLACEHOLDER, WHOLE_PLACEHOLDER as WHOLE } from '../core/placeholders.ts'
-import { MissingPlaceholderError } from './errors.ts'
+import { parsePathTemplate, pathOf } from '../core/state-path.ts'
+import { MissingPlaceholderError, UnsafePathError } from './errors.ts'
 import { assertSafeSegments, type PathLookup, readPath } from './paths.ts'
 
 /** What placeholders may refer to during one call. */
@@ -146,34 +147,26 @@ function stringify(value: JsonValue | undefined): string {
  * renderPathTemplate('orders.{order_id}', { args: { order_id: 'o_1' } }) // ['orders', 'o_1']
  */
 export function renderPathTemplate(template: string, scope: TemplateScope): string[] {
-  const segments = splitPathTemplate(template).map((segment) => {
-    const whole = WHOLE.exec(segment)
-    const names = whole ? [whole[1]!] : [...segment.matchAll(PLACEHOLDER)].map((m) => m[1]!)
+  const parsed = parsePathTemplate(template)
+  if (!parsed.ok) throw new UnsafePathError(template, `it ${parsed.problems[0]!.says}`)
+  const segments = parsed.segments.map(({ key, quoted }) => {
+    if (quoted) return key
+    const whole = WHOLE.exec(key)
+    const names = whole ? [whole[1]!] : [...key.matchAll(PLACEHOLDER)].map((m) => m[1]!)
     for (const name of names) {
       if (!resolvePlaceholder(name, scope).found) throw new MissingPlaceholderError(name, template)
     }
-    const value = renderString(segment, scope)
+    const value = renderString(key, scope)
     return typeof value === 'string' ? value : stringify(value)
   })
   assertSafeSegments(segments)
   return segments
 }
 
-/** Splits `a.{b.c}.d` into `['a', '{b.c}', 'd']`. */
+/**
+ * Splits `a.{b.c}.d` into `['a', '{b.c}', 'd']` with the one path parser;
+ * throws `UnsafePathError` for text it refuses.
+ */
 export function splitPathTemplate(template: string): string[] {
-  const segments: string[] = []
-  let depth = 0
-  let current = ''
-  for (const char of template) {
-    if (char === '{') depth++
-    if (char === '}' && depth > 0) depth--
-    if (char === '.' && depth === 0) {
-      segments.push(current)
-      current = ''
-      continue
-    }
-    current += char
-  }
-  segments.push(current)
-  return segments
+  return pathOf(template)
 }

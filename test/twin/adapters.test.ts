@@ -49,9 +49,9 @@ describe('adapters', () => {
     expect(record.response).toEqual({ total: 30 })
     expect(view).toMatchObject({ headers: { 'x-coupon': 'apply_coupon_1' } })
     expect(record.changes).toEqual([
-      { path: 'orders.o_1.total', before: 40, after: 30 },
+      { path: ['orders', 'o_1', 'total'], before: 40, after: 30 },
       {
-        path: 'coupons.apply_coupon_1',
+        path: ['coupons', 'apply_coupon_1'],
         after: { order: 'o_1', at: '2026-01-01T00:00:00.000Z', seq: 1 },
       },
     ])

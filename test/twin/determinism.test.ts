@@ -77,7 +77,7 @@ describe('determinism', () => {
       false,
     ])
     expect(records[1].fault.dependency).toBe('applied')
-    expect(records[6].deferred.changes[0].path).toBe('notes.add_note_2')
+    expect(records[6].deferred.changes[0].path).toEqual(['notes', 'add_note_2'])
     expect(canonicalJson(records[0].response)).toBe(
       '{"at":"2026-01-01T00:00:00.000Z","id":"add_note_1","text":"start"}',
     )

@@ -44,31 +44,37 @@ describe('effects', () => {
     const { record, state } = runEffects([{ op: 'set', path: 'label', value: 'v:{value}' }], {
       value: 'x',
     })
-    expect(record.changes).toEqual([{ path: 'accounts.a_1.label', before: 'main', after: 'v:x' }])
+    expect(record.changes).toEqual([
+      { path: ['accounts', 'a_1', 'label'], before: 'main', after: 'v:x' },
+    ])
     expect(state).toMatchObject({ accounts: { a_1: { label: 'v:x' } } })
   })
 
   it('set creates a missing field, recorded without "before"', () => {
     const { record } = runEffects([{ op: 'set', path: 'closed', value: true }])
-    expect(record.changes).toEqual([{ path: 'accounts.a_1.closed', after: true }])
+    expect(record.changes).toEqual([{ path: ['accounts', 'a_1', 'closed'], after: true }])
   })
 
   it('unset removes a field, recorded without "after"', () => {
     const { record, state } = runEffects([{ op: 'unset', path: 'label' }])
-    expect(record.changes).toEqual([{ path: 'accounts.a_1.label', before: 'main' }])
+    expect(record.changes).toEqual([{ path: ['accounts', 'a_1', 'label'], before: 'main' }])
     expect((state.accounts as JsonObject).a_1).not.toHaveProperty('label')
   })
 
   it('increment and decrement by a templated amount, 1 by default', () => {
     const up = runEffects([{ op: 'increment', path: 'balance', by: '{amount}' }], { amount: 5 })
-    expect(up.record.changes).toEqual([{ path: 'accounts.a_1.balance', before: 10, after: 15 }])
+    expect(up.record.changes).toEqual([
+      { path: ['accounts', 'a_1', 'balance'], before: 10, after: 15 },
+    ])
     const down = runEffects([{ op: 'decrement', path: 'balance' }])
-    expect(down.record.changes).toEqual([{ path: 'accounts.a_1.balance', before: 10, after: 9 }])
+    expect(down.record.changes).toEqual([
+      { path: ['accounts', 'a_1', 'balance'], before: 10, after: 9 },
+    ])
   })
 
   it('increment of a missing number counts from 0', () => {
     const { record } = runEffects([{ op: 'increment', path: 'count' }])
-    expect(record.changes).toEqual([{ path: 'accounts.a_1.count', after: 1 }])
+    expect(record.changes).toEqual([{ path: ['accounts', 'a_1', 'count'], after: 1 }])
   })
 
   it('append adds to a list (creating it when missing)', () => {
@@ -80,8 +86,8 @@ describe('effects', () => {
       { value: 'y' },
     )
     expect(record.changes).toEqual([
-      { path: 'accounts.a_1.tags', before: ['x'], after: ['x', 'y'] },
-      { path: 'accounts.a_1.log', after: [{ at: '2026-01-01T00:00:00.000Z' }] },
+      { path: ['accounts', 'a_1', 'tags'], before: ['x'], after: ['x', 'y'] },
+      { path: ['accounts', 'a_1', 'log'], after: [{ at: '2026-01-01T00:00:00.000Z' }] },
     ])
   })
 
@@ -95,7 +101,7 @@ describe('effects', () => {
     )
     expect(record.changes).toEqual([
       {
-        path: 'accounts.a_1.entries',
+        path: ['accounts', 'a_1', 'entries'],
         before: [
           { kind: 'fee', n: 1 },
           { kind: 'credit', n: 2 },
@@ -103,7 +109,7 @@ describe('effects', () => {
         ],
         after: [{ kind: 'credit', n: 2 }],
       },
-      { path: 'accounts.a_1.tags.0', before: 'x' },
+      { path: ['accounts', 'a_1', 'tags', '0'], before: 'x' },
     ])
   })
 
@@ -119,7 +125,7 @@ describe('effects', () => {
     ])
     expect(record.changes).toEqual([
       {
-        path: 'accounts.a_1.meta',
+        path: ['accounts', 'a_1', 'meta'],
         before: { a: 1, nested: { b: 2 } },
         after: { a: 1, nested: { b: 2, c: 3 }, d: 4 },
       },

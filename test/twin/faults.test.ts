@@ -83,7 +83,7 @@ describe('dependency effects', () => {
   it('partial: keeps the first half of the effects by default, or keepEffects', () => {
     const half = shop({ faults: policy('bump', fault('partial')) })
     const halfRecord = half.call({ tool: 'bump', args: { order_id: 'o_1' } }).record
-    expect(halfRecord.changes.map((c) => c.path)).toEqual(['orders.o_1.refunded'])
+    expect(halfRecord.changes.map((c) => c.path)).toEqual([['orders', 'o_1', 'refunded']])
     expect(halfRecord.outcome).toBe('error')
     expect(o1(half.state())).toMatchObject({ refunded: 5, tags: ['new'], status: 'paid' })
 
@@ -106,11 +106,11 @@ describe('dependency effects', () => {
     expect(record).toMatchObject({ status: 200, outcome: 'success' })
     expect(o1(twin.state())).toMatchObject({ refunded: 10, tags: ['new', 'bumped', 'bumped'] })
     expect(record.changes.map((c) => c.path)).toEqual([
-      'orders.o_1.refunded',
-      'orders.o_1.tags',
-      'orders.o_1.status',
-      'orders.o_1.refunded',
-      'orders.o_1.tags',
+      ['orders', 'o_1', 'refunded'],
+      ['orders', 'o_1', 'tags'],
+      ['orders', 'o_1', 'status'],
+      ['orders', 'o_1', 'refunded'],
+      ['orders', 'o_1', 'tags'],
     ])
   })
 
@@ -125,8 +125,8 @@ describe('dependency effects', () => {
         committed: false,
         commitsAtSeq: 3,
         changes: [
-          { path: 'orders.o_1.status', before: 'paid', after: 'refunded' },
-          { path: 'orders.o_1.refunded', before: 0, after: 40 },
+          { path: ['orders', 'o_1', 'status'], before: 'paid', after: 'refunded' },
+          { path: ['orders', 'o_1', 'refunded'], before: 0, after: 40 },
         ],
       },
     })

@@ -9,7 +9,7 @@ interface KindCase {
   kind: string
   document: TwinDocument
   tool: string
-  success: { args: JsonObject; status: number; body: JsonValue; changes: string[] }
+  success: { args: JsonObject; status: number; body: JsonValue; changes: string[][] }
   /** Not found or a failing precondition: answered, nothing changed. */
   failure?: { args: JsonObject; status: number; body: JsonValue }
   /** Arguments the input schema rejects. */
@@ -105,7 +105,7 @@ const cases: KindCase[] = [
       args: { slug: 'n1', text: 'hi' },
       status: 201,
       body: { id: 'create_note_1', text: 'hi', at: '2026-01-01T00:00:00.000Z' },
-      changes: ['notes.n1'],
+      changes: [['notes', 'n1']],
     },
     failure: {
       args: { slug: 'taken', text: 'again' },
@@ -122,7 +122,10 @@ const cases: KindCase[] = [
       args: { order_id: 'o_1', amount: 40 },
       status: 200,
       body: { refund_id: 'refund_order_1', refunded: 40 },
-      changes: ['orders.o_1.status', 'orders.o_1.refunded'],
+      changes: [
+        ['orders', 'o_1', 'status'],
+        ['orders', 'o_1', 'refunded'],
+      ],
     },
     failure: {
       args: { order_id: 'o_2', amount: 5 },
@@ -152,7 +155,7 @@ const cases: KindCase[] = [
       args: { order_id: 'o_2' },
       status: 200,
       body: { deleted: true },
-      changes: ['orders.o_2'],
+      changes: [['orders', 'o_2']],
     },
     failure: { args: { order_id: 'o_9' }, status: 410, body: { error: 'gone', order: 'o_9' } },
     invalid: { order_id: null },
@@ -168,7 +171,7 @@ const cases: KindCase[] = [
       args: { order_id: 'o_1' },
       status: 200,
       body: { archived: 'o_1' },
-      changes: ['orders.o_1.archived'],
+      changes: [['orders', 'o_1', 'archived']],
     },
     failure: { args: { order_id: 'o_9' }, status: 404, body: { error: 'no_order' } },
     invalid: { order_id: 1 },

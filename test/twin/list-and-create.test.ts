@@ -73,8 +73,8 @@ describe('create with effects', () => {
       bookings: { book_seat_1: { flight_id: 'FL-1', passenger: 'Ada' } },
     })
     expect(record.changes.map((change) => change.path)).toEqual([
-      'bookings.book_seat_1',
-      'flights.FL-1.seats',
+      ['bookings', 'book_seat_1'],
+      ['flights', 'FL-1', 'seats'],
     ])
   })
 

@@ -1,7 +1,9 @@
 import { canonicalJson, digest } from '../../core/canonical-json.ts'
 import type { JsonValue } from '../../core/json.ts'
+import { diffStates, type StateDifference } from '../../core/state-diff.ts'
+import { formatPath, patternOf } from '../../core/state-path.ts'
 import type { ContractDocument } from '../../schema/contract-document.ts'
-import { createRedactor, type Redactor } from '../redact.ts'
+import { createRedactor, type Redactor, sensitiveKeyNames } from '../redact.ts'
 import {
   type ContractVerdicts,
   fail,
@@ -13,7 +15,6 @@ import {
 import { claimOf, commitStatus } from './outcome-claim.ts'
 import { LINKAGE_FIELDS, type OutcomeRecord } from './outcome-record.ts'
 import { executionMeaning, normalise } from './outcome-vocabulary.ts'
-import { stateDifferences } from './state-differences.ts'
 
 const COMPLETE = new Set(['complete', 'completed', 'full'])
 
@@ -86,7 +87,7 @@ function redactorFor(
   return createRedactor({
     entityType: contract?.entity_ref.type ?? 'entity',
     entities: record.entity_ref ? [record.entity_ref] : [],
-    sensitiveKeys: (contract?.sensitive ?? []).map((path) => path.split('.').at(-1)!),
+    sensitiveKeys: sensitiveKeyNames(contract?.sensitive),
     salt,
   })
 }
@@ -120,7 +121,9 @@ function stateOf(
   }
   const equal = sameState(expected, observed, volatile)
   if (equal === undefined) return unknown('expected_state or observed_state is not plain JSON')
-  const differences = equal ? '' : describe(stateDifferences(expected, observed, volatile), redact)
+  const differences = equal
+    ? ''
+    : describe(stateFieldDifferences(expected, observed, volatile), redact)
   switch (commit) {
     case 'committed':
       return equal
@@ -161,13 +164,25 @@ function sameState(a: JsonValue, b: JsonValue, volatile: readonly string[]): boo
   }
 }
 
-function describe(differences: ReturnType<typeof stateDifferences>, redact: Redactor): string {
-  const shown = differences.slice(0, 5).map(({ path, expected, observed }) => {
-    const masked = redact.isSensitiveKey(path.split('.').at(-1) ?? '')
-    const value = (v: JsonValue | undefined) =>
-      v === undefined ? 'missing' : masked ? '[redacted]' : short(JSON.stringify(redact.value(v)))
-    return `${path || '(root)'} is ${value(observed)}, expected ${value(expected)}`
-  })
+/** Expected (`before`) against observed (`after`), leaf by leaf, volatile fields skipped. */
+function stateFieldDifferences(
+  expected: JsonValue,
+  observed: JsonValue,
+  volatile: readonly string[],
+): StateDifference[] {
+  return diffStates(expected, observed, { ignore: volatile.map(patternOf), arrays: 'items' })
+}
+
+function describe(differences: readonly StateDifference[], redact: Redactor): string {
+  const shown = differences
+    .slice(0, 5)
+    .map(({ path: segments, before: expected, after: observed }) => {
+      const path = formatPath(segments)
+      const masked = redact.isSensitiveKey(segments.at(-1) ?? '')
+      const value = (v: JsonValue | undefined) =>
+        v === undefined ? 'missing' : masked ? '[redacted]' : short(JSON.stringify(redact.value(v)))
+      return `${path || '(root)'} is ${value(observed)}, expected ${value(expected)}`
+    })
   const more = differences.length > 5 ? ` and ${differences.length - 5} more` : ''
   return `${shown.join('; ')}${more}`
 }

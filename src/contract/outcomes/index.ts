@@ -19,4 +19,3 @@ export {
   formatOutcomeSummary,
   outcomeRowJson,
 } from './outcome-report.ts'
-export { type StateFieldDifference, stateDifferences } from './state-differences.ts'

@@ -1,4 +1,5 @@
 import type { CaseReport, PairReport, SideReport } from '../../compare/report.ts'
+import { pathOf } from '../../core/state-path.ts'
 import { formatCost } from '../model-totals.ts'
 import { sideChanges, trajectoryTable } from './trajectory.ts'
 import { trialsSection } from './trials.ts'
@@ -72,7 +73,8 @@ function finalState(item: CaseReport): string {
   if (!item.state) return ''
   const at = (root: unknown, path: string) => {
     let value = root as Record<string, unknown> | undefined
-    for (const key of path.split('.')) value = value?.[key] as Record<string, unknown> | undefined
+    // The report keeps paths as text; the one parser reads them back, quoted keys included.
+    for (const key of pathOf(path)) value = value?.[key] as Record<string, unknown> | undefined
     return value as Parameters<typeof foldValue>[0]
   }
   const rows = item.state.changedPaths.map(

@@ -1,6 +1,7 @@
 import type { CaseReport } from '../../compare/report.ts'
 import type { CallStep, Step } from '../../compare/steps.ts'
 import type { StateChange } from '../../core/call-record.ts'
+import { formatPath } from '../../core/state-path.ts'
 import { compact, esc, foldValue } from './values.ts'
 
 function args(step: CallStep): string {
@@ -13,7 +14,7 @@ function args(step: CallStep): string {
 
 /** `path: before → after`, both values folded when long. */
 export function changeLine(change: StateChange): string {
-  return `<li><code class="path">${esc(change.path)}</code> ${foldValue(change.before)} → ${foldValue(change.after)}</li>`
+  return `<li><code class="path">${esc(formatPath(change.path))}</code> ${foldValue(change.before)} → ${foldValue(change.after)}</li>`
 }
 
 function badges(step: CallStep): string {
@@ -87,7 +88,7 @@ export function sideChanges(steps: readonly Step[] | undefined): string {
   const items = calls.flatMap((step) =>
     step.effect.changes.map(
       (change) =>
-        `<li><span class="muted">#${step.step} ${esc(step.tool)}</span> <code class="path">${esc(change.path)}</code> ${foldValue(change.before)} → ${foldValue(change.after)}</li>`,
+        `<li><span class="muted">#${step.step} ${esc(step.tool)}</span> <code class="path">${esc(formatPath(change.path))}</code> ${foldValue(change.before)} → ${foldValue(change.after)}</li>`,
     ),
   )
   return items.length > 0

@@ -1,0 +1,103 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import {
+  ANY_KEY,
+  FORBIDDEN_SEGMENTS,
+  formatPath,
+  matchesPattern,
+  parsePath,
+  parsePattern,
+  pathOf,
+  patternCovers,
+  patternOf,
+} from '../../src/core/state-path.ts'
+
+describe('parsePath', () => {
+  it.each([
+    ['orders.o_1.status', ['orders', 'o_1', 'status']],
+    ['orders.{order_id}.status', ['orders', '{order_id}', 'status']],
+    ['customers.{customer.id}', ['customers', '{customer.id}']],
+    ['orders["o.1"].status', ['orders', 'o.1', 'status']],
+    ['["a.b"]', ['a.b']],
+    ['a["b"]["c.d"]', ['a', 'b', 'c.d']],
+    ['a.["b"]', ['a', 'b']],
+    ['items["*"]', ['items', '*']],
+    ['a["{x}"]', ['a', '{x}']],
+    ['a["say \\"hi\\""]', ['a', 'say "hi"']],
+    ['items[0]', ['items[0]']],
+    ['a*b', ['a*b']],
+  ])('reads %j as %j', (text, segments) => {
+    expect(parsePath(text)).toEqual({ ok: true, segments })
+  })
+
+  it.each([
+    ['a..b', 'has an empty segment'],
+    ['.a', 'has an empty segment'],
+    ['a.', 'has an empty segment'],
+    ['a[""]', 'has an empty segment'],
+    ['orders.{id', 'has an unbalanced `{` or `}`'],
+    ['orders.id}', 'has an unbalanced `{` or `}`'],
+    ['orders.{{id}}', 'has an unbalanced `{` or `}`'],
+    ['a["b"', 'has a quoted segment'],
+    ['a["b"]c', 'has a quoted segment'],
+    ['a[1]["b]', 'has a quoted segment'],
+    ['orders.*.status', 'uses `*`, which is a wildcard only in patterns'],
+    ['a.__proto__', 'uses `__proto__`'],
+    ['a["constructor"]', 'uses `constructor`'],
+  ])('refuses %j: %s', (text, says) => {
+    const parsed = parsePath(text)
+    expect(parsed.ok).toBe(false)
+    if (!parsed.ok) expect(parsed.problems.map((p) => p.says).join('\n')).toContain(says)
+  })
+
+  it('says how to write a key that really is `*`, and that key reads back', () => {
+    const parsed = parsePath('items.*')
+    expect(parsed.ok ? [] : parsed.problems[0]!.fix).toContain('["*"]')
+    expect(pathOf('items["*"]')).toEqual(['items', '*'])
+  })
+
+  it('throws UNSAFE_PATH with the reason from pathOf', () => {
+    expect(() => pathOf('a..b')).toThrow(/Unsafe state path "a\.\.b": it has an empty segment/)
+    expect(() => pathOf('')).toThrow(/the path is empty/)
+  })
+})
+
+describe('patterns', () => {
+  it('read an unquoted `*` as any one key, a quoted one as the key `*`', () => {
+    expect(parsePattern('orders.*.at')).toEqual({ ok: true, segments: ['orders', ANY_KEY, 'at'] })
+    expect(patternOf('orders["*"].at')).toEqual(['orders', '*', 'at'])
+  })
+
+  it('match one place exactly, or cover it and what lies below', () => {
+    const pattern = patternOf('orders.*.at')
+    expect(matchesPattern(pattern, ['orders', 'o_1', 'at'])).toBe(true)
+    expect(matchesPattern(pattern, ['orders', 'o_1', 'at', 'x'])).toBe(false)
+    expect(matchesPattern(pattern, ['orders', 'o_1', 'status'])).toBe(false)
+    expect(patternCovers(pattern, ['orders', 'o_1', 'at', 'x'])).toBe(true)
+    expect(patternCovers(patternOf('orders.o_1'), ['orders', 'o_10'])).toBe(false)
+    expect(matchesPattern(patternOf('items["*"]'), ['items', 'x'])).toBe(false)
+  })
+})
+
+describe('formatPath', () => {
+  it('writes plain keys with dots and quotes only the keys that need it', () => {
+    expect(formatPath(['orders', 'o_1', 'status'])).toBe('orders.o_1.status')
+    expect(formatPath(['orders', 'o.1', 'status'])).toBe('orders["o.1"].status')
+    expect(formatPath(['a.b'])).toBe('["a.b"]')
+    expect(formatPath(['items', '*'])).toBe('items["*"]')
+    expect(formatPath(['orders', ANY_KEY])).toBe('orders.*')
+    expect(formatPath([])).toBe('')
+  })
+
+  it('reads back as the same segments, for any keys', () => {
+    const key = fc
+      .string({ unit: fc.constantFrom('a', '.', '{', '}', '[', ']', '"', '*', '\\', 'é', ' ') })
+      .filter((text) => text !== '' && !FORBIDDEN_SEGMENTS.includes(text))
+    fc.assert(
+      fc.property(fc.array(key, { minLength: 1, maxLength: 5 }), (segments) => {
+        expect(pathOf(formatPath(segments))).toEqual(segments)
+      }),
+      { numRuns: 500 },
+    )
+  })
+})
