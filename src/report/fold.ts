@@ -13,18 +13,19 @@ function breakAt(line: string, width: number): number {
 /**
  * Folds one line into lines of at most `width` characters (continuations
  * indented by {@link FOLD_INDENT}); nothing is dropped, so joining the pieces
- * gives the line back. A view that cannot wrap (an assertion diff in the
+ * gives the line back. `offset` counts characters a view prints before the
+ * first line (`PairRegression: `). A view that cannot wrap (an assertion diff in the
  * Vitest UI scrolls sideways instead) shows the whole value this way, and two
  * long lines that differ late differ on a line of their own.
  * @example
  * foldLine('send_customer_email(body=Hi Maya, we have refunded …, to=maya@example.com)', 40)
  * // ['send_customer_email(body=Hi Maya, ', '    we have refunded …, ', '    to=maya@example.com)']
  */
-export function foldLine(line: string, width: number): string[] {
-  if (line.length <= width) return [line]
+export function foldLine(line: string, width: number, offset = 0): string[] {
+  if (line.length <= width - offset) return [line]
   const lines: string[] = []
   let rest = line
-  let room = width
+  let room = width - offset
   while (rest.length > room) {
     const cut = breakAt(rest, room)
     lines.push(`${lines.length > 0 ? FOLD_INDENT : ''}${rest.slice(0, cut)}`)
@@ -35,10 +36,10 @@ export function foldLine(line: string, width: number): string[] {
   return lines
 }
 
-/** {@link foldLine} for every line of a text. */
-export function foldText(text: string, width: number): string {
+/** {@link foldLine} for every line of a text; `offset` applies to its first line. */
+export function foldText(text: string, width: number, offset = 0): string {
   return text
     .split('\n')
-    .flatMap((line) => foldLine(line, width))
+    .flatMap((line, index) => foldLine(line, width, index === 0 ? offset : 0))
     .join('\n')
 }

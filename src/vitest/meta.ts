@@ -13,7 +13,8 @@ export interface ExpectationTaskMeta {
   kind: 'expectation'
   scenario: { id: string; version: string; file: string }
   agent: { name: string; version: string }
-  expectation: { id: string; type: string; critical: boolean; label: ResultLabel; message: string }
+  /** The effective label; the evaluator's sentence is the test's annotation. */
+  expectation: { id: string; type: string; critical: boolean; label: ResultLabel }
   case: { finished: boolean; toolCalls: number; claimed?: string; error?: string }
 }
 
@@ -39,8 +40,8 @@ export interface PairCaseTaskMeta {
   gate?: Partial<GatePolicy>
   scenario: string
   classification: CaseClass
-  /** The first divergence in one sentence; absent when the trajectories match. */
-  divergence?: string
+  /** Step of the first divergence (its sentence is the test's annotation); absent when the trajectories match. */
+  divergesAt?: number
   /** Expectations whose label moved: `policy-before-refund: PASS → FAIL (regressed)`. */
   changes: string[]
   baseline: PairSideSummary

@@ -52,4 +52,10 @@ describe('folding long lines', () => {
   test('foldText folds every line of a text', () => {
     expect(foldText(`short\n${'y'.repeat(12)}`, 8)).toBe('short\nyyyyyyyy\n    yyyy')
   })
+
+  test('an offset leaves room on the first line for what a view prints before it', () => {
+    expect(foldText('one two three', 12, 'Error'.length)).toBe('one \n    two \n    three')
+    expect(foldText('one two three', 12)).toBe('one two \n    three')
+    expect(foldLine('abc', 5, 2)).toEqual(['abc'])
+  })
 })

@@ -48,7 +48,6 @@ export function expectationTest(
         type: result.type,
         critical: result.critical,
         label,
-        message: result.message,
       },
       case: {
         finished: side.run.finished,

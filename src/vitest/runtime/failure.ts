@@ -60,6 +60,8 @@ export class ExpectationFailedError extends Error {
  * trajectories, one step per line, so Vitest (terminal and UI) shows the diff.
  */
 export class PairRegressionError extends Error {
+  /** The name Vitest prints before the message. */
+  static readonly label = 'PairRegression'
   readonly code = 'PAIR_REGRESSION'
   readonly expected: string
   readonly actual: string
@@ -74,7 +76,7 @@ export class PairRegressionError extends Error {
     labels: { aAnnotation: string; bAnnotation: string },
   ) {
     super(message)
-    this.name = 'PairRegression'
+    this.name = PairRegressionError.label
     this.expected = baselineTrajectory
     this.actual = candidateTrajectory
     this.diffOptions = labels

@@ -36,6 +36,6 @@ export function pairCaseMeta(
     candidate: sideSummary(compared.candidate),
   }
   if (input.gate) meta.gate = input.gate
-  if (compared.divergence) meta.divergence = compared.divergence.sentence
+  if (compared.divergence) meta.divergesAt = compared.divergence.step
   return meta
 }

@@ -45,7 +45,11 @@ export function pairTest(input: PairTestInput): (context: TestContext) => Promis
     await context.annotate(annotation(compared), 'agenttwin')
     if (comparison.gate.verdict !== 'BLOCK' || input.pair.expectGate === 'BLOCK') return
     const error = new PairRegressionError(
-      foldText(failureMessage(input, compared), ERROR_WIDTH),
+      foldText(
+        failureMessage(input, compared),
+        ERROR_WIDTH,
+        `${PairRegressionError.label}: `.length,
+      ),
       renderTrajectoryForDiff(baselineSide.run, { width: ERROR_WIDTH }),
       renderTrajectoryForDiff(candidateSide.run, { width: ERROR_WIDTH }),
       {
