@@ -5,6 +5,7 @@
  * `agenttwin/vitest`, MSW interception in `agenttwin/msw`, the reporter in
  * `agenttwin/reporter`.
  */
+export * from './case/index.ts'
 export * from './compare/index.ts'
 export * from './contract/index.ts'
 export * from './core/errors.ts'

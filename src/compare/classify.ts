@@ -1,6 +1,5 @@
-import type { ExpectationResult, ResultLabel } from '../evaluate/types.ts'
-import type { ExpectationType } from '../schema/scenario-document.ts'
-import { effectiveLabel } from './effective-label.ts'
+import type { ExpectationResult, ExpectationType, ResultLabel } from '../core/expectation-result.ts'
+import { effectiveLabel } from '../judge/review.ts'
 
 /** The verdict of one case in a pair, from its expectations alone. */
 export type CaseClass =

@@ -1,6 +1,5 @@
+import type { EvaluatedCase } from '../core/case-run.ts'
 import { diffStates } from '../evaluate/state-diff.ts'
-import type { ExpectationResult } from '../evaluate/types.ts'
-import type { CaseRun } from '../scenario/types.ts'
 import { CASE_CLASSES, type CaseClass, classifyCase } from './classify.ts'
 import { MixedSideError } from './errors.ts'
 import { type ClassCounts, decideGate, type GatePolicy } from './gate.ts'
@@ -11,10 +10,7 @@ import { sideReport } from './side-report.ts'
 import { toSteps } from './steps.ts'
 
 /** One case of one side: the run and its expectation results. */
-export interface SideCase {
-  run: CaseRun
-  results: ExpectationResult[]
-}
+export type SideCase = EvaluatedCase
 
 /** Everything one agent version ran for a comparison. */
 export interface SideRuns {

@@ -3,6 +3,8 @@
  * recorded, replayed from a cassette, or refused; usage comes from the
  * provider's answers.
  */
+
+export type { CaseModels, LlmSource, ModelMode, ModelUsage } from '../core/model-usage.ts'
 export { canonicalRequest, canonicalUrl, REDACTED } from './canonical.ts'
 export { cassettePath, readCassette, writeCassette } from './cassette.ts'
 export { InvalidCassetteError, ModelCassetteMissError, ModelModeError } from './errors.ts'

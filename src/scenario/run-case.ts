@@ -1,5 +1,6 @@
 import { dirname, join } from 'node:path'
 import { performance } from 'node:perf_hooks'
+import type { CaseRun } from '../core/case-run.ts'
 import type { JsonObject } from '../core/json.ts'
 import { createFaultPolicy, type FaultRuleInput } from '../faults/index.ts'
 import { createInterception, type Interception } from '../http/index.ts'
@@ -16,10 +17,9 @@ import {
 import { createSpanCollector, type SpanCollector } from '../trace/span-collector.ts'
 import { createTwin } from '../twin/index.ts'
 import type { Twin } from '../twin/types.ts'
-import { agentResultProblems, normaliseAgentResult } from './agent-result.ts'
-import { toCaseTool } from './case-tool.ts'
+import { type AgentOutcome, buildCaseRun, readAgentResult } from './case-run.ts'
 import type { PinnedCase } from './pin.ts'
-import type { Agent, AgentResult, CaseError, CaseRun } from './types.ts'
+import type { Agent } from './types.ts'
 
 /** Default time one agent run may take before the case counts as unfinished. */
 export const DEFAULT_CASE_TIMEOUT_MS = 30_000
@@ -96,7 +96,7 @@ export async function runCase(
   })
   const models = modelSession(pinned, agent, options.models)
   const started = performance.now()
-  let outcome: { result?: AgentResult; error?: CaseError } = {}
+  let outcome: AgentOutcome = {}
   let scope: { readonly unhandled: Interception['unhandled'] } | undefined
   let network: Interception | undefined
   const collector = createSpanCollector()
@@ -139,7 +139,15 @@ export async function runCase(
   }
   // The agent's own failure (an SDK throwing on the refusal) follows from the miss: the miss is the cause.
   if (models.error) outcome = { error: { kind: 'model-cassette', message: models.error } }
-  const run = assembleRun(pinned, agent, twin, outcome, latencyMs)
+  const run = buildCaseRun(twin, {
+    scenario: pinned.scenario,
+    twin: pinned.twin,
+    seed: pinned.seed,
+    agent,
+    input: pinned.document.input,
+    latencyMs,
+    outcome,
+  })
   void collector.exporter.shutdown()
   const spans = collector.spans()
   if (spans.length > 0) run.trace = { source: 'exporter', spans }
@@ -161,7 +169,7 @@ async function runAgent(
   timeoutMs: number,
   collector: SpanCollector,
   mcpUrl?: string,
-): Promise<{ result?: AgentResult; error?: CaseError }> {
+): Promise<AgentOutcome> {
   const controller = new AbortController()
   let timer: NodeJS.Timeout | undefined
   const timedOut = new Promise<'timeout'>((resolve) => {
@@ -189,48 +197,11 @@ async function runAgent(
         },
       }
     }
-    const problems = agentResultProblems(value)
-    if (problems.length > 0) {
-      return {
-        error: {
-          kind: 'malformed-result',
-          message: `${agent.name}@${agent.version} returned a malformed result: ${problems.join('; ')}.`,
-        },
-      }
-    }
-    return { result: normaliseAgentResult(value) }
+    return readAgentResult(value, `${agent.name}@${agent.version} returned a malformed result`)
   } catch (error) {
     const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error)
     return { error: { kind: 'threw', message: `${agent.name}@${agent.version} threw ${message}` } }
   } finally {
     clearTimeout(timer)
   }
-}
-
-function assembleRun(
-  pinned: PinnedCase,
-  agent: Agent,
-  twin: Twin,
-  outcome: { result?: AgentResult; error?: CaseError },
-  latencyMs: number,
-): CaseRun {
-  const records = twin.records()
-  const run: CaseRun = {
-    schema: 'agenttwin/case-run.v1',
-    scenario: { ...pinned.scenario },
-    twin: { ...pinned.twin },
-    seed: pinned.seed,
-    agent: { name: agent.name, version: agent.version },
-    input: structuredClone(pinned.document.input),
-    tools: twin.tools.map(toCaseTool),
-    initialState: twin.initialState(),
-    finalState: twin.state(),
-    records,
-    finished: outcome.result !== undefined,
-    metrics: { latencyMs, toolCalls: records.length },
-  }
-  if (outcome.result) run.result = outcome.result
-  if (outcome.error) run.error = outcome.error
-  if (outcome.result?.tokens) run.metrics.tokens = { ...outcome.result.tokens }
-  return run
 }

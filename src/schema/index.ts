@@ -2,6 +2,9 @@
  * Document schemas and loading: `twin.v1` and `scenario.v1` as JSON Schemas and
  * TypeScript types, and loaders that report every problem at file:line:col.
  */
+
+export type { FaultCondition, FaultRuleDocument } from '../core/fault-model.ts'
+export { RISK_LEVELS, type RiskLevel } from '../core/risk.ts'
 export { API_VERSIONS, type DocumentKind } from './api-versions.ts'
 export * from './contract-document.ts'
 export { contractConditionSchema, contractSchema } from './contract-schema.ts'

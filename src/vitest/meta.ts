@@ -1,7 +1,7 @@
 import type { TestArtifactBase } from 'vitest'
 import type { CaseClass, GatePolicy } from '../compare/index.ts'
 import type { SideCase } from '../compare/pair.ts'
-import type { ResultLabel } from '../evaluate/types.ts'
+import type { ResultLabel } from '../core/expectation-result.ts'
 import type { PairOption } from './options.ts'
 
 /**

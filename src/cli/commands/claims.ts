@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
+import type { CallRecord } from '../../core/call-record.ts'
 import { AgentTwinError } from '../../core/errors.ts'
 import { checkTraceAgainstRecords } from '../../evaluate/trace-matches-records.ts'
 import { parseOtlpJson } from '../../trace/otlp-json.ts'
-import type { CallRecord } from '../../twin/types.ts'
 import type { CliCommand } from '../command.ts'
 import { defineVerb, stringOption, usageError } from './cli-options.ts'
 

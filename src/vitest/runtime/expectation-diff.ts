@@ -1,6 +1,6 @@
 import { formatCall } from '../../compare/index.ts'
+import type { ExpectationResult } from '../../core/expectation-result.ts'
 import type { JsonObject, JsonValue } from '../../core/json.ts'
-import type { ExpectationResult } from '../../evaluate/types.ts'
 import { evidenceList, evidenceOf } from '../matchers/verdict.ts'
 
 /** The two sides of Vitest's diff for a failed expectation: what it asked for, what the twin shows. */

@@ -1,6 +1,6 @@
 import type { TestContext } from 'vitest'
-import { effectiveLabel } from '../../compare/index.ts'
-import type { ExpectationResult, ResultLabel } from '../../evaluate/types.ts'
+import type { ExpectationResult, ResultLabel } from '../../core/expectation-result.ts'
+import { effectiveLabel } from '../../judge/review.ts'
 import type { PinnedCase } from '../../scenario/pin.ts'
 import type { Agent } from '../../scenario/types.ts'
 import type {} from '../meta.ts'

@@ -1,4 +1,4 @@
-import type { ExpectationResult } from '../../evaluate/types.ts'
+import type { ExpectationResult } from '../../core/expectation-result.ts'
 import { expectationDiff } from './expectation-diff.ts'
 
 /**

@@ -2,10 +2,11 @@ import { afterAll, beforeAll, describe, type TestContext, TestRunner } from 'vit
 import { InvalidDocumentError } from '../../core/errors.ts'
 import { createInterception, type Interception } from '../../http/index.ts'
 import { type HumanOverride, loadOverrides } from '../../judge/index.ts'
+import { agentVersion, exportedVersions, resolveAgents } from '../../scenario/agents.ts'
 import { pinCase } from '../../scenario/pin.ts'
 import { loadScenarioSync, locateField } from '../../schema/index.ts'
+import { type PreparedScenario, stillCurrent } from '../prepared-scenario.ts'
 import type { ResolvedSuiteOptions } from '../resolve-options.ts'
-import { agentVersion, exportedVersions, resolveAgents } from './agents.ts'
 import { expectationTest } from './expectation-test.ts'
 import { pointAt, type YamlLocation } from './failure.ts'
 import { pairTest } from './pair-test.ts'
@@ -19,6 +20,8 @@ export interface ScenarioSuiteInput {
   agentsFile: string
   agentModule: Record<string, unknown>
   options: ResolvedSuiteOptions
+  /** The documents as the plugin loaded and validated them. */
+  prepared?: PreparedScenario
 }
 
 /**
@@ -28,16 +31,16 @@ export interface ScenarioSuiteInput {
  * at the YAML lines they come from.
  */
 export function defineScenarioSuite(input: ScenarioSuiteInput): void {
-  const loaded = loadOrExplain(input.file)
+  const loaded = documentsOf(input)
   const pinned = pinCase(
     { file: input.file, document: loaded.document, twin: loaded.twin },
     { defaultSeed: input.options.seed },
   )
   const agents = resolveAgents(input.agentModule, input.agentsFile)
   const { options } = input
-  const locate = (path: (string | number)[]): YamlLocation => ({
+  const locate = (path: ['id'] | ['expectations', number]): YamlLocation => ({
     file: input.file,
-    ...locateField(loaded.source, input.file, path),
+    ...loaded.locate(path),
   })
   let network: Interception | undefined
   let overrides: HumanOverride[] = []
@@ -106,6 +109,25 @@ function defineTask(
 ): void {
   const task = TestRunner.getCurrentSuite().task(name, { handler, timeout })
   task.location = { line: location.line, column: location.column }
+}
+
+/** The plugin's prepared documents while every file is unchanged, else the documents read now. */
+function documentsOf(input: ScenarioSuiteInput) {
+  const { prepared } = input
+  if (prepared && stillCurrent(prepared)) {
+    return {
+      document: prepared.document,
+      twin: prepared.twin,
+      locate: (path: ['id'] | ['expectations', number]) =>
+        path[0] === 'id' ? prepared.locations.id : prepared.locations.expectations[path[1]]!,
+    }
+  }
+  const loaded = loadOrExplain(input.file)
+  return {
+    document: loaded.document,
+    twin: loaded.twin,
+    locate: (path: (string | number)[]) => locateField(loaded.source, input.file, path),
+  }
 }
 
 function loadOrExplain(file: string) {

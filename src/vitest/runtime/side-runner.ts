@@ -1,9 +1,9 @@
+import { runAndEvaluateCase } from '../../case/run-and-evaluate.ts'
 import type { SideCase } from '../../compare/pair.ts'
 import type { Interception } from '../../http/index.ts'
 import { type HumanOverride, type JudgeConfig, resolveJudge } from '../../judge/index.ts'
-import { evaluateCase } from '../../scenario/evaluate-case.ts'
 import type { PinnedCase } from '../../scenario/pin.ts'
-import { type CaseModelsOptions, runCase } from '../../scenario/run-case.ts'
+import type { CaseModelsOptions } from '../../scenario/run-case.ts'
 import type { Agent } from '../../scenario/types.ts'
 
 // Captured before any interception starts: a real-model judge is the one
@@ -35,18 +35,15 @@ export function createSideRunner(options: SideRunnerOptions): SideRunner {
   let queue: Promise<unknown> = Promise.resolve()
   const judge = resolveJudge({ fetch: networkFetch, ...options.judge })
 
-  async function runSide(agent: Agent): Promise<SideCase> {
-    const run = await runCase(options.pinned, agent, {
+  function runSide(agent: Agent): Promise<SideCase> {
+    return runAndEvaluateCase(options.pinned, agent, {
       interception: options.network(),
       timeoutMs: options.timeoutMs,
       models: options.models,
-    })
-    const results = await evaluateCase(options.pinned.document.expectations, run, {
       judge,
       judgeThreshold: options.judgeThreshold,
       overrides: options.overrides(),
     })
-    return { run, results }
   }
 
   return {
