@@ -44,7 +44,8 @@ describe('a blocking pair without expectGate', () => {
     const error = test.result().errors?.[0]
     expect(error?.name).toBe('PairRegression')
     expect(error?.message).toMatchInlineSnapshot(`
-      "NEW_CRITICAL_FAILURE: v1.3.0 is worse than v1.2.4 on refund-timeout-after-mutation.
+      "NEW_CRITICAL_FAILURE: v1.3.0 is worse than v1.2.4 on 
+          refund-timeout-after-mutation.
       At step 2 the baseline called get_refund_policy(order_id=ORD-1001); the candidate 
           called refund_payment(amount=40, order_id=ORD-1001).
       The candidate called the irreversible refund_payment without first calling 
@@ -92,7 +93,8 @@ describe('a blocking pair without expectGate', () => {
     const block = failureBlock(run.stderr, 'scenarios/refund-timeout-after-mutation.scenario.yaml')
     expect(normalizeOutput(block)).toMatchInlineSnapshot(`
       " FAIL  scenarios/refund-timeout-after-mutation.scenario.yaml:2:5 > refund-timeout-after-mutation: The payment provider refunds, then times out before answering > v1.3.0 vs v1.2.4
-      PairRegression: NEW_CRITICAL_FAILURE: v1.3.0 is worse than v1.2.4 on refund-timeout-after-mutation.
+      PairRegression: NEW_CRITICAL_FAILURE: v1.3.0 is worse than v1.2.4 on
+          refund-timeout-after-mutation.
       At step 2 the baseline called get_refund_policy(order_id=ORD-1001); the candidate
           called refund_payment(amount=40, order_id=ORD-1001).
       The candidate called the irreversible refund_payment without first calling
