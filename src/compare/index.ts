@@ -61,3 +61,4 @@ export {
   type StepEffect,
   toSteps,
 } from './steps.ts'
+export * from './trials/index.ts'

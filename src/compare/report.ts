@@ -8,6 +8,7 @@ import type { ClassCounts, Gate } from './gate.ts'
 import type { DivergenceKind } from './lockstep.ts'
 import type { RetryView } from './retries.ts'
 import type { Step } from './steps.ts'
+import type { CaseTrials } from './trials/types.ts'
 
 export const COMPARISON_REPORT_SCHEMA = 'agenttwin/comparison-report.v1'
 
@@ -83,6 +84,13 @@ export interface CaseReport {
   state?: { changedPaths: string[]; baseline: JsonObject; candidate: JsonObject }
   /** Both normalized trajectories, aligned by position as the lockstep diff walks them. */
   trajectories?: { baseline: Step[]; candidate: Step[] }
+  /**
+   * Present when the case ran several trials: rates, pass^k, the tests and the
+   * representative trial pair whose divergence, sides and states are shown.
+   */
+  trials?: CaseTrials
+  /** The trials of a side disagree (present with `trials`). */
+  flaky?: boolean
 }
 
 export interface PairReport {

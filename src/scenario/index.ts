@@ -21,4 +21,5 @@ export {
   type RunCaseOptions,
   runCase,
 } from './run-case.ts'
+export { MAX_TRIALS, pinTrial, trialSeed } from './trial.ts'
 export type { Agent, AgentContext } from './types.ts'

@@ -184,6 +184,7 @@ async function runAgent(
     const running = agent.run(input, {
       baseUrl: twin.baseUrl,
       signal: controller.signal,
+      seed: pinned.seed,
       trace: { exporter: collector.exporter },
       ...(mcpUrl !== undefined && { mcpUrl }),
     })

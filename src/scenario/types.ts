@@ -9,6 +9,12 @@ export interface AgentContext {
   /** Aborts when the case times out. */
   signal: AbortSignal
   /**
+   * The case's seed (per trial when a case runs several trials), for an agent
+   * whose own choices should vary by trial and still reproduce. Always given
+   * by `runCase`; absent when a test calls the agent itself.
+   */
+  seed?: number
+  /**
    * For an agent instrumented with OpenTelemetry: an in-memory span exporter
    * of this case (hand it to a `SimpleSpanProcessor`). What it receives is
    * kept as the agent's claimed trajectory (`CaseRun.trace`), never as evidence.

@@ -177,6 +177,11 @@ export interface ScenarioDocument {
   state?: JsonObject
   /** Default 0. */
   seed?: number
+  /**
+   * How many trials each agent version runs of this case, 1 to 1000; wins over
+   * the plugin's `trials`. Default: the plugin's, else 1.
+   */
+  trials?: number
   /** How the agent reaches the twin: `http` (default) or `mcp` (Streamable HTTP at `<baseUrl>/mcp`). */
   transport?: 'http' | 'mcp'
   faults?: FaultRuleDocument[]

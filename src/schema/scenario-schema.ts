@@ -61,6 +61,7 @@ export const scenarioSchema = {
     input: jsonValueSchema,
     state: jsonObjectSchema,
     seed: { type: 'integer', minimum: 0 },
+    trials: { type: 'integer', minimum: 1, maximum: 1000 },
     transport: { enum: ['http', 'mcp'] },
     faults: { type: 'array', items: faultRuleSchema },
     expectations: { type: 'array', minItems: 1, items: expectationSchema },

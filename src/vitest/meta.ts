@@ -46,6 +46,10 @@ export interface PairCaseTaskMeta {
   changes: string[]
   baseline: PairSideSummary
   candidate: PairSideSummary
+  /** Which trial of the case this test ran, when the case runs several. */
+  trial?: { index: number; of: number }
+  /** Significance level of the comparison over trials, when not the default. */
+  alpha?: number
 }
 
 export type AgentTwinTaskMeta = ExpectationTaskMeta | PairCaseTaskMeta

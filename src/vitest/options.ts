@@ -38,6 +38,15 @@ export interface AgentTwinOptions {
   pairs?: PairOption[]
   /** Seed for scenarios that declare none. Default 0. */
   seed?: number
+  /**
+   * Trials per case and agent version, 1 to 1000; a scenario's own `trials` wins.
+   * Each trial is its own test from the same pinned case with a seed derived from
+   * the pinned seed and the trial index (trial 1 keeps the pinned seed), and pairs
+   * are judged by rates (see README, "Trials"). Default 1.
+   */
+  trials?: number
+  /** Significance level of comparisons over trials (one-sided Fisher exact test). Default 0.05. */
+  alpha?: number
   /** How long one agent run may take before the case counts as unfinished. Default 30000 ms. */
   timeoutMs?: number
   /** Which classes block and which warn. Default: NEW_CRITICAL_FAILURE and REGRESSED block, INCOMPLETE warns. */

@@ -3,14 +3,16 @@ import { InvalidDocumentError } from '../../core/errors.ts'
 import { createInterception, type Interception } from '../../http/index.ts'
 import { type HumanOverride, loadOverrides } from '../../judge/index.ts'
 import { agentVersion, exportedVersions, resolveAgents } from '../../scenario/agents.ts'
-import { pinCase } from '../../scenario/pin.ts'
+import { type PinnedCase, pinCase } from '../../scenario/pin.ts'
+import { pinTrial } from '../../scenario/trial.ts'
 import { loadScenarioSync, locateField } from '../../schema/index.ts'
 import { type PreparedScenario, stillCurrent } from '../prepared-scenario.ts'
 import type { ResolvedSuiteOptions } from '../resolve-options.ts'
 import { expectationTest } from './expectation-test.ts'
 import { pointAt, type YamlLocation } from './failure.ts'
 import { pairTest } from './pair-test.ts'
-import { createSideRunner } from './side-runner.ts'
+import { createSideRunner, type SideRunner, type SideRunnerOptions } from './side-runner.ts'
+import { defineTrialPairTasks, trialCount, trialName, trialRunners } from './trial-suite.ts'
 
 /** What a generated scenario module hands to the runtime. */
 export interface ScenarioSuiteInput {
@@ -44,7 +46,7 @@ export function defineScenarioSuite(input: ScenarioSuiteInput): void {
   })
   let network: Interception | undefined
   let overrides: HumanOverride[] = []
-  const runner = createSideRunner({
+  const runnerOptions: SideRunnerOptions = {
     pinned,
     network: () => network!,
     overrides: () => overrides,
@@ -52,7 +54,10 @@ export function defineScenarioSuite(input: ScenarioSuiteInput): void {
     judge: options.judge,
     judgeThreshold: options.judgeThreshold,
     models: { ...options.models, testFile: input.file },
-  })
+  }
+  const runner = createSideRunner(runnerOptions)
+  const trials = trialCount(pinned.document.trials, options.trials)
+  const runners = trials === 1 ? [runner] : trialRunners(runnerOptions, trials)
   const timeout = options.timeoutMs * 3 + 10_000
 
   describe(`${pinned.scenario.id}: ${pinned.scenario.title}`, () => {
@@ -66,6 +71,23 @@ export function defineScenarioSuite(input: ScenarioSuiteInput): void {
     if (options.pairs.length > 0) {
       for (const [pairIndex, pair] of options.pairs.entries()) {
         const where = locate(['id'])
+        if (trials > 1) {
+          defineTrialPairTasks(
+            {
+              pair,
+              pairIndex,
+              baseline: agentVersion(agents, pair.baseline, input.agentsFile),
+              candidate: agentVersion(agents, pair.candidate, input.agentsFile),
+              pinned,
+              runners,
+              gate: options.gate,
+              alpha: options.alpha,
+              where,
+            },
+            (name, handler, concurrent) => defineTask(name, where, timeout, handler, concurrent),
+          )
+          continue
+        }
         const handler = pairTest({
           pair,
           pairIndex,
@@ -83,12 +105,22 @@ export function defineScenarioSuite(input: ScenarioSuiteInput): void {
 
     for (const version of options.versions ?? exportedVersions(agents)) {
       const agent = agentVersion(agents, version, input.agentsFile)
-      describe(version, () => {
+      const expectationTasks = (runner: SideRunner, pinned: PinnedCase) => {
         placeSuite(locate(['id']))
         pinned.document.expectations.forEach((expectation, index) => {
           const where = locate(['expectations', index])
           const handler = expectationTest({ agent, index, pinned, runner, where })
           defineTask(expectation.id, where, timeout, handler)
+        })
+      }
+      describe(version, () => {
+        if (trials === 1) return expectationTasks(runner, pinned)
+        // One describe per trial: each trial's expectations read that trial's run.
+        placeSuite(locate(['id']))
+        runners.forEach((trialRunner, i) => {
+          describe(trialName(i + 1, trials), () =>
+            expectationTasks(trialRunner, pinTrial(pinned, i + 1)),
+          )
         })
       })
     }
@@ -106,8 +138,13 @@ function defineTask(
   location: YamlLocation,
   timeout: number,
   handler: (context: TestContext) => Promise<void>,
+  concurrent?: boolean,
 ): void {
-  const task = TestRunner.getCurrentSuite().task(name, { handler, timeout })
+  const task = TestRunner.getCurrentSuite().task(name, {
+    handler,
+    timeout,
+    ...(concurrent && { concurrent }),
+  })
   task.location = { line: location.line, column: location.column }
 }
 

@@ -18,6 +18,8 @@ export interface SideRunnerOptions {
   judge?: JudgeConfig
   judgeThreshold?: number
   models?: CaseModelsOptions
+  /** The trial these runs are (1-based), recorded on each side when a case runs several. */
+  trial?: number
 }
 
 /**
@@ -35,8 +37,8 @@ export function createSideRunner(options: SideRunnerOptions): SideRunner {
   let queue: Promise<unknown> = Promise.resolve()
   const judge = resolveJudge({ fetch: networkFetch, ...options.judge })
 
-  function runSide(agent: Agent): Promise<SideCase> {
-    return runAndEvaluateCase(options.pinned, agent, {
+  async function runSide(agent: Agent): Promise<SideCase> {
+    const side = await runAndEvaluateCase(options.pinned, agent, {
       interception: options.network(),
       timeoutMs: options.timeoutMs,
       models: options.models,
@@ -44,6 +46,7 @@ export function createSideRunner(options: SideRunnerOptions): SideRunner {
       judgeThreshold: options.judgeThreshold,
       overrides: options.overrides(),
     })
+    return options.trial === undefined ? side : { ...side, trial: options.trial }
   }
 
   return {
