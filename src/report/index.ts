@@ -1,3 +1,4 @@
+export { FOLD_INDENT, foldLine, foldText } from './fold.ts'
 export { renderHtml } from './html/index.ts'
 export { renderMarkdown } from './markdown.ts'
 export { terminalColor } from './palette.ts'

@@ -2,6 +2,7 @@ import { formatCall, formatChanges } from '../compare/format.ts'
 import { type Step, toSteps } from '../compare/steps.ts'
 import type { CaseRun } from '../core/case-run.ts'
 import { formatPath } from '../core/state-path.ts'
+import { foldLine } from './fold.ts'
 
 function marks(step: Step & { kind: 'call' }): string[] {
   const marks: string[] = []
@@ -60,9 +61,14 @@ export function renderDiffStep(step: Step): string {
 /**
  * A case's trajectory as the two sides of an assertion diff: one step per
  * line (see {@link renderDiffStep}), baseline as expected, candidate as actual.
+ * With `width`, a longer step is folded onto indented continuation lines
+ * (see {@link foldLine}), whole, so a diff view that cannot wrap needs no
+ * sideways scrolling.
  */
-export function renderTrajectoryForDiff(run: CaseRun): string {
-  return toSteps(run).map(renderDiffStep).join('\n')
+export function renderTrajectoryForDiff(run: CaseRun, options: { width?: number } = {}): string {
+  const { width } = options
+  const lines = toSteps(run).map(renderDiffStep)
+  return (width === undefined ? lines : lines.flatMap((line) => foldLine(line, width))).join('\n')
 }
 
 /**

@@ -37,6 +37,12 @@ export {
   type TrajectoryOptions,
   valueCheck,
 } from './matchers/index.ts'
-export type { AgentTwinTaskMeta, ExpectationTaskMeta, PairCaseTaskMeta } from './meta.ts'
+export type {
+  AgentTwinTaskMeta,
+  ExpectationTaskMeta,
+  PairCaseArtifact,
+  PairCaseTaskMeta,
+  PairSideSummary,
+} from './meta.ts'
 export type { AgentTwinOptions, NetworkOption, PairOption } from './options.ts'
 export { agentTwin } from './plugin.ts'

@@ -1,21 +1,36 @@
+import type { TestArtifactBase } from 'vitest'
 import type { CaseClass, GatePolicy } from '../compare/index.ts'
 import type { SideCase } from '../compare/pair.ts'
-import type { ExpectationResult } from '../core/expectation-result.ts'
+import type { ResultLabel } from '../core/expectation-result.ts'
 import type { PairOption } from './options.ts'
 
-/** Task meta of a generated expectation test: one expectation on one agent version. */
+/**
+ * Task meta of a generated expectation test: one expectation on one agent
+ * version, in short (the Vitest UI shows meta as it is; the evidence is in
+ * the failure and the annotation).
+ */
 export interface ExpectationTaskMeta {
   kind: 'expectation'
   scenario: { id: string; version: string; file: string }
   agent: { name: string; version: string }
-  result: ExpectationResult
+  /** The effective label; the evaluator's sentence is the test's annotation. */
+  expectation: { id: string; type: string; critical: boolean; label: ResultLabel }
   case: { finished: boolean; toolCalls: number; claimed?: string; error?: string }
 }
 
+/** One side of a pair test in short: what a person reads in the Vitest UI's meta panel. */
+export interface PairSideSummary {
+  /** `SUCCESS, verified SUCCESS`, or why the case did not finish. */
+  outcome: string
+  toolCalls: number
+  /** Ids of the expectations that did not pass, with their effective labels. */
+  failed: string[]
+}
+
 /**
- * Task meta of a generated pair test: both sides of one case, as recorded.
- * Plain JSON, so it survives workers, `--shard` blobs and `--merge-reports`;
- * the reporter rebuilds the whole comparison from these alone.
+ * Task meta of a generated pair test: a short, readable summary. The whole
+ * record (both sides as recorded) travels beside it as a
+ * {@link PairCaseArtifact}, which the reporter reads.
  */
 export interface PairCaseTaskMeta {
   kind: 'pair-case'
@@ -23,9 +38,14 @@ export interface PairCaseTaskMeta {
   /** Position of the pair in the plugin options, so reports list pairs in that order. */
   pairIndex: number
   gate?: Partial<GatePolicy>
+  scenario: string
   classification: CaseClass
-  baseline: SideCase
-  candidate: SideCase
+  /** Step of the first divergence (its sentence is the test's annotation); absent when the trajectories match. */
+  divergesAt?: number
+  /** Expectations whose label moved: `policy-before-refund: PASS → FAIL (regressed)`. */
+  changes: string[]
+  baseline: PairSideSummary
+  candidate: PairSideSummary
   /** Which trial of the case this test ran, when the case runs several. */
   trial?: { index: number; of: number }
   /** Significance level of the comparison over trials, when not the default. */
@@ -34,8 +54,26 @@ export interface PairCaseTaskMeta {
 
 export type AgentTwinTaskMeta = ExpectationTaskMeta | PairCaseTaskMeta
 
+/** The artifact type of a pair test's record. */
+export const PAIR_CASE_ARTIFACT = 'agenttwin:pair-case'
+
+/**
+ * Both sides of one case as recorded: plain JSON that survives workers,
+ * `--shard` blobs and `--merge-reports` (Vitest stores a test's artifacts
+ * with it); the reporter rebuilds the whole comparison from these alone. The
+ * Vitest UI does not render custom artifacts, so its meta panel stays short.
+ */
+export interface PairCaseArtifact extends TestArtifactBase {
+  type: typeof PAIR_CASE_ARTIFACT
+  baseline: SideCase
+  candidate: SideCase
+}
+
 declare module 'vitest' {
   interface TaskMeta {
     agenttwin?: AgentTwinTaskMeta
+  }
+  interface TestArtifactRegistry {
+    'agenttwin:pair-case': PairCaseArtifact
   }
 }

@@ -3,7 +3,9 @@ import { fileURLToPath } from 'node:url'
 import { Ajv } from 'ajv'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { comparisonReportSchema } from '../../src/compare/index.ts'
+import { FOLD_INDENT } from '../../src/report/index.ts'
 import { AgentTwinReporter } from '../../src/vitest/reporter/index.ts'
+import { ERROR_WIDTH } from '../../src/vitest/runtime/failure.ts'
 import { failureBlock, normalizeOutput } from './helpers/normalize.ts'
 import { findTest, testList } from './helpers/results.ts'
 import { runVitest, type VitestRun } from './helpers/run-vitest.ts'
@@ -42,9 +44,12 @@ describe('a blocking pair without expectGate', () => {
     const error = test.result().errors?.[0]
     expect(error?.name).toBe('PairRegression')
     expect(error?.message).toMatchInlineSnapshot(`
-      "NEW_CRITICAL_FAILURE: v1.3.0 is worse than v1.2.4 on refund-timeout-after-mutation.
-      At step 2 the baseline called get_refund_policy(order_id=ORD-1001); the candidate called refund_payment(amount=40, order_id=ORD-1001).
-      The candidate called the irreversible refund_payment without first calling get_refund_policy, which the baseline called at this point.
+      "NEW_CRITICAL_FAILURE: v1.3.0 is worse than v1.2.4 on 
+          refund-timeout-after-mutation.
+      At step 2 the baseline called get_refund_policy(order_id=ORD-1001); the candidate 
+          called refund_payment(amount=40, order_id=ORD-1001).
+      The candidate called the irreversible refund_payment without first calling 
+          get_refund_policy, which the baseline called at this point.
         refunded-exactly-once: PASS → FAIL
         refunded-amount: PASS → FAIL
         no-double-refund: PASS → FAIL
@@ -53,13 +58,20 @@ describe('a blocking pair without expectGate', () => {
     `)
   })
 
-  test('expected and actual are the two trajectories, one step per line', () => {
+  test('expected and actual are the two trajectories, one step per line, long steps folded', () => {
     const test = findTest(run.modules, 'answering > v1.3.0 vs v1.2.4')
     const error = test.result().errors?.[0]
-    const steps = (text: unknown) =>
-      String(text)
-        .split('\n')
-        .map((line) => line.replace(/ → .*/, ''))
+    const lines = (text: unknown) => String(text).split('\n')
+    // A step longer than the error box folds onto indented continuation lines, whole.
+    const unfolded = (text: unknown) => String(text).replaceAll(`\n${FOLD_INDENT}`, '').split('\n')
+    const steps = (text: unknown) => unfolded(text).map((line) => line.replace(/ → .*/, ''))
+    for (const line of [...lines(error?.expected), ...lines(error?.actual)]) {
+      expect(line.length).toBeLessThanOrEqual(ERROR_WIDTH)
+    }
+    expect(lines(error?.actual).some((line) => line.startsWith(FOLD_INDENT))).toBe(true)
+    // The two e-mails differ late in their bodies; the whole body is there on both sides.
+    expect(unfolded(error?.expected).at(-2)).toContain('(reference rf_1). It will show on your')
+    expect(unfolded(error?.actual).at(-2)).toContain('(reference rf_2). It will show on your')
     expect(steps(error?.expected)).toEqual([
       'lookup_order(order_id=ORD-1001)',
       'get_refund_policy(order_id=ORD-1001)',
@@ -81,9 +93,12 @@ describe('a blocking pair without expectGate', () => {
     const block = failureBlock(run.stderr, 'scenarios/refund-timeout-after-mutation.scenario.yaml')
     expect(normalizeOutput(block)).toMatchInlineSnapshot(`
       " FAIL  scenarios/refund-timeout-after-mutation.scenario.yaml:2:5 > refund-timeout-after-mutation: The payment provider refunds, then times out before answering > v1.3.0 vs v1.2.4
-      PairRegression: NEW_CRITICAL_FAILURE: v1.3.0 is worse than v1.2.4 on refund-timeout-after-mutation.
-      At step 2 the baseline called get_refund_policy(order_id=ORD-1001); the candidate called refund_payment(amount=40, order_id=ORD-1001).
-      The candidate called the irreversible refund_payment without first calling get_refund_policy, which the baseline called at this point.
+      PairRegression: NEW_CRITICAL_FAILURE: v1.3.0 is worse than v1.2.4 on
+          refund-timeout-after-mutation.
+      At step 2 the baseline called get_refund_policy(order_id=ORD-1001); the candidate
+          called refund_payment(amount=40, order_id=ORD-1001).
+      The candidate called the irreversible refund_payment without first calling
+          get_refund_policy, which the baseline called at this point.
         refunded-exactly-once: PASS → FAIL
         refunded-amount: PASS → FAIL
         no-double-refund: PASS → FAIL
@@ -95,12 +110,22 @@ describe('a blocking pair without expectGate', () => {
 
         lookup_order(order_id=ORD-1001) → 200
       - get_refund_policy(order_id=ORD-1001) → 200
-      - refund_payment(amount=40, idempotency_key=…, order_id=ORD-1001) → 504 [fault timeout_after_mutation] changed orders.ORD-1001.refunded_amount, orders.ORD-1001.refund_count, orders.ORD-1001.refundable_amount, orders.ORD-1001.refunds
-      + refund_payment(amount=40, order_id=ORD-1001) → 504 [fault timeout_after_mutation] changed orders.ORD-1001.refunded_amount, orders.ORD-1001.refund_count, orders.ORD-1001.refundable_amount, orders.ORD-1001.refunds
+      - refund_payment(amount=40, idempotency_key=…,
+      -     order_id=ORD-1001) → 504 [fault timeout_after_mutation] changed
+      -     orders.ORD-1001.refunded_amount, orders.ORD-1001.refund_count,
+      + refund_payment(amount=40, order_id=ORD-1001) → 504 [fault timeout_after_mutation]
+      +     changed orders.ORD-1001.refunded_amount, orders.ORD-1001.refund_count,
+            orders.ORD-1001.refundable_amount, orders.ORD-1001.refunds
       - lookup_order(order_id=ORD-1001) → 200
-      + refund_payment(amount=40, order_id=ORD-1001) → 200 changed orders.ORD-1001.refunded_amount, orders.ORD-1001.refund_count, orders.ORD-1001.refundable_amount, orders.ORD-1001.refunds
-      - send_customer_email(body=Hi Maya, we have refunded 40.00 USD for order ORD-1001 (reference rf_1). It will show on your statement within 5 business days. Demo Co Support, customer_id=CUS-501, order_id=ORD-1001, subject=Your refund for order ORD-1001, to=maya.lindqvist@example.com) → 202 changed outbox.msg_1
-      + send_customer_email(body=Hi Maya, we have refunded 40.00 USD for order ORD-1001 (reference rf_2). It will show on your statement within 5 business days. Demo Co Support, customer_id=CUS-501, order_id=ORD-1001, subject=Your refund for order ORD-1001, to=maya.lindqvist@example.com) → 202 changed outbox.msg_1
+      + refund_payment(amount=40, order_id=ORD-1001) → 200 changed
+      +     orders.ORD-1001.refunded_amount, orders.ORD-1001.refund_count,
+      +     orders.ORD-1001.refundable_amount, orders.ORD-1001.refunds
+        send_customer_email(body=Hi Maya,
+      -     we have refunded 40.00 USD for order ORD-1001 (reference rf_1). It will show on
+      +     we have refunded 40.00 USD for order ORD-1001 (reference rf_2). It will show on
+            your statement within 5 business days. Demo Co Support, customer_id=CUS-501,
+            order_id=ORD-1001, subject=Your refund for order ORD-1001,
+            to=maya.lindqvist@example.com) → 202 changed outbox.msg_1
         reported SUCCESS
 
        ❯ refund-timeout-after-mutation scenarios/refund-timeout-after-mutation.scenario.yaml:2:5

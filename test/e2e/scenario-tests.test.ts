@@ -77,6 +77,15 @@ describe('scenario YAML files run as tests (single-version mode)', () => {
     expect(normalizeOutput(block)).toMatchInlineSnapshot(`
       " FAIL  scenarios/refund-timeout-after-mutation.scenario.yaml:35:5 > refund-timeout-after-mutation: The payment provider refunds, then times out before answering > v1.3.0 > success-backed-by-state
       ExpectationFailed: success-backed-by-state (outcomeVerified, critical) is STATE_MISMATCH: The agent claimed SUCCESS, but orders.ORD-1001.refunded_amount is 80, expected 40; changed by refund_payment #2 and #3.
+
+      - Expected
+      + Received
+
+        {
+      -   "orders.ORD-1001.refunded_amount": 40,
+      +   "orders.ORD-1001.refunded_amount": 80,
+        }
+
        ❯ success-backed-by-state scenarios/refund-timeout-after-mutation.scenario.yaml:35:5
            33|     tool: refund_payment
            34|     critical: true

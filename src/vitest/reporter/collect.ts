@@ -1,4 +1,4 @@
-import type { TestModule } from 'vitest/node'
+import type { TestCase, TestModule } from 'vitest/node'
 import {
   buildReport,
   type ComparisonReport,
@@ -7,7 +7,8 @@ import {
 } from '../../compare/index.ts'
 import type { SideCase } from '../../compare/pair.ts'
 import { compareText } from '../../core/compare-text.ts'
-import type { PairCaseTaskMeta } from '../meta.ts'
+import { AgentTwinError } from '../../core/errors.ts'
+import { PAIR_CASE_ARTIFACT, type PairCaseArtifact, type PairCaseTaskMeta } from '../meta.ts'
 
 /** One configured pair with every case the run recorded for it. */
 export interface CollectedPair {
@@ -20,8 +21,26 @@ export interface CollectedPair {
   project: string
 }
 
+/** A pair test whose record is missing: a blob or report written by another version. */
+export class MissingPairRecordError extends AgentTwinError {
+  constructor(test: TestCase) {
+    super(
+      'MISSING_PAIR_RECORD',
+      `The pair test "${test.fullName}" (${test.module.moduleId}) carries no "${PAIR_CASE_ARTIFACT}" artifact, so its case cannot be compared. Fix: rerun it (or the shards) with this version of agenttwin before merging reports.`,
+    )
+  }
+}
+
+/** The record a pair test stored; a retried test stored one per attempt, the last counts. */
+function recordOf(test: TestCase): PairCaseArtifact {
+  const records = test.artifacts().filter((artifact) => artifact.type === PAIR_CASE_ARTIFACT)
+  const record = records.at(-1)
+  if (!record) throw new MissingPairRecordError(test)
+  return record
+}
+
 /**
- * Gathers the pair cases from the test modules' task meta. Sorting by pair
+ * Gathers the pair cases from the test modules' task meta and artifacts. Sorting by pair
  * position and scenario id makes the report independent of file order,
  * workers and shards.
  */
@@ -44,8 +63,9 @@ export function collectPairs(modules: ReadonlyArray<TestModule>): CollectedPair[
         }
         pairs.set(key, pair)
       }
-      pair.baseline.push(meta.baseline)
-      pair.candidate.push(meta.candidate)
+      const record = recordOf(test)
+      pair.baseline.push(record.baseline)
+      pair.candidate.push(record.candidate)
       pair.seen.add(module.moduleId)
     }
   }

@@ -1,4 +1,5 @@
 import type { TestContext } from 'vitest'
+import type { ExpectationResult, ResultLabel } from '../../core/expectation-result.ts'
 import { effectiveLabel } from '../../judge/review.ts'
 import type { PinnedCase } from '../../scenario/pin.ts'
 import type { Agent } from '../../scenario/types.ts'
@@ -15,10 +16,20 @@ export interface ExpectationTestInput {
   where: YamlLocation
 }
 
+/** `PASS. orders.ORD-1001.refund_count is 1, as expected; …` with the review, when one applies. */
+function annotation(result: ExpectationResult, label: ResultLabel): string {
+  const reviewed =
+    label !== result.label && result.override
+      ? ` (reviewed: ${result.override.originalLabel} → ${label} by ${result.override.reviewer})`
+      : ''
+  return `${label}${reviewed}. ${result.message}`
+}
+
 /**
  * The test of one expectation on one agent version. The case runs once per
  * version and file; every expectation test reads the same run. Fails unless
- * the effective label is PASS (ERROR is never a pass).
+ * the effective label is PASS (ERROR is never a pass). Like a pair test it
+ * carries an annotation: the label and the evaluator's sentence.
  */
 export function expectationTest(
   input: ExpectationTestInput,
@@ -32,7 +43,12 @@ export function expectationTest(
       kind: 'expectation',
       scenario: { id: scenario.id, version: scenario.version, file: input.where.file },
       agent: side.run.agent,
-      result,
+      expectation: {
+        id: result.id,
+        type: result.type,
+        critical: result.critical,
+        label,
+      },
       case: {
         finished: side.run.finished,
         toolCalls: side.run.records.length,
@@ -40,6 +56,7 @@ export function expectationTest(
         error: side.run.error?.message,
       },
     }
+    await context.annotate(annotation(result, label), 'agenttwin')
     if (label !== 'PASS') {
       throw pointAt(new ExpectationFailedError(result, label), input.where, result.id)
     }

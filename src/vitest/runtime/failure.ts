@@ -1,4 +1,12 @@
 import type { ExpectationResult } from '../../core/expectation-result.ts'
+import { expectationDiff } from './expectation-diff.ts'
+
+/**
+ * Characters per line of a failure's message and diff sides. Vitest's error
+ * box neither wraps nor elides; at this width it shows whole lines in the UI
+ * at 1280 px and in a 100-column terminal (the diff adds two).
+ */
+export const ERROR_WIDTH = 88
 
 /** A place in a scenario document. */
 export interface YamlLocation {
@@ -16,11 +24,18 @@ export function pointAt<T extends Error>(error: T, location: YamlLocation, label
   return error
 }
 
-/** An expectation of a scenario did not pass on this agent version. */
+/**
+ * An expectation of a scenario did not pass on this agent version. Carries
+ * `expected` / `actual` (what the expectation asked for, what the twin
+ * shows) so Vitest, in the terminal and the UI, renders the diff.
+ */
 export class ExpectationFailedError extends Error {
   readonly code = 'EXPECTATION_FAILED'
   /** What the evaluator looked at; Vitest shows it with `--reporter=verbose` and in the UI's error view. */
   readonly evidence: ExpectationResult['evidence']
+  readonly expected?: unknown
+  readonly actual?: unknown
+  readonly showDiff?: boolean
 
   constructor(result: ExpectationResult, effectiveLabel: string) {
     const flags = [result.type, result.critical ? 'critical' : undefined].filter(Boolean).join(', ')
@@ -30,6 +45,12 @@ export class ExpectationFailedError extends Error {
     super(`${result.id} (${flags}) is ${effectiveLabel}${override}: ${result.message}`)
     this.name = 'ExpectationFailed'
     this.evidence = result.evidence
+    const diff = expectationDiff(result)
+    if (diff) {
+      this.expected = diff.expected
+      this.actual = diff.actual
+      this.showDiff = true
+    }
   }
 }
 
@@ -39,6 +60,8 @@ export class ExpectationFailedError extends Error {
  * trajectories, one step per line, so Vitest (terminal and UI) shows the diff.
  */
 export class PairRegressionError extends Error {
+  /** The name Vitest prints before the message. */
+  static readonly label = 'PairRegression'
   readonly code = 'PAIR_REGRESSION'
   readonly expected: string
   readonly actual: string
@@ -53,7 +76,7 @@ export class PairRegressionError extends Error {
     labels: { aAnnotation: string; bAnnotation: string },
   ) {
     super(message)
-    this.name = 'PairRegression'
+    this.name = PairRegressionError.label
     this.expected = baselineTrajectory
     this.actual = candidateTrajectory
     this.diffOptions = labels

@@ -1,11 +1,12 @@
-import type { TestContext } from 'vitest'
+import { recordArtifact, type TestContext } from 'vitest'
 import { type CaseComparison, comparePair, type GatePolicy } from '../../compare/index.ts'
-import { renderTrajectoryForDiff } from '../../report/index.ts'
+import { foldText, renderTrajectoryForDiff } from '../../report/index.ts'
 import type { PinnedCase } from '../../scenario/pin.ts'
 import type { Agent } from '../../scenario/types.ts'
-import type {} from '../meta.ts'
+import { PAIR_CASE_ARTIFACT } from '../meta.ts'
 import type { PairOption } from '../options.ts'
-import { PairRegressionError, pointAt, type YamlLocation } from './failure.ts'
+import { ERROR_WIDTH, PairRegressionError, pointAt, type YamlLocation } from './failure.ts'
+import { pairCaseMeta } from './pair-summary.ts'
 import type { SideRunner } from './side-runner.ts'
 
 export interface PairTestInput {
@@ -21,8 +22,9 @@ export interface PairTestInput {
 
 /**
  * The test of one case for one pair: both sides from the same pinned case,
- * compared; the whole record goes to task meta for the reporter. The test
- * fails when the case blocks the gate, unless the pair is declared to block.
+ * compared; a short summary goes to task meta, the whole record to an
+ * artifact for the reporter. The test fails when the case blocks the gate,
+ * unless the pair is declared to block.
  */
 export function pairTest(input: PairTestInput): (context: TestContext) => Promise<void> {
   return async (context) => {
@@ -34,21 +36,22 @@ export function pairTest(input: PairTestInput): (context: TestContext) => Promis
       policy: input.gate,
     })
     const compared = comparison.cases[0]!
-    context.task.meta.agenttwin = {
-      kind: 'pair-case',
-      pair: input.pair,
-      pairIndex: input.pairIndex,
-      gate: input.gate,
-      classification: compared.classification,
+    context.task.meta.agenttwin = pairCaseMeta(input, compared)
+    await recordArtifact(context.task, {
+      type: PAIR_CASE_ARTIFACT,
       baseline: baselineSide,
       candidate: candidateSide,
-    }
+    })
     await context.annotate(annotation(compared), 'agenttwin')
     if (comparison.gate.verdict !== 'BLOCK' || input.pair.expectGate === 'BLOCK') return
     const error = new PairRegressionError(
-      failureMessage(input, compared),
-      renderTrajectoryForDiff(baselineSide.run),
-      renderTrajectoryForDiff(candidateSide.run),
+      foldText(
+        failureMessage(input, compared),
+        ERROR_WIDTH,
+        `${PairRegressionError.label}: `.length,
+      ),
+      renderTrajectoryForDiff(baselineSide.run, { width: ERROR_WIDTH }),
+      renderTrajectoryForDiff(candidateSide.run, { width: ERROR_WIDTH }),
       {
         aAnnotation: `Baseline ${input.pair.baseline}`,
         bAnnotation: `Candidate ${input.pair.candidate}`,

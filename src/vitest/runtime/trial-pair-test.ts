@@ -1,4 +1,4 @@
-import type { TestContext } from 'vitest'
+import { recordArtifact, type TestContext } from 'vitest'
 import {
   type CaseComparison,
   comparePair,
@@ -11,9 +11,10 @@ import {
 import { renderTrajectoryForDiff } from '../../report/index.ts'
 import type { PinnedCase } from '../../scenario/pin.ts'
 import type { Agent } from '../../scenario/types.ts'
-import type {} from '../meta.ts'
+import { PAIR_CASE_ARTIFACT } from '../meta.ts'
 import type { PairOption } from '../options.ts'
 import { PairRegressionError, pointAt, type YamlLocation } from './failure.ts'
+import { pairCaseMeta } from './pair-summary.ts'
 import type { SideRunner } from './side-runner.ts'
 
 export interface TrialPairInput {
@@ -38,7 +39,7 @@ async function trialSides(input: TrialPairInput, index: number) {
 
 /**
  * The test of one trial of a pair: both sides of trial `index` from the
- * trial's seed, recorded in task meta for the reporter. It never fails on its
+ * trial's seed, summarised in task meta and recorded as an artifact for the reporter. It never fails on its
  * own verdict: one trial of a stochastic agent is noise; the trials test after
  * them judges the rates.
  */
@@ -60,16 +61,11 @@ export function trialPairTest(
       policy: input.gate,
     }).cases[0]!
     context.task.meta.agenttwin = {
-      kind: 'pair-case',
-      pair: input.pair,
-      pairIndex: input.pairIndex,
-      gate: input.gate,
-      classification: compared.classification,
-      baseline,
-      candidate,
+      ...pairCaseMeta(input, compared),
       trial: { index, of: input.runners.length },
       ...(input.alpha !== undefined && { alpha: input.alpha }),
     }
+    await recordArtifact(context.task, { type: PAIR_CASE_ARTIFACT, baseline, candidate })
     await context.annotate(
       `trial ${index}/${input.runners.length} on its own: ${oneTrial(compared)}`,
       'agenttwin',

@@ -1,0 +1,116 @@
+import { formatCall } from '../../compare/index.ts'
+import type { ExpectationResult } from '../../core/expectation-result.ts'
+import type { JsonObject, JsonValue } from '../../core/json.ts'
+import { evidenceList, evidenceOf } from '../matchers/verdict.ts'
+
+/** The two sides of Vitest's diff for a failed expectation: what it asked for, what the twin shows. */
+export interface ExpectationDiff {
+  expected: unknown
+  actual: unknown
+}
+
+function calls(value: JsonValue | undefined): string[] {
+  return evidenceList(value).map((call) => {
+    const args = typeof call.args === 'object' && !Array.isArray(call.args) ? call.args : undefined
+    return `#${call.seq} ${formatCall(String(call.tool), (args ?? undefined) as JsonObject | undefined)} → ${call.status ?? 'no status'}`
+  })
+}
+
+function checked(evidence: Record<string, JsonValue | undefined>): ExpectationDiff {
+  const check = evidenceOf({ evidence: evidence.check ?? null } as ExpectationResult)
+  const expected = check.equals !== undefined ? check.equals : check
+  const path = String(evidence.path)
+  return {
+    expected: { [path]: expected },
+    actual: { [path]: evidence.found === true ? evidence.value : '(no value at this path)' },
+  }
+}
+
+/**
+ * Expected and actual of a failed scenario expectation, read from its
+ * evidence the way the matcher of the same type shows them, so the terminal
+ * and the Vitest UI render a diff. Undefined when the result carries nothing
+ * to compare (an `ERROR`: the check could not be made).
+ */
+export function expectationDiff(result: ExpectationResult): ExpectationDiff | undefined {
+  if (result.label === 'ERROR') return undefined
+  const evidence = evidenceOf(result)
+  switch (result.type) {
+    case 'state':
+      return checked(evidence)
+    case 'outcomeVerified':
+      if (evidence.path !== undefined) return checked(evidence)
+      return {
+        expected: { claimed: evidence.claimed ?? null, verified: evidence.claimed ?? null },
+        actual: { claimed: evidence.claimed ?? null, verified: evidence.status ?? null },
+      }
+    case 'calledTool':
+      return { expected: [`${evidence.tool} called`], actual: calls(evidence.calls) }
+    case 'notCalledTool':
+      return { expected: [], actual: calls(evidence.calls) }
+    case 'callOrder': {
+      const side = (name: 'before' | 'after') =>
+        evidenceOf({ evidence: evidence[name] ?? null } as ExpectationResult)
+      const before = side('before')
+      const after = side('after')
+      return {
+        expected: [`${before.tool} first`, `then ${after.tool}`],
+        actual: [...calls(before.calls), ...calls(after.calls)].sort(bySeq),
+      }
+    }
+    case 'noDuplicateSideEffect': {
+      const applied = (cap: boolean) =>
+        Object.fromEntries(
+          evidenceList(evidence.effects).map((effect) => {
+            const count = typeof effect.applied === 'number' ? effect.applied : 0
+            return [String(effect.effectKey), cap ? Math.min(count, 1) : count]
+          }),
+        )
+      return { expected: applied(true), actual: applied(false) }
+    }
+    case 'noCollateralChanges':
+      return { expected: [], actual: evidence.collateral ?? [] }
+    case 'handoff':
+      return {
+        expected: { handedOff: evidence.expected ?? null },
+        actual: { handedOff: Array.isArray(evidence.handoffs) && evidence.handoffs.length > 0 },
+      }
+    case 'maxRetries':
+      return {
+        expected: { retries: `<= ${evidence.max ?? '?'}` },
+        actual: { retries: Array.isArray(evidence.retries) ? evidence.retries.length : null },
+      }
+    case 'judge': {
+      const verdict = evidenceOf({ evidence: evidence.verdict ?? null } as ExpectationResult)
+      return {
+        expected: { verdict: 'pass', score: `>= ${evidence.threshold ?? '?'}` },
+        actual: { verdict: verdict.label ?? null, score: verdict.score ?? null },
+      }
+    }
+    case 'contract': {
+      const verdicts = evidenceOf({ evidence: evidence.verdicts ?? null } as ExpectationResult)
+      const names = ['execution_ok', 'state_ok', 'claim_ok'] as const
+      return {
+        expected: {
+          ...Object.fromEntries(names.map((name) => [name, 'pass'])),
+          evidence_complete: true,
+        },
+        actual: {
+          ...Object.fromEntries(names.map((name) => [name, verdicts[name] ?? null])),
+          evidence_complete: verdicts.evidence_complete ?? null,
+        },
+      }
+    }
+    case 'traceMatchesRecords':
+      return {
+        expected: [],
+        actual: evidenceList(evidence.findings).map((finding) => finding.sentence),
+      }
+    default:
+      return { expected: { label: 'PASS' }, actual: { label: result.label } }
+  }
+}
+
+function bySeq(a: string, b: string): number {
+  return Number(a.slice(1, a.indexOf(' '))) - Number(b.slice(1, b.indexOf(' ')))
+}

@@ -1,0 +1,41 @@
+import type { CaseComparison, SideReport } from '../../compare/index.ts'
+import type { PairCaseTaskMeta, PairSideSummary } from '../meta.ts'
+import type { PairOption } from '../options.ts'
+
+function sideSummary(side: SideReport): PairSideSummary {
+  const verified = side.verified ? `, verified ${side.verified.status}` : ''
+  const outcome = side.finished
+    ? `${side.outcome ?? 'no claimed outcome'}${verified}`
+    : `did not finish (${side.error?.kind ?? 'no result'})`
+  return {
+    outcome,
+    toolCalls: side.metrics.toolCalls,
+    failed: side.failed.map((result) => `${result.id}: ${result.label}`),
+  }
+}
+
+/**
+ * The task meta of a pair test: the verdict of one compared case in a few
+ * lines a person reads in the Vitest UI's meta panel.
+ */
+export function pairCaseMeta(
+  input: { pair: PairOption; pairIndex: number; gate?: PairCaseTaskMeta['gate'] },
+  compared: CaseComparison,
+): PairCaseTaskMeta {
+  const meta: PairCaseTaskMeta = {
+    kind: 'pair-case',
+    pair: input.pair,
+    pairIndex: input.pairIndex,
+    scenario: `${compared.scenario.id}@${compared.scenario.version}`,
+    classification: compared.classification,
+    changes: compared.changes.map(
+      (change) =>
+        `${change.id}: ${change.baseline ?? 'none'} → ${change.candidate ?? 'none'} (${change.change})`,
+    ),
+    baseline: sideSummary(compared.baseline),
+    candidate: sideSummary(compared.candidate),
+  }
+  if (input.gate) meta.gate = input.gate
+  if (compared.divergence) meta.divergesAt = compared.divergence.step
+  return meta
+}
