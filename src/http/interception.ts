@@ -55,7 +55,7 @@ export interface Interception {
   scope<T>(twins: readonly Twin[], fn: (scope: InterceptionScope) => T | Promise<T>): Promise<T>
   /** Every request no twin answered (and every one a twin failed on), in arrival order. */
   readonly unhandled: readonly UnhandledRequest[]
-  /** Throws `UnhandledRequestsError` (code `UNHANDLED_REQUESTS`) listing `unhandled`, if any. */
+  /** Throws `UnhandledRequestsError` (code `AGENTTWIN_UNHANDLED_REQUESTS`) listing `unhandled`, if any. */
   assertNoUnhandled(): void
   /** Removes every twin and forgets `unhandled`, to reuse the interception for the next test. */
   reset(): void

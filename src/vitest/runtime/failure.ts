@@ -1,3 +1,4 @@
+import { AgentTwinError } from '../../core/errors.ts'
 import type { ExpectationResult } from '../../evaluate/types.ts'
 
 /** A place in a scenario document. */
@@ -17,8 +18,8 @@ export function pointAt<T extends Error>(error: T, location: YamlLocation, label
 }
 
 /** An expectation of a scenario did not pass on this agent version. */
-export class ExpectationFailedError extends Error {
-  readonly code = 'EXPECTATION_FAILED'
+export class ExpectationFailedError extends AgentTwinError {
+  static override readonly code = 'AGENTTWIN_EXPECTATION_FAILED'
   /** What the evaluator looked at; Vitest shows it with `--reporter=verbose` and in the UI's error view. */
   readonly evidence: ExpectationResult['evidence']
 
@@ -27,7 +28,13 @@ export class ExpectationFailedError extends Error {
     const override = result.override
       ? ` (reviewed: ${result.override.originalLabel} → ${result.override.label} by ${result.override.reviewer}: "${result.override.note}")`
       : ''
-    super(`${result.id} (${flags}) is ${effectiveLabel}${override}: ${result.message}`)
+    const problem = `${result.id} (${flags}) is ${effectiveLabel}${override}: ${result.message}`
+    // The message is the verdict, as Vitest lists it; the fix stays a field.
+    super({
+      problem,
+      fix: 'change the agent until the expectation passes, or, if the new behaviour is right, the expectation (or review it in the overrides file).',
+      message: problem,
+    })
     this.name = 'ExpectationFailed'
     this.evidence = result.evidence
   }
@@ -38,8 +45,8 @@ export class ExpectationFailedError extends Error {
  * divergence; `expected` / `actual` are the baseline and candidate
  * trajectories, one step per line, so Vitest (terminal and UI) shows the diff.
  */
-export class PairRegressionError extends Error {
-  readonly code = 'PAIR_REGRESSION'
+export class PairRegressionError extends AgentTwinError {
+  static override readonly code = 'AGENTTWIN_PAIR_REGRESSION'
   readonly expected: string
   readonly actual: string
   readonly showDiff = true
@@ -52,7 +59,11 @@ export class PairRegressionError extends Error {
     candidateTrajectory: string,
     labels: { aAnnotation: string; bAnnotation: string },
   ) {
-    super(message)
+    super({
+      problem: message,
+      fix: 'look at the first divergence between the two trajectories; fix the candidate, or review the case in the overrides file if the change is intended.',
+      message,
+    })
     this.name = 'PairRegression'
     this.expected = baselineTrajectory
     this.actual = candidateTrajectory
