@@ -12,5 +12,19 @@ export { type ModeSources, resolveModelMode } from './mode.ts'
 export { serveModels, withModelSession } from './serve.ts'
 export { createModelSession, type ModelSession, type ModelSessionOptions } from './session.ts'
 export { formatSseEvent, parseSse, sseStream } from './sse.ts'
-export * from './types.ts'
+export {
+  type CanonicalRequest,
+  type CaseModels,
+  type Cassette,
+  type CassetteJson,
+  type Interaction,
+  type LlmSource,
+  MODEL_MODES,
+  type ModelMode,
+  type ModelsOptions,
+  type ModelUsage,
+  type PriceTable,
+  type RecordedResponse,
+  type SseEvent,
+} from './types.ts'
 export { costOf, usageOf } from './usage.ts'
