@@ -6,8 +6,8 @@
  * + system, every process of the run) and peak RSS (the largest process) with
  * their ratios in one table.
  *
- *   npm run bench:suite                          # cases 10,100,1000; files 10,100; 1 round
- *   npm run bench:suite -- --cases 10,100 --files 10 --rounds 3
+ *   npm run bench:suite                          # cases 10,100,1000; files and pairs 10,100; 1 round
+ *   npm run bench:suite -- --cases 10,100 --files 10 --pairs '' --rounds 3
  *
  * Needs GNU time at /usr/bin/time (Debian: apt-get install time) for CPU and RSS.
  */
@@ -20,14 +20,17 @@ import { parseArgs } from 'node:util'
 import {
   agentTwinCases,
   agentTwinFiles,
+  agentTwinPairFiles,
   handWrittenCases,
   handWrittenFiles,
+  handWrittenPairFiles,
 } from './suite-vs-msw/generate.mjs'
 
 const { values } = parseArgs({
   options: {
     cases: { type: 'string', default: '10,100,1000' },
     files: { type: 'string', default: '10,100' },
+    pairs: { type: 'string', default: '10,100' },
     rounds: { type: 'string', default: '1' },
     keep: { type: 'boolean', default: false },
   },
@@ -60,6 +63,12 @@ const shapes = [
     n,
     agentTwin: agentTwinFiles,
     hand: handWrittenFiles,
+  })),
+  ...list(values.pairs).map((n) => ({
+    label: `${n} scenario files, one pair`,
+    n,
+    agentTwin: agentTwinPairFiles,
+    hand: handWrittenPairFiles,
   })),
 ]
 
@@ -107,7 +116,8 @@ try {
     const row = { label: shape.label }
     for (const key of ['wall', 'cpu', 'rss']) row[key] = [pick('agentTwin', key), pick('hand', key)]
     rows.push(row)
-    process.stderr.write(`done: ${shape.label}\n`)
+    // Each row as soon as it is measured: the large sizes take a while.
+    process.stderr.write(`${formatRow(row)}\n`)
   }
 } finally {
   if (!values.keep) rmSync(root, { recursive: true, force: true })
@@ -120,9 +130,9 @@ console.log(
 )
 console.log('| suite | wall (AgentTwin vs msw) | CPU | peak RSS |')
 console.log('| --- | --- | --- | --- |')
-for (const { label, wall, cpu, rss } of rows) {
+for (const row of rows) console.log(formatRow(row))
+
+function formatRow({ label, wall, cpu, rss }) {
   const ratio = ([a, b]) => (a / b).toFixed(2)
-  console.log(
-    `| ${label} | ${ratio(wall)}× (${wall[0].toFixed(1)} s vs ${wall[1].toFixed(1)} s) | ${ratio(cpu)}× (${cpu[0].toFixed(1)} s vs ${cpu[1].toFixed(1)} s) | ${ratio(rss)}× (${rss[0].toFixed(0)} vs ${rss[1].toFixed(0)} MB) |`,
-  )
+  return `| ${label} | ${ratio(wall)}× (${wall[0].toFixed(1)} s vs ${wall[1].toFixed(1)} s) | ${ratio(cpu)}× (${cpu[0].toFixed(1)} s vs ${cpu[1].toFixed(1)} s) | ${ratio(rss)}× (${rss[0].toFixed(0)} vs ${rss[1].toFixed(0)} MB) |`
 }

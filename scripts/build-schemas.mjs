@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Writes the JSON Schema files editors read (schemas/<kind>.v1.json) from the
-// one schema source in src/schema, as compiled into dist/ by the build.
+// one schema source in src/schema, as compiled into dist/ by the build, and
+// the loader's standalone validators (dist/schema/document-validators.cjs).
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 
@@ -23,3 +24,9 @@ for (const [name, { title, schema }] of Object.entries(files)) {
   const document = { $schema: 'http://json-schema.org/draft-07/schema#', title, ...schema }
   writeFileSync(`${root}schemas/${name}`, `${JSON.stringify(document, null, 2)}\n`)
 }
+
+// The loader's validators compiled ahead, so no test file compiles them again.
+const { documentValidatorsSource, PRECOMPILED_VALIDATORS_FILE } = await import(
+  `${root}dist/schema/standalone-validators.js`
+)
+writeFileSync(`${root}dist/schema/${PRECOMPILED_VALIDATORS_FILE}`, documentValidatorsSource())

@@ -10,6 +10,13 @@
  * else in the package is internal and may change without notice.
  */
 
+/* Running a case */
+export {
+  type EvaluateCaseOptions,
+  evaluateCase,
+  type RunAndEvaluateOptions,
+  runAndEvaluateCase,
+} from './case/index.ts'
 /* Comparing two agent versions */
 export {
   buildReport,
@@ -54,7 +61,6 @@ export {
   InvalidDocumentError,
   NotJsonError,
 } from './core/errors.ts'
-
 /* Evaluating what happened */
 export {
   type EvaluateOptions,
@@ -120,7 +126,6 @@ export {
   renderMarkdown,
   renderTerminal,
 } from './report/index.ts'
-/* Running a case */
 export {
   type Agent,
   type AgentContext,
@@ -131,8 +136,6 @@ export {
   type CaseTool,
   type ClaimedOutcome,
   DEFAULT_CASE_TIMEOUT_MS,
-  type EvaluateCaseOptions,
-  evaluateCase,
   type PinnedCase,
   type PinnedSelection,
   type PinOptions,

@@ -6,7 +6,15 @@
  * same in-memory state), both running the Demo Co agent v1.2.4 on the
  * happy-path refund and asserting the same state values.
  */
-import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs'
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parse } from 'yaml'
@@ -16,7 +24,6 @@ const demo = join(repo, 'examples/demo-co')
 const scenarioSource = readFileSync(join(demo, 'scenarios/refund-happy-path.scenario.yaml'), 'utf8')
 const twinSource = readFileSync(join(demo, 'twins/demo-co.twin.yaml'), 'utf8')
 
-const src = (path) => JSON.stringify(join(repo, 'src', path))
 const agentModule = JSON.stringify(join(demo, 'agent/index.ts'))
 
 function write(dir, file, text) {
@@ -24,26 +31,56 @@ function write(dir, file, text) {
   writeFileSync(join(dir, file), text)
 }
 
-/** The parts both suites share: a package that resolves the repo's dependencies. */
-function project(dir, config) {
-  mkdirSync(dir, { recursive: true })
-  symlinkSync(join(repo, 'node_modules'), join(dir, 'node_modules'), 'dir')
+/**
+ * The parts both suites share: a package that resolves the repo's
+ * dependencies. The AgentTwin suites get the package as a user installs it,
+ * the compiled files (`npm run build`) under node_modules/agenttwin, not
+ * the repository's TypeScript sources.
+ */
+function project(dir, config, { installed = false } = {}) {
+  const modules = join(dir, 'node_modules')
+  mkdirSync(modules, { recursive: true })
+  for (const entry of readdirSync(join(repo, 'node_modules'))) {
+    if (entry.startsWith('.') || entry === 'agenttwin') continue
+    symlinkSync(join(repo, 'node_modules', entry), join(modules, entry), 'dir')
+  }
+  if (installed) {
+    if (!existsSync(join(repo, 'dist/vitest/index.js'))) {
+      throw new Error('the AgentTwin suites run the compiled package: run `npm run build` first')
+    }
+    for (const entry of ['package.json', 'dist', 'bin', 'schemas']) {
+      cpSync(join(repo, entry), join(modules, 'agenttwin', entry), { recursive: true })
+    }
+  }
   write(dir, 'package.json', '{ "type": "module", "private": true }\n')
   write(dir, 'vitest.config.ts', config)
 }
 
 const AGENTS = `export { agents } from ${agentModule}\n`
 
+/** The two versions a paired suite compares (both pass the happy path). */
+const PAIR = { baseline: 'v1.2.4', candidate: 'v1.3.1' }
+
 /** AgentTwin, N scenario files run by the plugin against one version. */
 export function agentTwinFiles(dir, n) {
+  agentTwinSuite(dir, n, "versions: ['v1.2.4']")
+}
+
+/** AgentTwin, N scenario files run by the plugin as one pair (baseline and candidate per file). */
+export function agentTwinPairFiles(dir, n) {
+  agentTwinSuite(dir, n, `pairs: [${JSON.stringify(PAIR)}]`)
+}
+
+function agentTwinSuite(dir, n, selection) {
   project(
     dir,
     `import { defineConfig } from 'vitest/config'
-import { agentTwin } from ${src('vitest/index.ts')}
+import { agentTwin } from 'agenttwin/vitest'
 export default defineConfig({
-  plugins: [agentTwin({ scenarios: 'scenarios/*.scenario.yaml', agents: './agents.ts', versions: ['v1.2.4'] })],
+  plugins: [agentTwin({ scenarios: 'scenarios/*.scenario.yaml', agents: './agents.ts', ${selection} })],
 })
 `,
+    { installed: true },
   )
   write(dir, 'agents.ts', AGENTS)
   write(dir, 'twins/demo-co.twin.yaml', twinSource)
@@ -58,8 +95,9 @@ export function agentTwinCases(dir, n) {
   project(
     dir,
     `import { defineConfig } from 'vitest/config'
-export default defineConfig({ test: { include: ['*.test.ts'], setupFiles: [${src('vitest/setup.ts')}] } })
+export default defineConfig({ test: { include: ['*.test.ts'], setupFiles: ['agenttwin/vitest/setup'] } })
 `,
+    { installed: true },
   )
   write(dir, 'twins/demo-co.twin.yaml', twinSource)
   write(dir, 'scenarios/refund.scenario.yaml', scenarioSource)
@@ -67,7 +105,7 @@ export default defineConfig({ test: { include: ['*.test.ts'], setupFiles: [${src
     dir,
     'cases.test.ts',
     `import { expect } from 'vitest'
-import { describeScenario, test } from ${src('vitest/index.ts')}
+import { describeScenario, test } from 'agenttwin/vitest'
 import { agents } from ${agentModule}
 
 const agent = agents['v1.2.4']
@@ -192,6 +230,37 @@ test('policy-before-refund', () => {
 })
 test('customer-notified', () => expect(shop.calls.filter((c) => c.tool === 'send_customer_email')).toHaveLength(1))
 test('not-handed-off', () => expect(Object.keys(shop.state.handoffs)).toHaveLength(0))
+`
+  for (let i = 0; i < n; i++) write(dir, `tests/case-${i}.test.ts`, body)
+}
+
+/** By hand, N files each running both versions of the pair on fresh handlers and comparing them. */
+export function handWrittenPairFiles(dir, n) {
+  handWrittenProject(dir)
+  const side = (version) => `  const shop = createShop()
+  server.use(...shop.handlers)
+  const result = await agents[${JSON.stringify(version)}].run(structuredClone(${INPUT}), { baseUrl, signal: AbortSignal.timeout(30_000) })
+  server.resetHandlers()
+  return { shop, result }`
+  const body = `${HAND_HEADER}
+async function baseline() {
+${side(PAIR.baseline)}
+}
+async function candidate() {
+${side(PAIR.candidate)}
+}
+test('${PAIR.candidate} vs ${PAIR.baseline}', async () => {
+  const before = await baseline()
+  const after = await candidate()
+  for (const { shop, result } of [before, after]) {
+    expect(result.reply).toMatch(/refund/i)
+    expect(shop.state.orders['ORD-1001'].refund_count).toBe(1)
+    expect(shop.state.orders['ORD-1001'].refunded_amount).toBe(40)
+    expect(shop.calls.filter((c) => c.tool === 'send_customer_email')).toHaveLength(1)
+    expect(Object.keys(shop.state.handoffs)).toHaveLength(0)
+  }
+  expect(after.shop.state).toEqual(before.shop.state)
+})
 `
   for (let i = 0; i < n; i++) write(dir, `tests/case-${i}.test.ts`, body)
 }

@@ -5,8 +5,9 @@
  * contract checker can be held to the expected verdicts.
  */
 
+import type { AgentResult } from '../../src/core/case-run.ts'
 import type { JsonObject, JsonValue } from '../../src/core/json.ts'
-import type { Agent, AgentContext, AgentResult } from '../../src/scenario/types.ts'
+import type { Agent, AgentContext } from '../../src/scenario/types.ts'
 
 interface ToolAnswer {
   status: number | null

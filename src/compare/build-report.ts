@@ -21,6 +21,10 @@ function caseReport(item: CaseReport): CaseReport {
   }
   if (item.state) report.state = item.state
   if (item.trajectories) report.trajectories = item.trajectories
+  if (item.trials) {
+    report.trials = item.trials
+    report.flaky = item.flaky ?? false
+  }
   return report
 }
 

@@ -1,6 +1,5 @@
-import type { ExpectationResult, ResultLabel } from '../evaluate/types.ts'
-import type { ExpectationType } from '../schema/scenario-document.ts'
-import { effectiveLabel } from './effective-label.ts'
+import type { ExpectationResult, ExpectationType, ResultLabel } from '../core/expectation-result.ts'
+import { effectiveLabel } from '../judge/review.ts'
 
 /** The verdict of one case in a pair, from its expectations alone. */
 export type CaseClass =
@@ -21,6 +20,8 @@ export const CASE_CLASSES: readonly CaseClass[] = [
 
 /**
  * How one expectation moved from baseline to candidate (effective labels):
+ * over several trials, `regressed` and `improved` only when the change of the
+ * failure rate is significant, `not-significant` when it changed but is not;
  * `regressed` PASS to a failure; `improved` a failure to PASS; `unknown` an
  * ERROR or a missing result on either side where the other is not the same
  * failure (a FAIL that turns into ERROR is not a pass); `still-failing`;
@@ -32,6 +33,7 @@ export type ExpectationChangeKind =
   | 'unknown'
   | 'still-failing'
   | 'still-passing'
+  | 'not-significant'
 
 export interface ExpectationChange {
   id: string

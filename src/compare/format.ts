@@ -1,5 +1,5 @@
+import type { StateChange } from '../core/call-record.ts'
 import { formatValue, joinWords } from '../evaluate/format.ts'
-import type { StateChange } from '../twin/types.ts'
 
 // One way to print calls, values and lists across AgentTwin: the evaluators' own.
 export { formatStep as formatCall, formatValue, joinWords, plural } from '../evaluate/format.ts'

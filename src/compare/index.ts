@@ -11,12 +11,6 @@ export {
   expectationChanges,
 } from './classify.ts'
 export {
-  effectiveLabel,
-  isDeterministic,
-  originalLabel,
-  overrideApplies,
-} from './effective-label.ts'
-export {
   InvalidGatePolicyError,
   MixedSideError,
   type SelectionMismatch,
@@ -67,3 +61,4 @@ export {
   type StepEffect,
   toSteps,
 } from './steps.ts'
+export * from './trials/index.ts'

@@ -1,5 +1,5 @@
 import { jsonEquals } from '../core/canonical-json.ts'
-import type { CaseRun } from '../scenario/types.ts'
+import type { CaseRun } from '../core/case-run.ts'
 import { differingArguments } from './arguments.ts'
 import { describeDivergence } from './sentences.ts'
 import { type CallStep, type Step, toSteps } from './steps.ts'

@@ -1,6 +1,5 @@
+import type { EvaluatedCase } from '../core/case-run.ts'
 import { diffStates } from '../evaluate/state-diff.ts'
-import type { ExpectationResult } from '../evaluate/types.ts'
-import type { CaseRun } from '../scenario/types.ts'
 import { CASE_CLASSES, type CaseClass, classifyCase } from './classify.ts'
 import { MixedSideError } from './errors.ts'
 import { type ClassCounts, decideGate, type GatePolicy } from './gate.ts'
@@ -11,9 +10,9 @@ import { sideReport } from './side-report.ts'
 import { toSteps } from './steps.ts'
 
 /** One case of one side: the run and its expectation results. */
-export interface SideCase {
-  run: CaseRun
-  results: ExpectationResult[]
+export interface SideCase extends EvaluatedCase {
+  /** Which trial of the case this is (1-based), when the case ran more than one. */
+  trial?: number
 }
 
 /** Everything one agent version ran for a comparison. */
@@ -33,7 +32,7 @@ export interface PairComparison extends PairReport {
   cases: CaseComparison[]
 }
 
-function checkSide(name: 'baseline' | 'candidate', side: SideRuns): void {
+export function checkSide(name: 'baseline' | 'candidate', side: SideRuns): void {
   for (const { run } of side.cases) {
     if (run.agent.name !== side.agent.name || run.agent.version !== side.agent.version) {
       throw new MixedSideError(name, side.agent, run)
@@ -41,7 +40,8 @@ function checkSide(name: 'baseline' | 'candidate', side: SideRuns): void {
   }
 }
 
-function compareCase(baseline: SideCase, candidate: SideCase): CaseComparison {
+/** Compares one case of a pair: classification, divergence, sides, final states. */
+export function compareCase(baseline: SideCase, candidate: SideCase): CaseComparison {
   const { classification, reason, changes } = classifyCase({
     baseline: { finished: baseline.run.finished, results: baseline.results },
     candidate: { finished: candidate.run.finished, results: candidate.results },
@@ -96,7 +96,17 @@ export function comparePair(input: {
   checkSide('baseline', input.baseline)
   checkSide('candidate', input.candidate)
   const matched = matchSelections(input.baseline.cases, input.candidate.cases)
-  const cases = matched.map(([baseline, candidate]) => compareCase(baseline, candidate))
+  return assemblePair(
+    input,
+    matched.map(([baseline, candidate]) => compareCase(baseline, candidate)),
+  )
+}
+
+/** A pair from its compared cases: counts per class, tool calls per side, the gate. */
+export function assemblePair(
+  input: { baseline: SideRuns; candidate: SideRuns; policy?: Partial<GatePolicy> },
+  cases: CaseComparison[],
+): PairComparison {
   const counts = emptyCounts()
   for (const item of cases) counts[item.classification]++
   const calls = (side: SideRuns) => side.cases.reduce((sum, c) => sum + c.run.records.length, 0)

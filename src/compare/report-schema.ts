@@ -1,5 +1,6 @@
 import { CASE_CLASSES } from './classify.ts'
 import { COMPARISON_REPORT_SCHEMA } from './report.ts'
+import { caseTrialsSchema } from './trials/report-schema.ts'
 
 const LABELS = [
   'PASS',
@@ -139,7 +140,16 @@ const change = {
     critical: { type: 'boolean' },
     baseline: { enum: LABELS },
     candidate: { enum: LABELS },
-    change: { enum: ['regressed', 'improved', 'unknown', 'still-failing', 'still-passing'] },
+    change: {
+      enum: [
+        'regressed',
+        'improved',
+        'unknown',
+        'still-failing',
+        'still-passing',
+        'not-significant',
+      ],
+    },
   },
 }
 
@@ -201,6 +211,8 @@ const caseReport = {
         candidate: { type: 'array', items: step },
       },
     },
+    trials: caseTrialsSchema,
+    flaky: { type: 'boolean' },
   },
 }
 

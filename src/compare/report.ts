@@ -1,13 +1,14 @@
+import type { CaseError, CaseRun, ClaimedOutcome } from '../core/case-run.ts'
+import type { VerifiedStatus } from '../core/claim.ts'
+import type { ExpectationResult, ResultLabel } from '../core/expectation-result.ts'
 import type { JsonObject, JsonValue } from '../core/json.ts'
-import type { VerifiedStatus } from '../evaluate/outcome.ts'
-import type { ExpectationResult, ResultLabel } from '../evaluate/types.ts'
-import type { LlmSource } from '../models/types.ts'
-import type { CaseError, CaseRun, ClaimedOutcome } from '../scenario/types.ts'
+import type { LlmSource } from '../core/model-usage.ts'
 import type { CaseClass, ExpectationChange } from './classify.ts'
 import type { ClassCounts, Gate } from './gate.ts'
 import type { DivergenceKind } from './lockstep.ts'
 import type { RetryView } from './retries.ts'
 import type { Step } from './steps.ts'
+import type { CaseTrials } from './trials/types.ts'
 
 export const COMPARISON_REPORT_SCHEMA = 'agenttwin/comparison-report.v1'
 
@@ -83,6 +84,13 @@ export interface CaseReport {
   state?: { changedPaths: string[]; baseline: JsonObject; candidate: JsonObject }
   /** Both normalized trajectories, aligned by position as the lockstep diff walks them. */
   trajectories?: { baseline: Step[]; candidate: Step[] }
+  /**
+   * Present when the case ran several trials: rates, pass^k, the tests and the
+   * representative trial pair whose divergence, sides and states are shown.
+   */
+  trials?: CaseTrials
+  /** The trials of a side disagree (present with `trials`). */
+  flaky?: boolean
 }
 
 export interface PairReport {

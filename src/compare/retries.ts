@@ -1,5 +1,5 @@
+import type { CallRecord } from '../core/call-record.ts'
 import { countRetries } from '../evaluate/retry.ts'
-import type { CallRecord } from '../twin/types.ts'
 
 /** Retries of one side of a case: in all, and per tool that was called (zeros included). */
 export interface RetryView {

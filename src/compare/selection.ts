@@ -1,4 +1,4 @@
-import type { CaseRun } from '../scenario/types.ts'
+import type { CaseRun } from '../core/case-run.ts'
 import { type SelectionMismatch, SelectionMismatchError } from './errors.ts'
 
 const FIELDS: ReadonlyArray<[string, (run: CaseRun) => string | number]> = [

@@ -1,6 +1,6 @@
 import { jsonEquals } from '../core/canonical-json.ts'
 import type { JsonValue } from '../core/json.ts'
-import type { RiskLevel } from '../schema/twin-document.ts'
+import type { RiskLevel } from '../core/risk.ts'
 import { differingArguments } from './arguments.ts'
 import { formatCall, formatChanges, formatValue, joinWords, plural } from './format.ts'
 import type { DivergenceKind } from './lockstep.ts'

@@ -1,7 +1,8 @@
-import { type VerifiedStatus, verifyOutcome } from '../evaluate/outcome.ts'
-import type { ExpectationResult } from '../evaluate/types.ts'
-import type { CaseRun } from '../scenario/types.ts'
-import { effectiveLabel, overrideApplies } from './effective-label.ts'
+import type { CaseRun } from '../core/case-run.ts'
+import type { VerifiedStatus } from '../core/claim.ts'
+import type { ExpectationResult } from '../core/expectation-result.ts'
+import { verifyOutcome } from '../evaluate/outcome.ts'
+import { effectiveLabel, overrideApplies } from '../judge/review.ts'
 import type { ReportedExpectation, SideReport } from './report.ts'
 import { retryView } from './retries.ts'
 

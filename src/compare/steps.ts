@@ -1,10 +1,10 @@
+import type { CallRecord, RecordedFault, StateChange } from '../core/call-record.ts'
 import { sortKeys } from '../core/canonical-json.ts'
+import type { CaseError, CaseRun, ClaimedOutcome } from '../core/case-run.ts'
 import type { DependencyEffect } from '../core/fault-model.ts'
 import type { JsonObject } from '../core/json.ts'
+import type { RiskLevel } from '../core/risk.ts'
 import { handoffTools, isHandoff } from '../evaluate/handoff.ts'
-import type { CaseError, CaseRun, ClaimedOutcome } from '../scenario/types.ts'
-import type { RiskLevel } from '../schema/twin-document.ts'
-import type { CallRecord, RecordedFault, StateChange } from '../twin/types.ts'
 
 /**
  * What the caller saw, in four classes: a 2xx (or other non-error status),

@@ -1,6 +1,6 @@
+import type { CallRecord, StateChange } from '../core/call-record.ts'
 import { isRetry } from '../evaluate/index.ts'
 import type { ContractDocument, OutcomeStatus } from '../schema/contract-document.ts'
-import type { CallRecord, StateChange } from '../twin/types.ts'
 import { type EntityLocation, relate } from './entity.ts'
 
 /**

@@ -1,5 +1,5 @@
+import type { CaseRun } from '../core/case-run.ts'
 import type { JsonValue } from '../core/json.ts'
-import type { CaseRun } from '../scenario/types.ts'
 import type { ContractDocument, OutcomeStatus } from '../schema/contract-document.ts'
 import { claimVerdict, excerpt } from './claim-verdict.ts'
 import type { ClaimReading } from './classify-claim.ts'

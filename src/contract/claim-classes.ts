@@ -1,32 +1,9 @@
+import { CLAIM_FAMILIES, type ClaimFamily, normaliseClaimClass } from '../core/claim.ts'
+
 /**
  * What an agent can tell a user about an outcome, as families, and the
  * structured claim classes agents and checkers use for each.
  */
-
-/**
- * - `success`: it is done. `partial`: some of it is done.
- * - `pending`: submitted, awaiting confirmation. `failure`: it was not done.
- * - `handoff`: a human has taken it over. `needs_info`: the agent asks the user for more.
- * - `none`: the agent said nothing about the outcome (only when it says so explicitly).
- */
-export type ClaimFamily =
-  | 'success'
-  | 'partial'
-  | 'pending'
-  | 'failure'
-  | 'handoff'
-  | 'needs_info'
-  | 'none'
-
-export const CLAIM_FAMILIES: readonly ClaimFamily[] = [
-  'success',
-  'partial',
-  'pending',
-  'failure',
-  'handoff',
-  'needs_info',
-  'none',
-]
 
 /**
  * Structured claim classes by family. Far longer than the fixed list a known
@@ -92,14 +69,6 @@ export const DEFAULT_CLAIM_CLASSES: Readonly<Record<ClaimFamily, readonly string
     'ask_user',
   ],
   none: ['none', 'no_claim'],
-}
-
-/** `Awaiting Confirmation`, `awaiting-confirmation` → `awaiting_confirmation`. */
-export function normaliseClaimClass(value: string): string {
-  return value
-    .trim()
-    .toLowerCase()
-    .replace(/[\s-]+/g, '_')
 }
 
 /**

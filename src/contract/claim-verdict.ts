@@ -1,6 +1,6 @@
+import { type ClaimFamily, claimAllowed } from '../core/claim.ts'
 import { handoffTools, isHandoff } from '../evaluate/index.ts'
 import type { OutcomeStatus } from '../schema/contract-document.ts'
-import { type ClaimFamily, normaliseClaimClass } from './claim-classes.ts'
 import type { ClaimReading } from './classify-claim.ts'
 import { type CheckContext, callName } from './context.ts'
 import { fail, pass, type ReasonedVerdict, unknown, type Verdict } from './verdicts.ts'
@@ -22,16 +22,13 @@ export function claimVerdict(
   const { contract, analysis, ref } = context
   const status = analysis.status
   const said = describeClaim(context, reading)
-  if (reading.family === 'unknown' && !literallyAllowed(context, reading)) {
+  const everyClaim = Object.values(context.contract.allowed_user_claims).flat() as string[]
+  if (reading.family === 'unknown' && !claimAllowed(reading, everyClaim)) {
     return unknown(`the claim cannot be read: ${context.redact.text(reading.basis)}`)
   }
   const allowed = contract.allowed_user_claims[status] ?? []
   const allows = allowed.length > 0 ? allowed.join(', ') : 'no claim at all'
-  const matched =
-    allowed.includes(reading.family) ||
-    (reading.claimClass !== undefined &&
-      allowed.some((entry) => normaliseClaimClass(entry) === reading.claimClass))
-  if (!matched) {
+  if (!claimAllowed(reading, allowed)) {
     const acting =
       reading.family === 'needs_info' && ACTING.includes(status)
         ? `; it asked for more information yet kept acting (${actingCalls(context)})`
@@ -64,12 +61,6 @@ export function claimVerdict(
     )
   }
   return pass(`${said}, which the contract allows when the outcome is ${status}`)
-}
-
-function literallyAllowed(context: CheckContext, reading: ClaimReading): boolean {
-  if (reading.claimClass === undefined) return false
-  const allowed = Object.values(context.contract.allowed_user_claims).flat() as string[]
-  return allowed.some((entry) => normaliseClaimClass(entry) === reading.claimClass)
 }
 
 function describeClaim(context: CheckContext, reading: ClaimReading): string {

@@ -1,9 +1,5 @@
-import {
-  type ClaimFamily,
-  DEFAULT_CLAIM_CLASSES,
-  familyOfClass,
-  normaliseClaimClass,
-} from './claim-classes.ts'
+import { type Claim, type ClaimFamily, normaliseClaimClass } from '../core/claim.ts'
+import { DEFAULT_CLAIM_CLASSES, familyOfClass } from './claim-classes.ts'
 import {
   type ClaimPhraseTable,
   DEFAULT_CLAIM_PHRASES,
@@ -12,7 +8,7 @@ import {
 } from './claim-phrases.ts'
 
 /** How a claim was read, and from what. */
-export interface ClaimReading {
+export interface ClaimReading extends Claim {
   /** `unknown` when nothing could be read: never counted as a pass. */
   family: ClaimFamily | 'unknown'
   source: 'structured' | 'phrases' | 'judge' | 'nothing'

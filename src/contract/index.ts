@@ -5,6 +5,8 @@
  * evidence), each proven on its own; unknown is never a pass. The
  * `contract.v1` document itself (types, schema, loader) lives in `src/schema`.
  */
+
+export { CLAIM_FAMILIES, type ClaimFamily, normaliseClaimClass } from '../core/claim.ts'
 export {
   type ActionAnalysis,
   type ActionAttempt,
@@ -12,13 +14,7 @@ export {
   analyseActions,
 } from './actions.ts'
 export { type CheckContractOptions, type ContractCheck, checkContract } from './check-contract.ts'
-export {
-  CLAIM_FAMILIES,
-  type ClaimFamily,
-  DEFAULT_CLAIM_CLASSES,
-  familyOfClass,
-  normaliseClaimClass,
-} from './claim-classes.ts'
+export { DEFAULT_CLAIM_CLASSES, familyOfClass } from './claim-classes.ts'
 export {
   type ClaimPhraseTable,
   DEFAULT_CLAIM_PHRASES,

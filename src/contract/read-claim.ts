@@ -1,6 +1,7 @@
+import type { AgentResult } from '../core/case-run.ts'
+import type { ClaimFamily } from '../core/claim.ts'
 import type { Judge } from '../judge/types.ts'
-import type { AgentResult } from '../scenario/types.ts'
-import { type ClaimFamily, DEFAULT_CLAIM_CLASSES } from './claim-classes.ts'
+import { DEFAULT_CLAIM_CLASSES } from './claim-classes.ts'
 import { type ClaimPhraseTable, DEFAULT_CLAIM_PHRASES, type PhraseFamily } from './claim-phrases.ts'
 import { type ClaimReading, readReplyClaim, readStructuredClaim } from './classify-claim.ts'
 

@@ -1,4 +1,4 @@
-import type { JsonValue } from './json.ts'
+import type { JsonObject, JsonValue } from './json.ts'
 
 /**
  * What the dependency really did with the call. The twin enacts this fact;
@@ -119,4 +119,35 @@ export interface FaultType {
    * (defaults already filled in).
    */
   view(answer: TwinAnswer, params: Record<string, JsonValue>): CallerView
+}
+
+/**
+ * When a fault rule fires. Every given field must hold (they combine with AND);
+ * `maxTimes` caps how often the rule fires in one case.
+ */
+export interface FaultCondition {
+  /** The n-th call of the target tool (1-based). */
+  call?: number
+  /** Any of these call numbers. */
+  calls?: number[]
+  /** Every n-th call (n, 2n, 3n, ...). */
+  every?: number
+  /** From the n-th call on. */
+  from?: number
+  /** Fire at most this many times. */
+  maxTimes?: number
+  /** Only when these arguments equal the given values. */
+  args?: JsonObject
+  /** Fire with this probability in [0, 1], drawn from hash(seed, rule id, tool, call number). */
+  probability?: number
+}
+
+export interface FaultRuleDocument {
+  id: string
+  tool: string
+  /** Default: every call. */
+  when?: FaultCondition
+  /** A fault type from the catalog (`agenttwin faults`). */
+  fault: string
+  params?: JsonObject
 }

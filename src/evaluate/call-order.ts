@@ -1,9 +1,9 @@
-import type { CaseRun } from '../scenario/types.ts'
+import type { CaseRun } from '../core/case-run.ts'
+import type { ExpectationResult } from '../core/expectation-result.ts'
 import type { CallOrderExpectation } from '../schema/scenario-document.ts'
 import { formatSeqs } from './format.ts'
 import { recordEvidence } from './records.ts'
 import { makeResult, unfinishedResult, unknownToolResult } from './result.ts'
-import type { ExpectationResult } from './types.ts'
 
 /**
  * `callOrder`: `before` is called, and called first, whenever `after` is

@@ -1,9 +1,9 @@
-import type { CaseRun } from '../scenario/types.ts'
+import type { CaseRun } from '../core/case-run.ts'
+import type { ExpectationResult } from '../core/expectation-result.ts'
 import type { CalledToolExpectation } from '../schema/scenario-document.ts'
 import { formatSeqs, times } from './format.ts'
 import { makeResult, unfinishedResult, unknownToolResult } from './result.ts'
 import { matchEvidence, matchToolCalls, others, recorded, seqsInParens } from './tool-calls.ts'
-import type { ExpectationResult } from './types.ts'
 
 /**
  * `calledTool`: the tool was called (with matching arguments), at least once

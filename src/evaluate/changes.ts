@@ -1,6 +1,6 @@
+import type { CallRecord, StateChange } from '../core/call-record.ts'
 import type { JsonObject } from '../core/json.ts'
 import { parsePath } from '../twin/paths.ts'
-import type { CallRecord, StateChange } from '../twin/types.ts'
 import { formatCall, formatSeqs, joinWords } from './format.ts'
 import { appliedChanges } from './records.ts'
 

@@ -1,28 +1,10 @@
-import type { CaseRun } from '../scenario/types.ts'
-import type {
-  ContractExpectation,
-  ExpectationDocument,
-  JudgeExpectation,
-} from '../schema/scenario-document.ts'
-import { evaluateCallOrder } from './call-order.ts'
-import { evaluateCalledTool } from './called-tool.ts'
-import { evaluateHandoff } from './handoff.ts'
-import { evaluateMaxRetries } from './max-retries.ts'
-import { evaluateNoCollateralChanges } from './no-collateral-changes.ts'
-import { evaluateNoDuplicateSideEffect } from './no-duplicate-side-effect.ts'
-import { evaluateNotCalledTool } from './not-called-tool.ts'
-import { evaluateOutcomeVerified } from './outcome-verified.ts'
-import { type ExpectationHeader, makeResult, unfinishedResult } from './result.ts'
-import { evaluateState } from './state.ts'
-import { evaluateTraceMatchesRecords } from './trace-matches-records.ts'
-import { evaluateTrajectory } from './trajectory.ts'
-import type { ExpectationResult } from './types.ts'
+import type { CaseRun } from '../core/case-run.ts'
+import type { ExpectationResult } from '../core/expectation-result.ts'
+import type { ExpectationDocument } from '../schema/scenario-document.ts'
+import { type EvaluateOptions, evaluatorOf } from './registry.ts'
+import { makeResult, unfinishedResult } from './result.ts'
 
-/** Evaluators that live in other modules (`src/judge`, `src/contract`), handed in by the caller. */
-export interface EvaluateOptions {
-  judge?: (expectation: JudgeExpectation, run: CaseRun) => Promise<ExpectationResult>
-  contract?: (expectation: ContractExpectation, run: CaseRun) => Promise<ExpectationResult>
-}
+export type { EvaluateOptions }
 
 /**
  * Evaluates one expectation on one case: the function YAML scenarios,
@@ -76,63 +58,9 @@ async function dispatch(
   run: CaseRun,
   options: EvaluateOptions,
 ): Promise<ExpectationResult> {
-  switch (expectation.type) {
-    case 'state':
-      return evaluateState(expectation, run)
-    case 'noDuplicateSideEffect':
-      return evaluateNoDuplicateSideEffect(expectation, run)
-    case 'outcomeVerified':
-      return evaluateOutcomeVerified(expectation, run)
-    case 'callOrder':
-      return evaluateCallOrder(expectation, run)
-    case 'calledTool':
-      return evaluateCalledTool(expectation, run)
-    case 'notCalledTool':
-      return evaluateNotCalledTool(expectation, run)
-    case 'trajectory':
-      return evaluateTrajectory(expectation, run)
-    case 'handoff':
-      return evaluateHandoff(expectation, run)
-    case 'maxRetries':
-      return evaluateMaxRetries(expectation, run)
-    case 'noCollateralChanges':
-      return evaluateNoCollateralChanges(expectation, run)
-    case 'traceMatchesRecords':
-      return evaluateTraceMatchesRecords(expectation, run)
-    case 'judge':
-      if (!options.judge) {
-        return notConfigured(
-          expectation,
-          'judge',
-          'configure a judge provider in the AgentTwin Vitest plugin options, or pass `judge` in EvaluateOptions',
-        )
-      }
-      return options.judge(expectation, run)
-    case 'contract':
-      if (!options.contract) {
-        return notConfigured(
-          expectation,
-          'contract',
-          'pass `contract` in EvaluateOptions (the scenario runner does this when it loads contract.v1 documents)',
-        )
-      }
-      return options.contract(expectation, run)
-    default:
-      return unknownType(expectation)
-  }
-}
-
-function notConfigured(
-  expectation: ExpectationHeader,
-  what: string,
-  fix: string,
-): ExpectationResult {
-  return makeResult(
-    expectation,
-    'ERROR',
-    `Cannot evaluate: no ${what} evaluator is configured for ${expectation.type} "${expectation.id}". Fix: ${fix}.`,
-    { configured: false },
-  )
+  const evaluator = evaluatorOf(expectation.type)
+  if (!evaluator) return unknownType(expectation as never)
+  return evaluator(expectation, run, options)
 }
 
 function unknownType(expectation: never): ExpectationResult {

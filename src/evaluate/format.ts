@@ -1,5 +1,5 @@
+import type { CallRecord } from '../core/call-record.ts'
 import type { JsonObject, JsonValue } from '../core/json.ts'
-import type { CallRecord } from '../twin/types.ts'
 
 const MAX_VALUE_LENGTH = 80
 

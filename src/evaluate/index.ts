@@ -1,3 +1,10 @@
+export type { VerifiedStatus } from '../core/claim.ts'
+export {
+  type ExpectationResult,
+  isPassing,
+  type ResultLabel,
+  type ResultOverride,
+} from '../core/expectation-result.ts'
 export { argsMatch, defaultArgsMode } from './args-match.ts'
 export { evaluateCallOrder } from './call-order.ts'
 export { evaluateCalledTool } from './called-tool.ts'
@@ -14,7 +21,6 @@ export {
   type OutcomeVerification,
   type UnbackedSuccess,
   unbackedReason,
-  type VerifiedStatus,
   verifyOutcome,
 } from './outcome.ts'
 export { evaluateOutcomeVerified } from './outcome-verified.ts'
@@ -28,10 +34,4 @@ export {
   evaluateTraceMatchesRecords,
 } from './trace-matches-records.ts'
 export { evaluateTrajectory } from './trajectory.ts'
-export {
-  type ExpectationResult,
-  isPassing,
-  type ResultLabel,
-  type ResultOverride,
-} from './types.ts'
 export { checkStateValue, describeCheck, type ValueCheckOutcome } from './value-check.ts'

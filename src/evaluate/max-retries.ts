@@ -1,10 +1,10 @@
-import type { CaseRun } from '../scenario/types.ts'
+import type { CaseRun } from '../core/case-run.ts'
+import type { ExpectationResult } from '../core/expectation-result.ts'
 import type { MaxRetriesExpectation } from '../schema/scenario-document.ts'
 import { formatSeqs, plural, times } from './format.ts'
 import { recordEvidence } from './records.ts'
 import { makeResult, unfinishedResult, unknownToolResult } from './result.ts'
 import { findRetries } from './retry.ts'
-import type { ExpectationResult } from './types.ts'
 
 /**
  * `maxRetries`: retries of a tool (the one retry definition, `isRetry`) stay

@@ -1,12 +1,12 @@
+import type { CaseRun } from '../core/case-run.ts'
 import { AgentTwinError } from '../core/errors.ts'
-import type { CaseRun } from '../scenario/types.ts'
+import type { ExpectationResult } from '../core/expectation-result.ts'
 import type { NoCollateralChangesExpectation } from '../schema/scenario-document.ts'
 import { parsePath } from '../twin/paths.ts'
 import { changesTouching, isUnder, touchingEvidence } from './changes.ts'
 import { formatCall, formatValue, joinWords, plural } from './format.ts'
 import { makeResult, unfinishedResult } from './result.ts'
 import { diffStates, type StateDifference } from './state-diff.ts'
-import type { ExpectationResult } from './types.ts'
 
 const SHOWN = 5
 

@@ -1,10 +1,10 @@
-import type { CaseRun } from '../scenario/types.ts'
+import type { CallRecord } from '../core/call-record.ts'
+import type { CaseRun } from '../core/case-run.ts'
+import type { ExpectationResult } from '../core/expectation-result.ts'
 import type { NoDuplicateSideEffectExpectation } from '../schema/scenario-document.ts'
-import type { CallRecord } from '../twin/types.ts'
 import { formatCall, formatSeqs, formatStatus, joinWords } from './format.ts'
 import { changedState, recordEvidence } from './records.ts'
 import { makeResult, unfinishedResult, unknownToolResult } from './result.ts'
-import type { ExpectationResult } from './types.ts'
 
 /** The applications of one effect key. */
 interface EffectApplications {

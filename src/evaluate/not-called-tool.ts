@@ -1,8 +1,8 @@
-import type { CaseRun } from '../scenario/types.ts'
+import type { CaseRun } from '../core/case-run.ts'
+import type { ExpectationResult } from '../core/expectation-result.ts'
 import type { NotCalledToolExpectation } from '../schema/scenario-document.ts'
 import { makeResult, unfinishedResult, unknownToolResult } from './result.ts'
 import { matchEvidence, matchToolCalls, others } from './tool-calls.ts'
-import type { ExpectationResult } from './types.ts'
 
 /**
  * `notCalledTool`: the tool was never called (with matching arguments), e.g.

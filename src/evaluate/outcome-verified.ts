@@ -1,8 +1,8 @@
-import type { CaseRun } from '../scenario/types.ts'
+import type { CaseRun } from '../core/case-run.ts'
+import type { ExpectationResult } from '../core/expectation-result.ts'
 import type { OutcomeVerifiedExpectation } from '../schema/scenario-document.ts'
 import { verifyOutcome } from './outcome.ts'
 import { makeResult, unfinishedResult } from './result.ts'
-import type { ExpectationResult } from './types.ts'
 import { unreportedEffects } from './unreported-effects.ts'
 
 /**

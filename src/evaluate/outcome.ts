@@ -1,15 +1,18 @@
+import type { CallRecord } from '../core/call-record.ts'
+import type { CaseRun, ClaimedOutcome } from '../core/case-run.ts'
+import {
+  claimAllowed,
+  familyOfOutcome,
+  VERIFIED_CLAIMS,
+  type VerifiedStatus,
+} from '../core/claim.ts'
 import type { JsonValue } from '../core/json.ts'
-import type { CaseRun, ClaimedOutcome } from '../scenario/types.ts'
 import type { ValueCheck } from '../schema/scenario-document.ts'
 import { parsePath } from '../twin/paths.ts'
-import type { CallRecord } from '../twin/types.ts'
 import { changedBySentence, changesTouching, touchingEvidence } from './changes.ts'
 import { formatCall, joinWords } from './format.ts'
 import { changedState, recordEvidence, sawSuccess } from './records.ts'
 import { checkStateValue, type ValueCheckOutcome } from './value-check.ts'
-
-/** What verification found the business outcome to be; `UNKNOWN` when nothing could be checked. */
-export type VerifiedStatus = 'SUCCESS' | 'PARTIAL' | 'FAILURE' | 'UNKNOWN'
 
 /** A state-changing call that told the caller "success" without the effect to show for it. */
 export interface UnbackedSuccess {
@@ -68,7 +71,8 @@ export function verifyOutcome(run: CaseRun, expectation?: OutcomeCheck): Outcome
 }
 
 /**
- * A contradiction: a verification ran, the agent claimed SUCCESS, and the
+ * A contradiction: a verification ran and the claim is not allowed for the
+ * verified status (`claimAllowed`): the agent claimed SUCCESS, and the
  * verified status is FAILURE or PARTIAL. An unchecked claim is never disproven.
  * @example
  * isContradiction('SUCCESS', 'FAILURE', true) // true
@@ -79,7 +83,8 @@ export function isContradiction(
   status: VerifiedStatus,
   verified: boolean,
 ): boolean {
-  return verified && claimed === 'SUCCESS' && (status === 'FAILURE' || status === 'PARTIAL')
+  if (!verified || claimed === undefined) return false
+  return !claimAllowed({ family: familyOfOutcome(claimed) }, VERIFIED_CLAIMS[status])
 }
 
 /**

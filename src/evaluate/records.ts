@@ -1,5 +1,5 @@
+import type { CallRecord } from '../core/call-record.ts'
 import type { JsonObject } from '../core/json.ts'
-import type { CallRecord } from '../twin/types.ts'
 
 /** The caller saw a 2xx status. */
 export function sawSuccess(record: Pick<CallRecord, 'status'>): boolean {

@@ -1,8 +1,8 @@
+import type { CaseRun } from '../core/case-run.ts'
+import type { ExpectationResult, ResultLabel } from '../core/expectation-result.ts'
 import type { JsonValue } from '../core/json.ts'
-import type { CaseRun } from '../scenario/types.ts'
 import type { ExpectationDocument } from '../schema/scenario-document.ts'
 import { joinWords } from './format.ts'
-import type { ExpectationResult, ResultLabel } from './types.ts'
 
 /** The part of an expectation every result repeats. */
 export type ExpectationHeader = Pick<ExpectationDocument, 'id' | 'type' | 'critical'>

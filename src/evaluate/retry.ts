@@ -1,5 +1,5 @@
+import type { CallRecord } from '../core/call-record.ts'
 import { jsonEquals } from '../core/canonical-json.ts'
-import type { CallRecord } from '../twin/types.ts'
 import { RecordIndexError } from './errors.ts'
 import { isFailedCall } from './records.ts'
 

@@ -1,9 +1,9 @@
-import type { CaseRun } from '../scenario/types.ts'
+import type { CaseRun } from '../core/case-run.ts'
+import type { ExpectationResult } from '../core/expectation-result.ts'
 import type { StateExpectation } from '../schema/scenario-document.ts'
 import { parsePath } from '../twin/paths.ts'
 import { changedBySentence, changesTouching, touchingEvidence } from './changes.ts'
 import { makeResult, unfinishedResult } from './result.ts'
-import type { ExpectationResult } from './types.ts'
 import { checkStateValue, type ValueCheckOutcome } from './value-check.ts'
 
 const LABELS = { pass: 'PASS', fail: 'FAIL', error: 'ERROR' } as const

@@ -1,13 +1,14 @@
+import type { CallRecord } from '../core/call-record.ts'
+import type { CaseRun } from '../core/case-run.ts'
+import type { TraceSpan } from '../core/case-trace.ts'
+import type { ExpectationResult } from '../core/expectation-result.ts'
 import type { JsonValue } from '../core/json.ts'
-import type { CaseRun } from '../scenario/types.ts'
 import type { TraceMatchesRecordsExpectation } from '../schema/scenario-document.ts'
 import { compareTraceWithRecords, type TraceFinding } from '../trace/claims.ts'
 import { readAgentTrace } from '../trace/genai.ts'
-import type { TracedToolCall, TraceSpan } from '../trace/types.ts'
-import type { CallRecord } from '../twin/types.ts'
+import type { TracedToolCall } from '../trace/types.ts'
 import { formatStatus, formatStep, formatValue, plural } from './format.ts'
 import { makeResult } from './result.ts'
-import type { ExpectationResult } from './types.ts'
 
 function traced(call: TracedToolCall): string {
   return `${call.args ? formatStep(call.tool, call.args) : `${call.tool}(arguments not recorded)`} (span ${call.spanId})`

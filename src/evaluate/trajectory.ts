@@ -1,12 +1,12 @@
+import type { CallRecord } from '../core/call-record.ts'
+import type { CaseRun } from '../core/case-run.ts'
+import type { ExpectationResult } from '../core/expectation-result.ts'
 import type { JsonObject } from '../core/json.ts'
-import type { CaseRun } from '../scenario/types.ts'
 import type { ArgsMatchMode, ToolStep, TrajectoryExpectation } from '../schema/scenario-document.ts'
-import type { CallRecord } from '../twin/types.ts'
 import { argsMatch, defaultArgsMode } from './args-match.ts'
 import { maximumMatching } from './bipartite.ts'
 import { formatStep, joinWords } from './format.ts'
 import { makeResult, unfinishedResult, unknownToolResult } from './result.ts'
-import type { ExpectationResult } from './types.ts'
 
 /**
  * `trajectory`: the twin's records against a list of steps (tool + args).

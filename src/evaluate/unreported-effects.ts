@@ -1,4 +1,4 @@
-import type { CaseRun } from '../scenario/types.ts'
+import type { CaseRun } from '../core/case-run.ts'
 import { formatCall, joinWords } from './format.ts'
 import { appliedChanges, changedState } from './records.ts'
 

@@ -1,5 +1,5 @@
+import type { FaultRuleDocument } from '../core/fault-model.ts'
 import type { JsonObject } from '../core/json.ts'
-import type { FaultRuleDocument } from '../schema/scenario-document.ts'
 import type { FaultTypeName } from './catalog.ts'
 
 /** A fault rule as a scenario document holds it; `fault` is any string until checked. */

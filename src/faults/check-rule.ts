@@ -1,6 +1,5 @@
-import type { FaultParamSpec } from '../core/fault-model.ts'
+import type { FaultParamSpec, FaultRuleDocument } from '../core/fault-model.ts'
 import { isJsonObject, type JsonValue } from '../core/json.ts'
-import type { FaultRuleDocument } from '../schema/scenario-document.ts'
 import { faultCatalog, getFaultType } from './catalog.ts'
 import { closestName } from './closest.ts'
 

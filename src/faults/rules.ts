@@ -1,7 +1,12 @@
 import { jsonEquals } from '../core/canonical-json.ts'
-import type { ActiveFault, FaultContext, FaultPolicy, FaultType } from '../core/fault-model.ts'
+import type {
+  ActiveFault,
+  FaultCondition,
+  FaultContext,
+  FaultPolicy,
+  FaultType,
+} from '../core/fault-model.ts'
 import type { JsonValue } from '../core/json.ts'
-import type { FaultCondition } from '../schema/scenario-document.ts'
 import { type FaultRule, type FaultRuleInput, toFaultRule } from './builder.ts'
 import { getFaultType } from './catalog.ts'
 import { checkFaultRule } from './check-rule.ts'

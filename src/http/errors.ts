@@ -1,20 +1,51 @@
 import { AgentTwinError, partsOf } from '../core/errors.ts'
 
+/**
+ * Who sent a refused request, when it can be told: `fetch` / `node:http` (seen
+ * by msw), `undici` (its own API or a client of its global dispatcher),
+ * `websocket`, `worker` (from a `worker_threads` worker), `dns`, `udp`,
+ * `socket` (a raw `net` / `tls` connection or a write on a socket opened
+ * before the guard), `tcp_wrap` (a connect through `process.binding`).
+ */
+export type RefusedClient =
+  | 'fetch'
+  | 'node:http'
+  | 'undici'
+  | 'websocket'
+  | 'worker'
+  | 'dns'
+  | 'udp'
+  | 'socket'
+  | 'tcp_wrap'
+
 /** A request no twin handles; the test network never lets it out. */
 export interface UnhandledRequest {
-  /** `GET`, `POST`, ...; `null` when it was refused as a raw connection, below HTTP. */
+  /** `GET`, `POST`, ...; `null` where the protocol carries none (DNS, UDP, a raw connection). */
   method: string | null
-  /** The full URL, or `tcp://host:port`, `tls://host:port`, `unix:<path>` for a refused connection. */
+  /**
+   * The full URL; where the protocol has none, `tcp://host:port`,
+   * `tls://host:port`, `udp://host:port`, `dns://host`, `unix:<path>`.
+   */
   url: string
   /**
    * `http`: a request the interception saw and no twin owns; `socket`: a
-   * connection that bypassed interception; `twin`: a twin owned the request
-   * but failed with an error instead of answering (the caller got a 500 the
-   * twin did not record).
+   * connection or datagram below HTTP (or a DNS query); `twin`: a twin owned
+   * the request but failed with an error instead of answering (the caller got
+   * a 500 the twin did not record).
    */
   layer: 'http' | 'socket' | 'twin'
+  /** Who sent it, when that can be told. */
+  client?: RefusedClient
   /** The same text the request failed with. */
   message: string
+}
+
+/** `POST https://x.test/a`, or `dns dns://x.test` where there is no method: never a bare `null`. */
+export function describeUnhandled(request: UnhandledRequest): string {
+  const what = request.method ?? request.client ?? 'connection'
+  const by =
+    request.method && request.client && request.client !== 'fetch' && request.client !== 'node:http'
+  return by ? `${what} ${request.url} (${request.client})` : `${what} ${request.url}`
 }
 
 /**

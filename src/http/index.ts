@@ -26,6 +26,7 @@ export {
   InterceptionActiveError,
   InterceptionDisposedError,
   InvalidCallerViewError,
+  type RefusedClient,
   TwinBaseUrlInUseError,
   type UnhandledRequest,
   UnhandledRequestError,
@@ -37,6 +38,7 @@ export {
   type Interception,
   type InterceptionOptions,
   type InterceptionScope,
+  type InterceptionState,
 } from './interception.ts'
 /* Twins as msw handlers, for a project that runs its own msw server */
 export { twinHandlers } from './twin-handlers.ts'

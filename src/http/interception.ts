@@ -12,10 +12,12 @@ import {
 } from './errors.ts'
 import { withFetchFailures } from './fetch-failure.ts'
 import { createNetworkGuard } from './network-guard.ts'
+import { installResolverGuard } from './resolver-guard.ts'
 import { ownsUrl } from './routes.ts'
 import { installSocketGuard } from './socket-guard.ts'
 import { answerTwinRequest, type RoutedTwin, routeTwin } from './twin-handlers.ts'
-import { installUndiciDispatcher } from './undici-dispatcher.ts'
+import { dispatchingClient, installUndiciDispatcher } from './undici-dispatcher.ts'
+import { installWorkerGuard, type WorkerGuardConfig, type WorkerRefusal } from './worker-guard.ts'
 
 export interface InterceptionOptions {
   /**
@@ -23,9 +25,21 @@ export interface InterceptionOptions {
    * reach the real network, for servers the test started itself. Default `false`.
    */
   allowLoopback?: boolean
+  /**
+   * Hosts the code under test may reach for real (`api.example.com`, or
+   * `api.example.com:8443` for one port). Default none.
+   */
+  allowHosts?: readonly string[]
   /** Twins to serve from the start; more can be added with `use(twin)`. */
   twins?: Twin[]
+  /** Called with every refusal as it happens (after it is kept). */
+  onRefusal?: (request: UnhandledRequest) => void
+  /** @internal Set inside a guarded worker: who it is and where it reports. */
+  worker?: WorkerGuardConfig
 }
+
+/** Lifecycle of an interception, as in `@mswjs/interceptors`: patches go on, stay on, come off once. */
+export type InterceptionState = 'applying' | 'applied' | 'disposed'
 
 /** Twins served only to the requests made inside one async context (see `Interception.scope`). */
 export interface InterceptionScope {
@@ -55,6 +69,14 @@ export interface Interception {
   scope<T>(twins: readonly Twin[], fn: (scope: InterceptionScope) => T | Promise<T>): Promise<T>
   /** Every request no twin answered (and every one a twin failed on), in arrival order. */
   readonly unhandled: readonly UnhandledRequest[]
+  /**
+   * The refusals no live scope owns: made outside every scope (a plain test,
+   * module code) or by a scope that had already ended (a timer an abandoned
+   * agent left behind), in arrival order.
+   */
+  readonly unscoped: readonly UnhandledRequest[]
+  /** `applied` from creation until `dispose()`, then `disposed`. */
+  readonly readyState: InterceptionState
   /** Throws `UnhandledRequestsError` (code `AGENTTWIN_UNHANDLED_REQUESTS`) listing `unhandled`, if any. */
   assertNoUnhandled(): void
   /** Removes every twin and forgets `unhandled`, to reuse the interception for the next test. */
@@ -68,6 +90,14 @@ export interface Interception {
 
 /** msw, the socket guard and the ESM namespace sync are process-wide: one interception at a time. */
 let active: Interception | undefined
+
+/**
+ * @internal How the shared registry (shared-interception.ts) steps aside for
+ * an interception a test creates itself while only the run-wide guard holds
+ * the shared one, and comes back when that one is disposed.
+ */
+export const registryHooks: { stepAside?: () => boolean; resume?: () => void } = {}
+let workerChannels = 0
 
 interface ScopeState {
   twins: Map<string, RoutedTwin>
@@ -116,14 +146,20 @@ function addTwin(twins: Map<string, RoutedTwin>, twin: Twin): () => void {
  * network.dispose()
  */
 export function createInterception(options: InterceptionOptions = {}): Interception {
-  if (active) throw new InterceptionActiveError()
+  if (active && !(registryHooks.stepAside?.() && !active)) throw new InterceptionActiveError()
   const twins = new Map<string, RoutedTwin>()
   const routedBy = new WeakMap<Request, RoutedTwin>()
   const lifetime = new AbortController()
   const scopes = new AsyncLocalStorage<ScopeState>()
   const live = new Set<ScopeState>()
+  const unscoped: UnhandledRequest[] = []
+  let disposed = false
+  let readyState: InterceptionState = 'applying'
+  const allowLoopback = options.allowLoopback ?? false
+  const allowHosts = options.allowHosts ?? []
   const guard = createNetworkGuard({
-    allowLoopback: options.allowLoopback ?? false,
+    allowLoopback,
+    allowHosts,
     twins: () => [
       ...[...twins.values()].map(({ twin }) => `${twin.name} (${twin.baseUrl})`),
       ...[...live].flatMap((scope) =>
@@ -148,19 +184,24 @@ export function createInterception(options: InterceptionOptions = {}): Intercept
     return owners.length === 1 ? owners[0] : undefined
   }
 
-  /** Runs a guard decision and files what it blocked under the scopes it may belong to. */
+  /** Files refusals under the scopes they may belong to: the live chain of `from`, else every live scope. */
+  function file(blocked: UnhandledRequest[], from: ScopeState | undefined): void {
+    if (blocked.length === 0) return
+    const owners: ScopeState[] = []
+    for (let scope = from; scope; scope = scope.parent) if (live.has(scope)) owners.push(scope)
+    // From an ended scope or from no scope: evidence no case holds yet.
+    if (owners.length === 0) unscoped.push(...blocked)
+    for (const scope of from ? owners : live) scope.unhandled.push(...blocked)
+    for (const request of blocked) options.onRefusal?.(request)
+  }
+
+  /** Runs a guard decision and files what it blocked. */
   function attributed<T>(decide: () => T): T {
     const before = guard.unhandled.length
     try {
       return decide()
     } finally {
-      const blocked = guard.unhandled.slice(before)
-      if (blocked.length > 0) {
-        const current = scopes.getStore()
-        const owners: ScopeState[] = []
-        for (let scope = current; scope; scope = scope.parent) owners.push(scope)
-        for (const scope of current ? owners : live) scope.unhandled.push(...blocked)
-      }
+      file(guard.unhandled.slice(before), scopes.getStore())
     }
   }
 
@@ -183,23 +224,75 @@ export function createInterception(options: InterceptionOptions = {}): Intercept
   )
 
   const server = setupServer(router)
+  const inWorker = options.worker ? 'worker' : undefined
   server.listen({
-    onUnhandledRequest: (request) => attributed(() => guard.onUnhandledRequest(request)),
+    onUnhandledRequest: (request) =>
+      attributed(() => guard.onUnhandledRequest(request, inWorker ?? dispatchingClient())),
   })
-  // msw patches node:http(s) on the CommonJS exports; this carries the patch
-  // into ESM namespaces (`import * as https from 'node:https'`), which keep
-  // the original functions otherwise.
-  syncBuiltinESMExports()
   const interceptedFetch = globalThis.fetch
   const fetchWithFailures = withFetchFailures(interceptedFetch)
   globalThis.fetch = fetchWithFailures
-  const removeDispatcher = installUndiciDispatcher(interceptedFetch)
+  const removeDispatcher = installUndiciDispatcher({
+    fetch: interceptedFetch,
+    refuseUpgrade: (url) =>
+      guard.allowsHost(new URL(url).hostname, Number(new URL(url).port) || undefined)
+        ? undefined
+        : attributed(() =>
+            guard.refuse({
+              client: inWorker ?? 'websocket',
+              method: 'GET',
+              url,
+              how: 'a WebSocket handshake',
+            }),
+          ),
+  })
+  const refuseBelowHttp: Parameters<typeof installSocketGuard>[0]['refuse'] = (refusal) =>
+    attributed(() => guard.refuse(inWorker ? { ...refusal, client: 'worker' } : refusal))
   const removeSocketGuard = installSocketGuard({
     allow: (target) => guard.allowConnection(target),
-    refuse: (target) => attributed(() => guard.refuseConnection(target)),
+    refuse: refuseBelowHttp,
   })
+  const removeResolverGuard = installResolverGuard({
+    allowsHost: (host, port) => guard.allowsHost(host, port),
+    isTwinHost: (host) => twinFor(new Request(`https://${host}/`)) !== undefined,
+    refuse: refuseBelowHttp,
+  })
+  // Workers a test starts guard themselves and report here, filed under the scope that started them.
+  // The channel opens with the first worker: an open one costs every turn of the event loop.
+  const channelName =
+    options.worker?.channel ?? `agenttwin:refusals:${process.pid}:${++workerChannels}`
+  let channel: BroadcastChannel | undefined
+  const workerScopes = new Map<number, ScopeState | undefined>()
+  function listen(): void {
+    if (channel || disposed) return
+    channel = new BroadcastChannel(channelName)
+    ;(channel as unknown as { unref(): void }).unref()
+    channel.onmessage = (event) => {
+      const { worker, request } = (event as MessageEvent<WorkerRefusal>).data
+      const adopted = {
+        ...request,
+        client: 'worker' as const,
+        message: `In a worker_threads worker: ${request.message}`,
+      }
+      guard.adopt(adopted)
+      file([adopted], workerScopes.get(worker))
+    }
+  }
+  const removeWorkerGuard = installWorkerGuard({
+    config: { allowLoopback, allowHosts, channel: channelName },
+    register: () => {
+      if (options.worker) return options.worker.worker
+      listen()
+      const id = workerScopes.size + 1
+      workerScopes.set(id, scopes.getStore())
+      return id
+    },
+  })
+  // msw patches node:http(s) on the CommonJS exports, and our guards patch dns
+  // and dgram; this carries the patches into ESM namespaces (`import * as
+  // https from 'node:https'`), which keep the original functions otherwise.
+  syncBuiltinESMExports()
 
-  let disposed = false
   const interception: Interception = {
     use(twin) {
       if (disposed) throw new InterceptionDisposedError(`use twin "${twin.name}"`)
@@ -233,12 +326,19 @@ export function createInterception(options: InterceptionOptions = {}): Intercept
     get unhandled() {
       return guard.unhandled
     },
+    get unscoped() {
+      return unscoped
+    },
+    get readyState() {
+      return readyState
+    },
     assertNoUnhandled() {
       if (guard.unhandled.length > 0) throw new UnhandledRequestsError([...guard.unhandled])
     },
     reset() {
       twins.clear()
       guard.clear()
+      unscoped.length = 0
     },
     server,
     get disposed() {
@@ -247,18 +347,26 @@ export function createInterception(options: InterceptionOptions = {}): Intercept
     dispose() {
       if (disposed) return
       disposed = true
+      readyState = 'disposed'
       // Requests still waiting on a twin (no-response, delays) fail like a dropped connection.
       lifetime.abort()
       twins.clear()
       if (globalThis.fetch === fetchWithFailures) globalThis.fetch = interceptedFetch
       removeSocketGuard()
+      removeResolverGuard()
+      removeWorkerGuard()
+      channel?.close()
       removeDispatcher()
       server.close()
       syncBuiltinESMExports()
-      if (active === interception) active = undefined
+      if (active === interception) {
+        active = undefined
+        registryHooks.resume?.()
+      }
     },
   }
   active = interception
+  readyState = 'applied'
   try {
     for (const twin of options.twins ?? []) interception.use(twin)
   } catch (error) {

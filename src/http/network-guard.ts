@@ -1,28 +1,54 @@
 import { isIPv4 } from 'node:net'
 import { modelHostEgressAllows } from './egress.ts'
-import { type UnhandledRequest, UnhandledRequestError } from './errors.ts'
+import {
+  describeUnhandled,
+  type RefusedClient,
+  type UnhandledRequest,
+  UnhandledRequestError,
+} from './errors.ts'
 import type { ConnectTarget } from './socket-guard.ts'
 
 export interface NetworkGuardOptions {
   /** Let requests and connections to this machine through (127.0.0.0/8, ::1, localhost, local sockets). */
   allowLoopback: boolean
+  /** Hosts (`api.example.com`, `api.example.com:8443`) the test may reach for real. Default none. */
+  allowHosts?: readonly string[]
   /** The twins in use, as `name (baseUrl)`, named in every refusal. */
   twins(): string[]
 }
 
+/** Traffic below HTTP, or HTTP that did not pass msw, that the guard refuses. */
+export interface Refusal {
+  client: RefusedClient
+  /** `GET`, `POST`, ... when the caller's request is known. */
+  method?: string | null
+  /** The full URL, else `tcp://host:port`, `udp://host:port`, `dns://host`, `unix:<path>`. */
+  url: string
+  /** Why it was seen below msw, in a few words (`a socket opened before the guard`). */
+  how: string
+}
+
 /**
  * Decides what happens to traffic no twin answers, and keeps the list. The
- * interception wires it in twice: as msw's `onUnhandledRequest` (requests it
- * saw) and as the socket guard (connections that bypassed msw).
+ * interception wires it in everywhere traffic can leave: msw's
+ * `onUnhandledRequest`, the undici dispatcher, the socket, DNS, UDP and
+ * worker guards.
  */
 export interface NetworkGuard {
   readonly unhandled: readonly UnhandledRequest[]
-  /** For msw's `onUnhandledRequest`: returns to let loopback pass, else throws the request's error. */
-  onUnhandledRequest(request: Request): void
+  /** For msw's `onUnhandledRequest`: returns to let an allowed host pass, else throws the request's error. */
+  onUnhandledRequest(request: Request, client?: RefusedClient): void
+  /** Whether `host` (a name or address, optionally with `port`) may be reached for real. */
+  allowsHost(host: string, port?: number): boolean
   allowConnection(target: ConnectTarget): boolean
+  /** Keeps a refusal below HTTP and returns the error to fail the caller with. */
+  refuse(refusal: Refusal): UnhandledRequestError
+  /** A connection the socket guard refused (kept for callers of the older API). */
   refuseConnection(target: ConnectTarget): Error
   /** Keeps a request a twin owned but failed on with an error, so the test cannot pass over it. */
   twinFailed(request: Request, twin: string, error: unknown): void
+  /** Keeps a refusal another thread (a worker) already made and reported. */
+  adopt(request: UnhandledRequest): void
   clear(): void
 }
 
@@ -35,17 +61,28 @@ export function isLoopbackHost(host: string): boolean {
   return isIPv4(v4) && v4.startsWith('127.')
 }
 
-function targetUrl(target: ConnectTarget): string {
+/** `tcp://host:port`, `tls://host:port` or `unix:<path>` for a connect target. */
+export function targetUrl(target: ConnectTarget): string {
   if (target.kind === 'ipc') return `unix:${target.path}`
   const host = target.host.includes(':') ? `[${target.host}]` : target.host
   return `${target.tls ? 'tls' : 'tcp'}://${host}:${target.port}`
 }
 
-const LOOPBACK_FIX =
-  'For a server the test started itself on this machine, create the interception with { allowLoopback: true }.'
-
 function twinsLine(twins: string[]): string {
   return `Twins in use: ${twins.length > 0 ? twins.join(', ') : 'none'}.`
+}
+
+/** What to do, the same three ways out in every refusal. */
+function fixLine(origin: string): string {
+  return (
+    `Fix: serve ${origin} with a twin (a twin whose http.baseUrl covers it), ` +
+    `allow the host (agentTwin({ network: { allowHosts: ['${origin.replace(/^\w+:\/\//, '')}'] } }) or createInterception({ allowHosts }); allowLoopback for a server the test started itself), ` +
+    'or stop the code under test from calling it. An agent in another process is not covered by this guard: run it against serveTwin() or `agenttwin serve`.'
+  )
+}
+
+function bare(host: string): string {
+  return host.replace(/^\[|\]$/g, '').toLowerCase()
 }
 
 /**
@@ -55,46 +92,71 @@ function twinsLine(twins: string[]): string {
  */
 export function createNetworkGuard(options: NetworkGuardOptions): NetworkGuard {
   const unhandled: UnhandledRequest[] = []
+  const allowed = (options.allowHosts ?? []).map((entry) => entry.toLowerCase())
 
   function block(request: UnhandledRequest): UnhandledRequestError {
     unhandled.push(request)
     return new UnhandledRequestError(request)
   }
 
+  function allowsHost(host: string, port?: number): boolean {
+    const name = bare(host)
+    if (options.allowLoopback && isLoopbackHost(name)) return true
+    if (modelHostEgressAllows(name)) return true
+    return allowed.some(
+      (entry) => entry === name || (port !== undefined && entry === `${name}:${port}`),
+    )
+  }
+
+  function refuse(refusal: Refusal): UnhandledRequestError {
+    const request: UnhandledRequest = {
+      method: refusal.method ?? null,
+      url: refusal.url,
+      layer: 'socket',
+      client: refusal.client,
+      message: '',
+    }
+    let origin = refusal.url
+    try {
+      const parsed = new URL(refusal.url)
+      origin = parsed.host ? `${parsed.protocol}//${parsed.host}` : refusal.url
+    } catch {}
+    request.message =
+      `AgentTwin blocked ${describeUnhandled(request)}: ${refusal.how}; no twin answers it, and tests never reach the real network.\n` +
+      `${twinsLine(options.twins())}\n${fixLine(origin)}`
+    return block(request)
+  }
+
   return {
     get unhandled() {
       return unhandled
     },
-    onUnhandledRequest(request) {
+    onUnhandledRequest(request, client) {
       const url = new URL(request.url)
-      if (options.allowLoopback && isLoopbackHost(url.hostname)) return
-      const where = `${request.method} ${request.url}`
-      throw block({
+      if (allowsHost(url.hostname, Number(url.port) || undefined)) return
+      const described: UnhandledRequest = {
         method: request.method,
         url: request.url,
         layer: 'http',
-        message:
-          `AgentTwin blocked ${where}: no twin answers it, and tests never reach the real network.\n` +
-          `${twinsLine(options.twins())}\n` +
-          `Fix: add a twin whose http.baseUrl covers ${url.origin} (interception.use(twin)), or stop the code under test from calling it. ${LOOPBACK_FIX}`,
-      })
+        ...(client ? { client } : {}),
+        message: '',
+      }
+      described.message =
+        `AgentTwin blocked ${describeUnhandled(described)}: no twin answers it, and tests never reach the real network.\n` +
+        `${twinsLine(options.twins())}\n${fixLine(url.origin)}`
+      throw block(described)
     },
+    allowsHost,
     allowConnection(target) {
-      // A live call forwarded to a configured model host, nothing else (see egress.ts).
-      if (target.kind === 'tcp' && modelHostEgressAllows(target.host)) return true
-      if (!options.allowLoopback) return false
-      return target.kind === 'ipc' || isLoopbackHost(target.host)
+      if (target.kind === 'ipc') return options.allowLoopback
+      return allowsHost(target.host, target.port)
     },
+    refuse,
     refuseConnection(target) {
-      const url = targetUrl(target)
-      return block({
-        method: null,
-        url,
-        layer: 'socket',
-        message:
-          `AgentTwin blocked a connection to ${url}: it bypassed HTTP interception (a fetch or http.request captured before the interception started, the undici package, or a raw socket), so no twin could answer it, and tests never reach the real network.\n` +
-          `${twinsLine(options.twins())}\n` +
-          `Fix: let the code under test use the global fetch or node:http / node:https once the interception is active, so the twin for this host answers. ${LOOPBACK_FIX}`,
+      return refuse({
+        client: 'socket',
+        url: targetUrl(target),
+        how: 'a connection that bypassed HTTP interception (an http.request captured before the guard started, or a raw net / tls socket)',
       })
     },
     twinFailed(request, twin, error) {
@@ -108,6 +170,9 @@ export function createNetworkGuard(options: NetworkGuardOptions): NetworkGuard {
           'The caller got a 500 that the twin did not record.\n' +
           'Fix: follow the error above; it points at the twin document, an adapter, or a twin disposed before the request arrived.',
       })
+    },
+    adopt(request) {
+      unhandled.push(request)
     },
     clear() {
       unhandled.length = 0

@@ -1,4 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
+import { createRequire } from 'node:module'
+import { join } from 'node:path'
 import { modelHostEgressAllows } from './egress.ts'
 import { toFetchFailure } from './fetch-failure.ts'
 
@@ -17,6 +19,16 @@ export interface DispatchOptions {
   headers?: unknown
   body?: unknown
   signal?: AbortSignal | { addEventListener?: unknown } | null
+  /** `websocket` for a WebSocket handshake. */
+  upgrade?: string | null
+}
+
+/** What the dispatcher needs from the interception. */
+export interface UndiciDispatcherOptions {
+  /** The interception's fetch: twins, faults and the guard apply exactly as for `globalThis.fetch`. */
+  fetch: typeof fetch
+  /** The error a WebSocket handshake to `url` (ws:// or wss://) is refused with, or `undefined` to let it through. */
+  refuseUpgrade(url: string): Error | undefined
 }
 
 /** Either handler generation undici uses: legacy `onConnect/onHeaders/...` or v7 `onRequestStart/...`. */
@@ -28,7 +40,12 @@ interface Dispatcher {
   destroy?(): Promise<void>
 }
 
-const inside = new AsyncLocalStorage<true>()
+const inside = new AsyncLocalStorage<'undici'>()
+
+/** `undici` while a dispatch of ours is being served (the guard names the client in its refusal). */
+export function dispatchingClient(): 'undici' | undefined {
+  return inside.getStore()
+}
 
 function headerList(headers: unknown): [string, string][] {
   if (!headers) return []
@@ -177,24 +194,45 @@ function originHost(options: { origin?: unknown }): string {
  * Returns the function that puts the previous dispatcher back.
  *
  * @example
- * const restore = installUndiciDispatcher(interceptedFetch)
+ * const restore = installUndiciDispatcher({ fetch: interceptedFetch, refuseUpgrade: () => undefined })
  * await undici.request('https://shop.test/orders') // answered by the shop twin
  * restore()
  */
-export function installUndiciDispatcher(fetchImpl: typeof fetch): () => void {
+export function installUndiciDispatcher(dispatcherOptions: UndiciDispatcherOptions): () => void {
+  const fetchImpl = dispatcherOptions.fetch
   // Touching fetch makes Node load its bundled undici, which fills slot .1.
   void globalThis.fetch
   const slots = globalThis as unknown as Record<symbol, Dispatcher | undefined>
   const previous = SLOTS.map((slot) => slots[slot])
   const fallback = previous[0]
-  const ours: Dispatcher = {
-    dispatch(options, handler) {
-      // Our own passthrough, or a live call to a configured model host (see egress.ts), goes on as before.
-      if ((inside.getStore() || modelHostEgressAllows(originHost(options))) && fallback)
-        return fallback.dispatch(options, handler)
-      void inside.run(true, () => serve(fetchImpl, options, handler))
+  /** Serves one dispatch from the twins, or hands it to `next` (a passthrough, an allowed host). */
+  function intercept(
+    options: DispatchOptions,
+    handler: Handler,
+    next: ((options: DispatchOptions, handler: Handler) => boolean) | undefined,
+  ): boolean {
+    // Our own passthrough, or a live call to a configured model host (see egress.ts), goes on as before.
+    if ((inside.getStore() || modelHostEgressAllows(originHost(options))) && next)
+      return next(options, handler)
+    if (options.upgrade) {
+      const url = new URL(options.path, options.origin)
+      url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:'
+      const refused = dispatcherOptions.refuseUpgrade(url.href)
+      if (!refused && next) return next(options, handler)
+      const error = refused ?? new Error(`WebSocket ${url.href} has no dispatcher to go through`)
+      queueMicrotask(() => {
+        if (typeof handler.onResponseError === 'function') handler.onResponseError(null, error)
+        else handler.onError?.(error)
+      })
       return true
-    },
+    }
+    void inside.run('undici', () => serve(fetchImpl, options, handler))
+    return true
+  }
+  const removeClassPatch = patchUndiciClients(intercept)
+  const ours: Dispatcher = {
+    dispatch: (options, handler) =>
+      intercept(options, handler, fallback && ((o, h) => fallback.dispatch(o, h))),
     close: async () => {},
     destroy: async () => {},
   }
@@ -207,8 +245,53 @@ export function installUndiciDispatcher(fetchImpl: typeof fetch): () => void {
     })
   }
   return () => {
+    removeClassPatch()
     SLOTS.forEach((slot, index) => {
       if (slots[slot] === ours) slots[slot] = previous[index]
     })
   }
+}
+
+type Intercept = (
+  options: DispatchOptions,
+  handler: Handler,
+  next: ((options: DispatchOptions, handler: Handler) => boolean) | undefined,
+) => boolean
+
+/**
+ * The undici package's own `Agent`, `Pool`, `Client` (and every dispatcher
+ * built on its DispatcherBase) dispatch on their own sockets, not through the
+ * global slot: this puts `intercept` in front of their shared `dispatch`, so
+ * they reach the twins in-process too. The package is the one the project
+ * resolves from the working directory (none installed: nothing to patch).
+ */
+function patchUndiciClients(intercept: Intercept): () => void {
+  let undici: { Client?: { prototype: object } } | undefined
+  try {
+    undici = createRequire(join(process.cwd(), 'noop.js'))('undici')
+  } catch {
+    return () => {}
+  }
+  const base = undici?.Client ? Object.getPrototypeOf(undici.Client.prototype) : undefined
+  const original = base?.dispatch as Dispatcher['dispatch'] | undefined
+  if (!base || typeof original !== 'function') return () => {}
+  const patched = function dispatch(this: Dispatcher, options: DispatchOptions, handler: Handler) {
+    // A Client or Pool is bound to one origin and leaves it out of each dispatch.
+    const origin = options.origin ?? ownOrigin(this)
+    const full = origin === undefined ? options : { ...options, origin }
+    return intercept(full, handler, (o, h) => original.call(this, o, h))
+  }
+  base.dispatch = patched
+  return () => {
+    if (base.dispatch === patched) base.dispatch = original
+  }
+}
+
+/** The origin a Client or Pool was created for (undici keeps it under a `url` symbol). */
+function ownOrigin(dispatcher: object): string | undefined {
+  const key = Object.getOwnPropertySymbols(dispatcher).find(
+    (symbol) => symbol.description === 'url',
+  )
+  const url = key ? (dispatcher as Record<symbol, unknown>)[key] : undefined
+  return url instanceof URL ? url.origin : undefined
 }

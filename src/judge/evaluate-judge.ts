@@ -1,6 +1,6 @@
+import type { CaseRun } from '../core/case-run.ts'
+import type { ExpectationResult, ResultLabel } from '../core/expectation-result.ts'
 import type { JsonValue } from '../core/json.ts'
-import type { ExpectationResult, ResultLabel } from '../evaluate/types.ts'
-import type { CaseRun } from '../scenario/types.ts'
 import type { JudgeExpectation } from '../schema/scenario-document.ts'
 import {
   type CalibrationStatus,

@@ -5,7 +5,6 @@ export {
   createAnthropicJudge,
   DEFAULT_ANTHROPIC_MODEL,
 } from './anthropic.ts'
-export { applyOverrides, type OverrideTarget } from './apply-overrides.ts'
 export { cacheKey, DEFAULT_CACHE_FILE, JudgeCache, withCache } from './cache.ts'
 export {
   CALIBRATION_SCHEMA,
@@ -57,6 +56,14 @@ export {
   type JudgeProviderName,
   resolveJudge,
 } from './resolve.ts'
+export {
+  applyOverrides,
+  effectiveLabel,
+  isDeterministic,
+  type OverrideTarget,
+  originalLabel,
+  overrideApplies,
+} from './review.ts'
 export { DEFAULT_THRESHOLD, verdictPasses } from './threshold.ts'
 export type {
   Judge,

@@ -1,6 +1,6 @@
 import { type DocumentProblem, InvalidDocumentError } from '../core/errors.ts'
+import type { ResultLabel } from '../core/expectation-result.ts'
 import { isJsonObject } from '../core/json.ts'
-import type { ResultLabel } from '../evaluate/types.ts'
 import { type PositionedDocument, problemAt, readPositionedDocument } from './document.ts'
 
 export const RESULT_LABELS: readonly ResultLabel[] = [

@@ -1,5 +1,5 @@
+import type { CallRecord } from '../core/call-record.ts'
 import type { JsonObject, JsonValue } from '../core/json.ts'
-import type { CallRecord } from '../twin/types.ts'
 
 /** The two labels a judge may give. Anything else it says is not a verdict. */
 export type VerdictLabel = 'pass' | 'fail'

@@ -1,8 +1,8 @@
+import type { CaseRun } from '../core/case-run.ts'
+import type { FaultRuleDocument } from '../core/fault-model.ts'
 import type { JsonObject } from '../core/json.ts'
-import type { CaseRun } from '../scenario/types.ts'
 import {
   type ExpectationDocument,
-  type FaultRuleDocument,
   SCENARIO_API_VERSION,
   type ScenarioDocument,
 } from '../schema/scenario-document.ts'

@@ -1,12 +1,13 @@
+import type { TraceSpan } from '../core/case-trace.ts'
+import type { FaultRuleDocument } from '../core/fault-model.ts'
 import {
   type ExpectationDocument,
-  type FaultRuleDocument,
   SCENARIO_API_VERSION,
   type ScenarioDocument,
 } from '../schema/scenario-document.ts'
 import type { TwinDocument } from '../schema/twin-document.ts'
 import { readAgentTrace } from '../trace/genai.ts'
-import type { TracedToolCall, TraceSpan } from '../trace/types.ts'
+import type { TracedToolCall } from '../trace/types.ts'
 import { comment, type MinedScenario, renderMined } from './yaml-output.ts'
 
 /** What `mineTrace` needs: a production trace and the twin that stands in for its tools. */

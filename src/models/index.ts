@@ -3,6 +3,8 @@
  * recorded, replayed from a cassette, or refused; usage comes from the
  * provider's answers.
  */
+
+export type { CaseModels, LlmSource, ModelMode, ModelUsage } from '../core/model-usage.ts'
 export { canonicalRequest, canonicalUrl, REDACTED } from './canonical.ts'
 export { cassettePath, readCassette, writeCassette } from './cassette.ts'
 export { InvalidCassetteError, ModelCassetteMissError, ModelModeError } from './errors.ts'
@@ -12,19 +14,5 @@ export { type ModeSources, resolveModelMode } from './mode.ts'
 export { serveModels, withModelSession } from './serve.ts'
 export { createModelSession, type ModelSession, type ModelSessionOptions } from './session.ts'
 export { formatSseEvent, parseSse, sseStream } from './sse.ts'
-export {
-  type CanonicalRequest,
-  type CaseModels,
-  type Cassette,
-  type CassetteJson,
-  type Interaction,
-  type LlmSource,
-  MODEL_MODES,
-  type ModelMode,
-  type ModelsOptions,
-  type ModelUsage,
-  type PriceTable,
-  type RecordedResponse,
-  type SseEvent,
-} from './types.ts'
+export * from './types.ts'
 export { costOf, usageOf } from './usage.ts'

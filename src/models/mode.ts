@@ -1,5 +1,6 @@
+import type { ModelMode } from '../core/model-usage.ts'
 import { ModelModeError } from './errors.ts'
-import { MODEL_MODES, type ModelMode } from './types.ts'
+import { MODEL_MODES } from './types.ts'
 
 export interface ModeSources {
   /** From `agentTwin({ models })` or a run option. */

@@ -1,5 +1,6 @@
 import { performance } from 'node:perf_hooks'
 import { bypass } from 'msw'
+import type { CaseModels, ModelMode } from '../core/model-usage.ts'
 import { withModelHostEgress } from '../http/egress.ts'
 import { canonicalRequest } from './canonical.ts'
 import { readCassette, writeCassette } from './cassette.ts'
@@ -7,11 +8,9 @@ import { firstDifference } from './json-diff.ts'
 import { parseSse, sseStream } from './sse.ts'
 import type {
   CanonicalRequest,
-  CaseModels,
   Cassette,
   CassetteJson,
   Interaction,
-  ModelMode,
   ModelsOptions,
   RecordedResponse,
 } from './types.ts'

@@ -1,10 +1,6 @@
-/** How model requests of a case are served. */
-export type ModelMode = 'live' | 'record' | 'replay' | 'auto' | 'off'
+import type { ModelMode, ModelUsage } from '../core/model-usage.ts'
 
 export const MODEL_MODES: readonly ModelMode[] = ['live', 'record', 'replay', 'auto', 'off']
-
-/** Whether a model was in the loop of a case, and how its answers came. */
-export type LlmSource = 'live' | 'replayed' | 'scripted'
 
 /** A JSON value as it is kept in a cassette. */
 export type CassetteJson =
@@ -37,16 +33,6 @@ export interface RecordedResponse {
   events?: SseEvent[]
 }
 
-/** Tokens, model and latency read from the provider's own answer. */
-export interface ModelUsage {
-  model: string | null
-  inputTokens: number | null
-  outputTokens: number | null
-  cachedTokens: number | null
-  /** From request to the end of the answer, as measured when it was recorded. */
-  latencyMs: number
-}
-
 export interface Interaction {
   request: CanonicalRequest
   response: RecordedResponse
@@ -64,16 +50,6 @@ export interface Cassette {
 
 /** Price per million tokens, per model name. */
 export type PriceTable = Record<string, { input: number; output: number; cached?: number }>
-
-/** Model traffic of one case, kept on the CaseRun: evidence from the provider's answers. */
-export interface CaseModels {
-  llm: LlmSource
-  mode: ModelMode
-  calls: Array<ModelUsage & { url: string; replayed: boolean }>
-  totals: { inputTokens: number; outputTokens: number; cachedTokens: number; latencyMs: number }
-  /** Present when a price table covers every call's model. */
-  costUsd?: number
-}
 
 /**
  * The `models` option of `agentTwin()`, scenario runs and `useTwin`.

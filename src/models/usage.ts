@@ -1,4 +1,5 @@
-import type { CassetteJson, ModelUsage, PriceTable, RecordedResponse } from './types.ts'
+import type { ModelUsage } from '../core/model-usage.ts'
+import type { CassetteJson, PriceTable, RecordedResponse } from './types.ts'
 
 type Obj = Record<string, CassetteJson>
 

@@ -1,6 +1,8 @@
 import { CASE_CLASSES } from '../compare/classify.ts'
 import type { GateVerdict } from '../compare/gate.ts'
 import type { CaseReport, ComparisonReport, PairReport } from '../compare/report.ts'
+import { formatP, rateChange } from '../compare/trials/words.ts'
+import { caseRateWords, flakyWords } from './trials.ts'
 
 const GATE_ICON = { PASS: '✅', WARN: '⚠️', BLOCK: '⛔' } as const
 
@@ -57,6 +59,7 @@ function pairSection(pair: PairReport, declared: GateVerdict | undefined): strin
       '',
     )
   }
+  lines.push(...trialsTable(pair))
   const unchanged = pair.counts.UNCHANGED
   if (unchanged > 0) {
     lines.push(
@@ -65,6 +68,32 @@ function pairSection(pair: PairReport, declared: GateVerdict | undefined): strin
     )
   }
   return lines
+}
+
+/** Per case that ran several trials: rates, pass^k and the p-values of what moved. */
+function trialsTable(pair: PairReport): string[] {
+  const cases = pair.cases.filter((item) => item.trials)
+  if (cases.length === 0) return []
+  return [
+    '| scenario | class | trials | case passed | changes (p-value) | shown |',
+    '| --- | --- | ---: | --- | --- | --- |',
+    ...cases.map((item) => {
+      const t = item.trials!
+      const moved = t.expectations
+        .filter((r) => r.direction !== 'same')
+        .map(
+          (r) =>
+            `${r.id} ${rateChange(r)} (p = ${formatP(r.pValue)}${r.significant ? ', significant' : ''})`,
+        )
+      const flaky = flakyWords(t)
+      return `| \`${cell(item.scenario.id)}\` | ${item.classification}${flaky ? ` ${flaky}` : ''} | ${t.k} | ${cell(caseRateWords(t))} | ${cell(moved.join('; ') || 'none')} | ${cell(t.representative.reason)} |`
+    }),
+    '',
+    ...cases.flatMap((item) =>
+      item.trials!.notes.map((note) => `- \`${cell(item.scenario.id)}\`: ${cell(note)}`),
+    ),
+    ...(cases.some((item) => item.trials!.notes.length > 0) ? [''] : []),
+  ]
 }
 
 /**

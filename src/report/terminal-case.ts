@@ -3,6 +3,7 @@ import type { CaseReport, ReportedExpectation, SideReport } from '../compare/rep
 import { canonicalJson } from '../core/canonical-json.ts'
 import { type Colors, paintClass } from './palette.ts'
 import { stateDiffLines } from './state-diff.ts'
+import { trialLines } from './trials.ts'
 
 const EVIDENCE_WIDTH = 160
 
@@ -74,10 +75,18 @@ export function renderCase(c: Colors, item: CaseReport): string[] {
     `${paintClass(c, item.classification)} ${c.bold(id)} ${c.dim(`v${version} ${title}`)}`,
   ]
   lines.push(`  ${item.reason}`)
+  const trials = trialLines(item)
+  if (trials.length > 0) {
+    lines.push(`  ${c.bold('Trials')} ${trials[0]}`)
+    for (const line of trials.slice(1)) lines.push(`    ${line}`)
+  }
   lines.push(`  ${sideLine('baseline', item.baseline)}; ${sideLine('candidate', item.candidate)}`)
   if (item.divergence) {
     const { step, kind, sentence, detail } = item.divergence
-    lines.push(`  ${c.bold('First divergence')} at step ${step} (${kind})`)
+    const which = item.trials
+      ? `, trial ${item.trials.representative.trial} of ${item.trials.k}`
+      : ''
+    lines.push(`  ${c.bold('First divergence')} at step ${step} (${kind})${which}`)
     lines.push(`    ${sentence}`, `    ${detail}`)
   } else {
     lines.push(`  ${c.bold('First divergence')} none: the trajectories match step for step`)

@@ -2,6 +2,7 @@ import { CASE_CLASSES } from '../compare/classify.ts'
 import type { ComparisonReport, PairReport } from '../compare/report.ts'
 import { type Colors, paintClass, paintGate, palette } from './palette.ts'
 import { renderCase } from './terminal-case.ts'
+import { isListed } from './trials.ts'
 
 const LABEL_WIDTH = 22
 
@@ -46,7 +47,7 @@ export function renderTerminal(report: ComparisonReport, options: { color: boole
   for (const pair of report.pairs) {
     const lines = summary(c, pair)
     for (const item of pair.cases) {
-      if (item.classification === 'UNCHANGED') continue
+      if (!isListed(item)) continue
       lines.push('', ...renderCase(c, item))
     }
     blocks.push(lines.join('\n'))

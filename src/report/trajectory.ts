@@ -1,6 +1,6 @@
 import { formatCall, formatChanges } from '../compare/format.ts'
 import { type Step, toSteps } from '../compare/steps.ts'
-import type { CaseRun } from '../scenario/types.ts'
+import type { CaseRun } from '../core/case-run.ts'
 
 function marks(step: Step & { kind: 'call' }): string[] {
   const marks: string[] = []

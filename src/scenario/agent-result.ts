@@ -1,4 +1,4 @@
-import type { AgentResult, ClaimedOutcome } from './types.ts'
+import type { AgentResult, ClaimedOutcome } from '../core/case-run.ts'
 
 const OUTCOMES: readonly ClaimedOutcome[] = ['SUCCESS', 'PARTIAL', 'FAILURE']
 

@@ -1,5 +1,12 @@
+export type {
+  AgentResult,
+  AgentToolCall,
+  CaseError,
+  CaseRun,
+  CaseTool,
+  ClaimedOutcome,
+} from '../core/case-run.ts'
 export { agentResultProblems, normaliseAgentResult } from './agent-result.ts'
-export { type EvaluateCaseOptions, evaluateCase } from './evaluate-case.ts'
 export {
   type PinnedCase,
   type PinnedSelection,
@@ -14,13 +21,5 @@ export {
   type RunCaseOptions,
   runCase,
 } from './run-case.ts'
-export type {
-  Agent,
-  AgentContext,
-  AgentResult,
-  AgentToolCall,
-  CaseError,
-  CaseRun,
-  CaseTool,
-  ClaimedOutcome,
-} from './types.ts'
+export { MAX_TRIALS, pinTrial, trialSeed } from './trial.ts'
+export type { Agent, AgentContext } from './types.ts'

@@ -1,7 +1,8 @@
 import { digest } from '../core/canonical-json.ts'
+import type { CaseRun } from '../core/case-run.ts'
 import type { ScenarioDocument } from '../schema/scenario-document.ts'
 import type { TwinDocument } from '../schema/twin-document.ts'
-import type { CaseRun } from './types.ts'
+import { twinRef } from './case-run.ts'
 
 /** A scenario as loaded from disk: the document and the twin it names. */
 export interface ScenarioSource {
@@ -61,11 +62,7 @@ export function pinCase(source: ScenarioSource, options: PinOptions = {}): Pinne
   if (source.file) scenario.file = source.file
   return Object.freeze({
     scenario: Object.freeze(scenario),
-    twin: Object.freeze({
-      name: twinDocument.metadata.name,
-      version: twinDocument.metadata.version,
-      digest: digest(twinDocument),
-    }),
+    twin: Object.freeze(twinRef(twinDocument)),
     seed: document.seed ?? options.defaultSeed ?? 0,
     document,
     twinDocument,

@@ -1,8 +1,10 @@
 import { dirname, join } from 'node:path'
 import { performance } from 'node:perf_hooks'
+import type { CaseRun } from '../core/case-run.ts'
 import type { JsonObject } from '../core/json.ts'
 import { createFaultPolicy, type FaultRuleInput } from '../faults/index.ts'
-import { createInterception, type Interception } from '../http/index.ts'
+import type { Interception } from '../http/index.ts'
+import { holdInterception, type InterceptionHold } from '../http/shared-interception.ts'
 import {
   cassettePath,
   createModelSession,
@@ -16,10 +18,9 @@ import {
 import { createSpanCollector, type SpanCollector } from '../trace/span-collector.ts'
 import { createTwin } from '../twin/index.ts'
 import type { Twin } from '../twin/types.ts'
-import { agentResultProblems, normaliseAgentResult } from './agent-result.ts'
-import { toCaseTool } from './case-tool.ts'
+import { type AgentOutcome, buildCaseRun, readAgentResult } from './case-run.ts'
 import type { PinnedCase } from './pin.ts'
-import type { Agent, AgentResult, CaseError, CaseRun } from './types.ts'
+import type { Agent } from './types.ts'
 
 /** Default time one agent run may take before the case counts as unfinished. */
 export const DEFAULT_CASE_TIMEOUT_MS = 30_000
@@ -28,8 +29,8 @@ export interface RunCaseOptions {
   /** Default {@link DEFAULT_CASE_TIMEOUT_MS}. */
   timeoutMs?: number
   /**
-   * The test network to serve the twin on. Default: a fresh interception for
-   * this case, disposed afterwards.
+   * The test network to serve the twin on. Default: a hold on the process's
+   * shared interception for this case (see `holdInterception`), released afterwards.
    */
   interception?: Interception
   /** Overrides the scenario's `transport`, to run one scenario over HTTP and over MCP. */
@@ -96,9 +97,10 @@ export async function runCase(
   })
   const models = modelSession(pinned, agent, options.models)
   const started = performance.now()
-  let outcome: { result?: AgentResult; error?: CaseError } = {}
+  let outcome: AgentOutcome = {}
   let scope: { readonly unhandled: Interception['unhandled'] } | undefined
   let network: Interception | undefined
+  let hold: InterceptionHold | undefined
   const collector = createSpanCollector()
   // Loaded only for MCP scenarios: the MCP SDK is an optional peer.
   const mcp =
@@ -106,7 +108,8 @@ export async function runCase(
       ? (await import('../mcp/index.ts')).serveMcp(twin)
       : undefined
   try {
-    network = options.interception ?? createInterception()
+    if (!options.interception) hold = holdInterception('runCase')
+    network = options.interception ?? hold!.interception
     serveModels(network)
     // The twin serves this run's async context only, so cases can run at once on one interception.
     outcome = await network.scope([twin], (own) => {
@@ -121,25 +124,23 @@ export async function runCase(
     throw error
   } finally {
     await mcp?.close()
-    // An interception we started must end even if the run was abandoned.
-    if (!options.interception) network?.dispose()
+    // A hold we took must end even if the run was abandoned.
+    hold?.release()
   }
   const latencyMs = Math.round(performance.now() - started)
-  const unhandled = [...(scope?.unhandled ?? [])]
-  if (unhandled.length > 0 && !outcome.error) {
-    const list = unhandled
-      .map((request) => (request.method ? `${request.method} ${request.url}` : request.url))
-      .join(', ')
-    outcome = {
-      error: {
-        kind: 'unhandled-request',
-        message: `the agent sent requests no twin handles: ${list}. Serve that host with a twin, stop the agent from calling it, or run an out-of-process agent against serveTwin or agenttwin serve.`,
-      },
-    }
-  }
+  const refused = [...(scope?.unhandled ?? [])]
   // The agent's own failure (an SDK throwing on the refusal) follows from the miss: the miss is the cause.
   if (models.error) outcome = { error: { kind: 'model-cassette', message: models.error } }
-  const run = assembleRun(pinned, agent, twin, outcome, latencyMs)
+  const run = buildCaseRun(twin, {
+    scenario: pinned.scenario,
+    twin: pinned.twin,
+    seed: pinned.seed,
+    agent,
+    input: pinned.document.input,
+    latencyMs,
+    outcome,
+    refused,
+  })
   void collector.exporter.shutdown()
   const spans = collector.spans()
   if (spans.length > 0) run.trace = { source: 'exporter', spans }
@@ -161,7 +162,7 @@ async function runAgent(
   timeoutMs: number,
   collector: SpanCollector,
   mcpUrl?: string,
-): Promise<{ result?: AgentResult; error?: CaseError }> {
+): Promise<AgentOutcome> {
   const controller = new AbortController()
   let timer: NodeJS.Timeout | undefined
   const timedOut = new Promise<'timeout'>((resolve) => {
@@ -176,6 +177,7 @@ async function runAgent(
     const running = agent.run(input, {
       baseUrl: twin.baseUrl,
       signal: controller.signal,
+      seed: pinned.seed,
       trace: { exporter: collector.exporter },
       ...(mcpUrl !== undefined && { mcpUrl }),
     })
@@ -189,48 +191,11 @@ async function runAgent(
         },
       }
     }
-    const problems = agentResultProblems(value)
-    if (problems.length > 0) {
-      return {
-        error: {
-          kind: 'malformed-result',
-          message: `${agent.name}@${agent.version} returned a malformed result: ${problems.join('; ')}.`,
-        },
-      }
-    }
-    return { result: normaliseAgentResult(value) }
+    return readAgentResult(value, `${agent.name}@${agent.version} returned a malformed result`)
   } catch (error) {
     const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error)
     return { error: { kind: 'threw', message: `${agent.name}@${agent.version} threw ${message}` } }
   } finally {
     clearTimeout(timer)
   }
-}
-
-function assembleRun(
-  pinned: PinnedCase,
-  agent: Agent,
-  twin: Twin,
-  outcome: { result?: AgentResult; error?: CaseError },
-  latencyMs: number,
-): CaseRun {
-  const records = twin.records()
-  const run: CaseRun = {
-    schema: 'agenttwin/case-run.v1',
-    scenario: { ...pinned.scenario },
-    twin: { ...pinned.twin },
-    seed: pinned.seed,
-    agent: { name: agent.name, version: agent.version },
-    input: structuredClone(pinned.document.input),
-    tools: twin.tools.map(toCaseTool),
-    initialState: twin.initialState(),
-    finalState: twin.state(),
-    records,
-    finished: outcome.result !== undefined,
-    metrics: { latencyMs, toolCalls: records.length },
-  }
-  if (outcome.result) run.result = outcome.result
-  if (outcome.error) run.error = outcome.error
-  if (outcome.result?.tokens) run.metrics.tokens = { ...outcome.result.tokens }
-  return run
 }

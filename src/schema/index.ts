@@ -2,20 +2,11 @@
  * Document schemas and loading: `twin.v1` and `scenario.v1` as JSON Schemas and
  * TypeScript types, and loaders that report every problem at file:line:col.
  */
+
+export type { FaultCondition, FaultRuleDocument } from '../core/fault-model.ts'
+export { RISK_LEVELS, type RiskLevel } from '../core/risk.ts'
 export { API_VERSIONS, type DocumentKind } from './api-versions.ts'
-export {
-  type AllowedAction,
-  type AllowedUserClaims,
-  type AuthoritativeSystem,
-  CONTRACT_API_VERSION,
-  type ContractCondition,
-  type ContractDocument,
-  type EntityRef,
-  type FailureRoute,
-  OUTCOME_STATUSES,
-  type OutcomeStatus,
-  type ReceiptType,
-} from './contract-document.ts'
+export * from './contract-document.ts'
 export { contractConditionSchema, contractSchema } from './contract-schema.ts'
 export { DOCUMENT_CHECKS, detectDocumentKind, validateDocumentFile } from './document-kinds.ts'
 export { expectationSchema } from './expectation-schema.ts'
@@ -33,54 +24,11 @@ export {
 } from './parse-scenario.ts'
 export { inspectTwin, loadTwin, loadTwinSync, parseTwin } from './parse-twin.ts'
 export { MAX_ALIAS_COUNT } from './parse-yaml.ts'
-export {
-  type ArgsMatchMode,
-  type CalledToolExpectation,
-  type CallOrderExpectation,
-  type ContractExpectation,
-  type ExpectationDocument,
-  type ExpectationType,
-  type FaultCondition,
-  type FaultRuleDocument,
-  type HandoffExpectation,
-  type JudgeExpectation,
-  type MaxRetriesExpectation,
-  type NoCollateralChangesExpectation,
-  type NoDuplicateSideEffectExpectation,
-  type NotCalledToolExpectation,
-  type OutcomeVerifiedExpectation,
-  SCENARIO_API_VERSION,
-  type ScenarioDocument,
-  type StateExpectation,
-  type ToolStep,
-  type TraceMatchesRecordsExpectation,
-  type TrajectoryExpectation,
-  type ValueCheck,
-} from './scenario-document.ts'
+export * from './scenario-document.ts'
 export { faultRuleSchema, scenarioSchema } from './scenario-schema.ts'
 export type { SchemaTypeOptions } from './schema-parts.ts'
 export { FORBIDDEN_SEGMENTS } from './state-paths.ts'
 export { SPECIAL_PLACEHOLDERS } from './templates.ts'
-export {
-  type AdapterHandler,
-  type Condition,
-  type CreateHandler,
-  type DeleteHandler,
-  type EffectOp,
-  type Handler,
-  type HandlerKind,
-  type HttpMethod,
-  type ListHandler,
-  type MutateHandler,
-  type Precondition,
-  type ReadHandler,
-  type ResponseTemplate,
-  RISK_LEVELS,
-  type RiskLevel,
-  type StaticHandler,
-  type ToolDefinition,
-  TWIN_API_VERSION,
-  type TwinDocument,
-} from './twin-document.ts'
+export * from './twin-document.ts'
 export { toolSchema, twinSchema } from './twin-schema.ts'
 export { createInputSchemaAjv } from './validators.ts'

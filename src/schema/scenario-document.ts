@@ -1,40 +1,13 @@
 /**
  * The `scenario.v1` document, as TypeScript types; mirrors `scenario-schema.ts`.
  */
+import type { ExpectationType } from '../core/expectation-result.ts'
+import type { FaultRuleDocument } from '../core/fault-model.ts'
 import type { JsonObject, JsonValue } from '../core/json.ts'
 
+export type { ExpectationType }
+
 export const SCENARIO_API_VERSION = 'agenttwin/scenario.v1'
-
-/**
- * When a fault rule fires. Every given field must hold (they combine with AND);
- * `maxTimes` caps how often the rule fires in one case.
- */
-export interface FaultCondition {
-  /** The n-th call of the target tool (1-based). */
-  call?: number
-  /** Any of these call numbers. */
-  calls?: number[]
-  /** Every n-th call (n, 2n, 3n, ...). */
-  every?: number
-  /** From the n-th call on. */
-  from?: number
-  /** Fire at most this many times. */
-  maxTimes?: number
-  /** Only when these arguments equal the given values. */
-  args?: JsonObject
-  /** Fire with this probability in [0, 1], drawn from hash(seed, rule id, tool, call number). */
-  probability?: number
-}
-
-export interface FaultRuleDocument {
-  id: string
-  tool: string
-  /** Default: every call. */
-  when?: FaultCondition
-  /** A fault type from the catalog (`agenttwin faults`). */
-  fault: string
-  params?: JsonObject
-}
 
 interface ExpectationBase {
   /** Stable id, used in reports, overrides and comparisons. */
@@ -182,7 +155,12 @@ export type ExpectationDocument =
   | ContractExpectation
   | TraceMatchesRecordsExpectation
 
-export type ExpectationType = ExpectationDocument['type']
+/** The document union names exactly the expectation types of the core model (checked at compile time). */
+type SameNames<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never
+export const EXPECTATION_DOCUMENT_TYPES_MATCH: SameNames<
+  ExpectationDocument['type'],
+  ExpectationType
+> = true
 
 export interface ScenarioDocument {
   apiVersion: typeof SCENARIO_API_VERSION
@@ -199,6 +177,11 @@ export interface ScenarioDocument {
   state?: JsonObject
   /** Default 0. */
   seed?: number
+  /**
+   * How many trials each agent version runs of this case, 1 to 1000; wins over
+   * the plugin's `trials`. Default: the plugin's, else 1.
+   */
+  trials?: number
   /** How the agent reaches the twin: `http` (default) or `mcp` (Streamable HTTP at `<baseUrl>/mcp`). */
   transport?: 'http' | 'mcp'
   faults?: FaultRuleDocument[]

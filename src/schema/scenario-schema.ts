@@ -92,6 +92,10 @@ export const scenarioSchema = {
       "Seed of the scenario's seeded decisions (probabilistic faults, generated ids).",
       { type: 'integer', minimum: 0 },
     ),
+    trials: described(
+      "How many trials each agent version runs of this case (1-1000); wins over the plugin's trials. Default: the plugin's, else 1.",
+      { type: 'integer', minimum: 1, maximum: 1000 },
+    ),
     transport: described('How the agent reaches the twin: http (default) or mcp.', {
       enum: ['http', 'mcp'],
     }),

@@ -1,9 +1,9 @@
+import type { FaultRuleDocument } from '../core/fault-model.ts'
 import { checkFaultRule } from '../faults/check-rule.ts'
 import { type FieldPath, formatFieldPath } from './field-path.ts'
 import { recordItems } from './guards.ts'
 import type { Issue } from './issue.ts'
 import { toolReferences } from './scenario-checks.ts'
-import type { FaultRuleDocument } from './scenario-document.ts'
 import { didYouMean, listWords } from './suggest.ts'
 import type { TwinDocument } from './twin-document.ts'
 

@@ -1,4 +1,4 @@
-import { CALL_FACTS, templatePlaceholders } from '../twin/templates.ts'
+import { CALL_FACTS, templatePlaceholders } from '../core/placeholders.ts'
 import type { FieldPath } from './field-path.ts'
 import type { Issue } from './issue.ts'
 import { didYouMean, listWords } from './suggest.ts'

@@ -14,22 +14,9 @@
  * renders the number 40); placeholders inside longer strings are stringified.
  */
 import type { JsonObject, JsonValue } from '../core/json.ts'
+import type { RiskLevel } from '../core/risk.ts'
 
 export const TWIN_API_VERSION = 'agenttwin/twin.v1'
-
-/** How much harm a tool call can do; drives comparison sentences and evaluators. */
-export type RiskLevel =
-  | 'READ'
-  | 'WRITE_REVERSIBLE'
-  | 'WRITE_IRREVERSIBLE'
-  | 'OUTBOUND_COMMUNICATION'
-
-export const RISK_LEVELS: readonly RiskLevel[] = [
-  'READ',
-  'WRITE_REVERSIBLE',
-  'WRITE_IRREVERSIBLE',
-  'OUTBOUND_COMMUNICATION',
-]
 
 /** A response the twin answers with; `body` is a template. */
 export interface ResponseTemplate {

@@ -1,4 +1,7 @@
-import { Ajv, type ValidateFunction } from 'ajv'
+import { existsSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { fileURLToPath } from 'node:url'
+import { Ajv, type CodeOptions, type ValidateFunction } from 'ajv'
 import addFormatsModule from 'ajv-formats'
 import { contractSchema } from './contract-schema.ts'
 import { scenarioSchema } from './scenario-schema.ts'
@@ -9,35 +12,59 @@ const addFormats = addFormatsModule.default
 let documentAjv: Ajv | undefined
 const validators = new Map<string, ValidateFunction>()
 
-/** The ajv instance for our own document schemas: every error, verbose, discriminated unions. */
-function getDocumentAjv(): Ajv {
-  if (!documentAjv) {
-    documentAjv = new Ajv({
-      allErrors: true,
-      verbose: true,
-      discriminator: true,
-      strict: true,
-      logger: false,
-    })
-    addFormats(documentAjv)
-  }
-  return documentAjv
+/**
+ * An ajv instance for our own document schemas: every error, verbose,
+ * discriminated unions. `code` is for the build's standalone validators.
+ */
+export function createDocumentAjv(code?: CodeOptions): Ajv {
+  const ajv = new Ajv({
+    allErrors: true,
+    verbose: true,
+    discriminator: true,
+    strict: true,
+    logger: false,
+    ...(code && { code }),
+  })
+  addFormats(ajv)
+  return ajv
 }
 
-/** The schemas the loader validates against, compiled once on first use. */
-const SCHEMAS = { twin: twinSchema, scenario: scenarioSchema, contract: contractSchema } as const
+/** The schemas the loader validates against. */
+export const DOCUMENT_SCHEMAS = {
+  twin: twinSchema,
+  scenario: scenarioSchema,
+  contract: contractSchema,
+} as const
+export type DocumentSchemaName = keyof typeof DOCUMENT_SCHEMAS
+
+// Next to the compiled validators.js the build writes the same validators as
+// standalone code (see standalone-validators.ts); sources run without it.
+/** The file the build writes next to the compiled `validators.js`. */
+export const PRECOMPILED_VALIDATORS_FILE = 'document-validators.cjs'
+const PRECOMPILED = new URL(`./${PRECOMPILED_VALIDATORS_FILE}`, import.meta.url)
+let precompiled: Partial<Record<DocumentSchemaName, ValidateFunction>> | undefined
+
+function loadPrecompiled(): Partial<Record<DocumentSchemaName, ValidateFunction>> {
+  if (!precompiled) {
+    const path = PRECOMPILED.protocol === 'file:' ? fileURLToPath(PRECOMPILED) : undefined
+    precompiled = path && existsSync(path) ? createRequire(import.meta.url)(path) : {}
+  }
+  return precompiled!
+}
 
 /**
- * The compiled validator of a document schema (cached).
+ * The validator of a document schema: the build's precompiled one when
+ * present, else compiled once on first use (cached).
  * @example
  * const validate = documentValidator('twin'); validate(value) || validate.errors
  */
-export function documentValidator(name: keyof typeof SCHEMAS): ValidateFunction {
-  let validate = validators.get(name)
+export function documentValidator(name: DocumentSchemaName): ValidateFunction {
+  let validate = validators.get(name) ?? loadPrecompiled()[name]
   if (!validate) {
-    validate = getDocumentAjv().compile(SCHEMAS[name])
-    validators.set(name, validate)
+    documentAjv ??= createDocumentAjv()
+    validate = documentAjv.compile(DOCUMENT_SCHEMAS[name])
   }
+  validators.set(name, validate)
   return validate
 }
 

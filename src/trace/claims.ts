@@ -1,6 +1,6 @@
+import type { CallRecord } from '../core/call-record.ts'
 import { jsonEquals } from '../core/canonical-json.ts'
 import type { JsonValue } from '../core/json.ts'
-import type { CallRecord } from '../twin/types.ts'
 import type { TracedToolCall } from './types.ts'
 
 /** One way the agent's trace and the twin's records disagree. */

@@ -1,5 +1,6 @@
+import type { TraceSpan } from '../core/case-trace.ts'
 import type { JsonObject, JsonValue } from '../core/json.ts'
-import type { AgentTrace, TracedToolCall, TraceSpan } from './types.ts'
+import type { AgentTrace, TracedToolCall } from './types.ts'
 
 /** GenAI semantic-convention attribute names this module reads. */
 export const GENAI = {

@@ -1,3 +1,4 @@
+export type { CaseTrace, SpanStatusCode, TraceSpan } from '../core/case-trace.ts'
 export { compareTraceWithRecords, type TraceComparison, type TraceFinding } from './claims.ts'
 export { InvalidTraceError } from './errors.ts'
 export { GENAI, operationOf, readAgentTrace } from './genai.ts'
@@ -9,10 +10,4 @@ export {
   type ReadableSpanLike,
   type SpanCollector,
 } from './span-collector.ts'
-export type {
-  AgentTrace,
-  CaseTrace,
-  SpanStatusCode,
-  TracedToolCall,
-  TraceSpan,
-} from './types.ts'
+export type { AgentTrace, TracedToolCall } from './types.ts'

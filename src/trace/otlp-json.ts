@@ -1,6 +1,6 @@
+import type { SpanStatusCode, TraceSpan } from '../core/case-trace.ts'
 import type { JsonObject, JsonValue } from '../core/json.ts'
 import { InvalidTraceError } from './errors.ts'
-import type { SpanStatusCode, TraceSpan } from './types.ts'
 
 type Loose = Record<string, unknown>
 

@@ -1,6 +1,6 @@
+import type { SpanStatusCode, TraceSpan } from '../core/case-trace.ts'
 import type { JsonObject, JsonValue } from '../core/json.ts'
 import { sortSpans } from './otlp-json.ts'
-import type { SpanStatusCode, TraceSpan } from './types.ts'
 
 /**
  * The part of an OpenTelemetry SDK `ReadableSpan` that is read here, typed

@@ -1,24 +1,5 @@
 import type { JsonObject, JsonValue } from '../core/json.ts'
 
-/** A span's status as OpenTelemetry defines it. */
-export type SpanStatusCode = 'UNSET' | 'OK' | 'ERROR'
-
-/**
- * One span, as read from OTLP JSON or from an SDK's `ReadableSpan`: plain,
- * serialisable JSON. Times are nanoseconds since the epoch, as decimal text
- * (they do not fit in a JSON number).
- */
-export interface TraceSpan {
-  traceId: string
-  spanId: string
-  parentSpanId?: string
-  name: string
-  startTimeUnixNano: string
-  endTimeUnixNano?: string
-  attributes: JsonObject
-  status: { code: SpanStatusCode; message?: string }
-}
-
 /** A tool call as the agent's own trace tells it (an `execute_tool` span): testimony, never evidence. */
 export interface TracedToolCall {
   spanId: string
@@ -43,11 +24,4 @@ export interface AgentTrace {
   input?: JsonValue
   /** The `execute_tool` spans, in start order. */
   toolCalls: TracedToolCall[]
-}
-
-/** The spans an instrumented agent exported during one case: its claimed trajectory. */
-export interface CaseTrace {
-  /** How the spans arrived: the in-memory exporter of the case context. */
-  source: 'exporter'
-  spans: TraceSpan[]
 }

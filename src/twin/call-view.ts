@@ -1,4 +1,6 @@
 /** What the caller is shown, and how the record keeps it. */
+
+import type { RecordedFault } from '../core/call-record.ts'
 import type {
   ActiveFault,
   CallerView,
@@ -7,7 +9,6 @@ import type {
   TwinAnswer,
 } from '../core/fault-model.ts'
 import type { JsonValue } from '../core/json.ts'
-import type { RecordedFault } from './types.ts'
 
 /** The twin's answer with the JSON content type (when it has a body), as handed to faults and callers. */
 export function withContentType(answer: TwinAnswer): TwinAnswer {

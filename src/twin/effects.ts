@@ -5,6 +5,7 @@
  * increment doubles and an append lands two times.
  */
 
+import type { StateChange } from '../core/call-record.ts'
 import { jsonEquals } from '../core/canonical-json.ts'
 import { cloneJson, isJsonObject, type JsonObject, type JsonValue } from '../core/json.ts'
 import type { EffectOp } from '../schema/twin-document.ts'
@@ -12,7 +13,6 @@ import { EffectError, PathConflictError } from './errors.ts'
 import { mergeState } from './merge-state.ts'
 import { deletePath, formatPath, readPath, writePath } from './paths.ts'
 import { renderPathTemplate, renderValue, type TemplateScope } from './templates.ts'
-import type { StateChange } from './types.ts'
 
 /** An effect with its absolute path and operands rendered for one call. */
 export type ResolvedEffect =

@@ -12,6 +12,7 @@
  * An effect that cannot run answers 500 and changes nothing.
  */
 
+import type { StateChange } from '../core/call-record.ts'
 import type { ActiveFault, DependencyEffect, TwinAnswer } from '../core/fault-model.ts'
 import type { JsonObject, JsonValue } from '../core/json.ts'
 import { effectFailedAnswer } from './answers.ts'
@@ -19,7 +20,6 @@ import type { ResolvedEffect } from './effects.ts'
 import { EffectError, InvalidFaultParamError } from './errors.ts'
 import type { Plan } from './handlers/index.ts'
 import { applyEffects, type StateHistory } from './state-history.ts'
-import type { StateChange } from './types.ts'
 
 export interface Enactment {
   answer: TwinAnswer

@@ -3,8 +3,15 @@
  * No HTTP and no Vitest here; `http/` and `vitest/` build on this.
  */
 
+export type { CallRecord, RecordedFault, StateChange } from '../core/call-record.ts'
 export { type CanonicalJsonOptions, canonicalJson, digest } from '../core/canonical-json.ts'
 export { NotJsonError } from '../core/errors.ts'
+export {
+  CALL_FACTS,
+  isCallFact,
+  placeholderArgument,
+  templatePlaceholders,
+} from '../core/placeholders.ts'
 export { registerAdapter, registeredAdapters } from './adapters.ts'
 export { DEFAULT_CLOCK_START, DEFAULT_CLOCK_STEP_MS, fixedClock } from './clock.ts'
 export { createTwin } from './create-twin.ts'
@@ -34,23 +41,16 @@ export {
   writePath,
 } from './paths.ts'
 export {
-  CALL_FACTS,
-  isCallFact,
-  placeholderArgument,
   renderPathTemplate,
   renderTemplate,
   renderValue,
   resolvePlaceholder,
   splitPathTemplate,
   type TemplateScope,
-  templatePlaceholders,
 } from './templates.ts'
 export type {
   AdapterContext,
   CallOutcome,
-  CallRecord,
-  RecordedFault,
-  StateChange,
   ToolCall,
   Twin,
   TwinAdapter,

@@ -1,8 +1,10 @@
 /** One call through the twin: validate, scope, idempotency, plan, enact the fault, record. */
 
+import type { CallRecord } from '../core/call-record.ts'
 import { canonicalJson } from '../core/canonical-json.ts'
 import type { ActiveFault, DependencyEffect, TwinAnswer } from '../core/fault-model.ts'
 import { cloneJson, type JsonObject } from '../core/json.ts'
+import { templatePlaceholders } from '../core/placeholders.ts'
 import type { ToolDefinition } from '../schema/twin-document.ts'
 import { invalidArgumentsAnswer, isSuccess, notFoundAnswer } from './answers.ts'
 import { plainView, recordFault, seenByCaller, withContentType } from './call-view.ts'
@@ -14,13 +16,8 @@ import { idempotencyKeyOf, keyReusedAnswer } from './idempotency.ts'
 import { inputHint, validateInput } from './input-validation.ts'
 import { formatPath, readPath } from './paths.ts'
 import type { TwinRuntime } from './runtime.ts'
-import {
-  renderPathTemplate,
-  renderValue,
-  type TemplateScope,
-  templatePlaceholders,
-} from './templates.ts'
-import type { CallOutcome, CallRecord, ToolCall } from './types.ts'
+import { renderPathTemplate, renderValue, type TemplateScope } from './templates.ts'
+import type { CallOutcome, ToolCall } from './types.ts'
 
 /** Effects after which the tool did what it was asked (with a 2xx answer). */
 const EFFECT_DONE: ReadonlySet<DependencyEffect> = new Set(['applied', 'twice', 'stale'])

@@ -1,10 +1,11 @@
 import type { ValidateFunction } from 'ajv'
+import type { CallRecord } from '../core/call-record.ts'
 import type { FaultPolicy } from '../core/fault-model.ts'
 import type { ToolDefinition, TwinDocument } from '../schema/twin-document.ts'
 import type { ResolvedEffect } from './effects.ts'
 import type { IdempotencyStore } from './idempotency.ts'
 import type { StateHistory } from './state-history.ts'
-import type { CallRecord, TwinAdapter } from './types.ts'
+import type { TwinAdapter } from './types.ts'
 
 /** Effects a deferred fault staged, waiting for their call. */
 export interface PendingCommit {

@@ -1,6 +1,6 @@
+import type { StateChange } from '../core/call-record.ts'
 import { cloneJson, type JsonObject } from '../core/json.ts'
 import { applyEffect, type ResolvedEffect } from './effects.ts'
-import type { StateChange } from './types.ts'
 
 /**
  * The twin's state as a list of versions. A version is never changed after

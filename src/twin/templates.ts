@@ -18,6 +18,7 @@
 
 import { canonicalJson } from '../core/canonical-json.ts'
 import type { JsonObject, JsonValue } from '../core/json.ts'
+import { PLACEHOLDER, WHOLE_PLACEHOLDER as WHOLE } from '../core/placeholders.ts'
 import { MissingPlaceholderError } from './errors.ts'
 import { assertSafeSegments, type PathLookup, readPath } from './paths.ts'
 
@@ -31,12 +32,6 @@ export interface TemplateScope {
   target?: JsonValue
   items?: JsonValue[]
 }
-
-const NAME = '\\$?[A-Za-z_][A-Za-z0-9_-]*(?:\\.[A-Za-z0-9_-]+)*'
-const PLACEHOLDER = new RegExp(`\\{(${NAME})\\}`, 'g')
-const WHOLE = new RegExp(`^\\{(${NAME})\\}$`)
-/** The call facts a template may name; anything else starting with `$` is a document error. */
-export const CALL_FACTS: readonly string[] = ['$id', '$now', '$seq', '$tenant', '$target', '$items']
 
 /**
  * The value a placeholder name stands for in a scope.
@@ -181,36 +176,4 @@ export function splitPathTemplate(template: string): string[] {
   }
   segments.push(current)
   return segments
-}
-
-/**
- * Every placeholder name in a template, in order of first appearance, without braces.
- *
- * @example
- * templatePlaceholders({ a: '{order_id}', b: ['{$id} for {customer.email}'] }) // ['order_id', '$id', 'customer.email']
- */
-export function templatePlaceholders(template: JsonValue): string[] {
-  const names = new Set<string>()
-  collect(template, names)
-  return [...names]
-}
-
-function collect(template: JsonValue, names: Set<string>): void {
-  if (typeof template === 'string') {
-    for (const match of template.matchAll(PLACEHOLDER)) names.add(match[1]!)
-  } else if (Array.isArray(template)) {
-    for (const item of template) collect(item, names)
-  } else if (template !== null && typeof template === 'object') {
-    for (const item of Object.values(template)) collect(item, names)
-  }
-}
-
-/** Whether a placeholder name refers to a call fact (`$id`, `$target.x`, ...) rather than an argument. */
-export function isCallFact(name: string): boolean {
-  return CALL_FACTS.includes(name.split('.')[0] ?? '')
-}
-
-/** The argument a placeholder reads (`customer.email` → `customer`), or undefined for call facts. */
-export function placeholderArgument(name: string): string | undefined {
-  return name.startsWith('$') ? undefined : name.split('.')[0]
 }

@@ -1,12 +1,14 @@
 import { existsSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { parse } from 'yaml'
+import type { PreparedScenario } from './prepared-scenario.ts'
 import type { ResolvedSuiteOptions } from './resolve-options.ts'
 
 export interface GenerateInput {
   /** Absolute path of the scenario document. */
   file: string
-  source: string
+  /** The scenario as the main process loaded it, when valid; else the worker loads it and reports. */
+  prepared?: PreparedScenario
   /** Absolute path of the module that exports the agents. */
   agentsFile: string
   /** Absolute path of the runtime module. */
@@ -20,8 +22,9 @@ export interface GenerateInput {
  * The test module a scenario document becomes. Its imports are real module
  * graph edges: the agents module, and the documents the scenario names (its
  * twin, its contracts), so watch mode and `vitest --changed` rerun a scenario
- * when one of them or its agent changes. Nothing of the twin is
- * inlined: the worker reads documents fresh, so a changed twin is never stale.
+ * when one of them or its agent changes. A valid scenario comes with its
+ * documents as loaded here; the worker uses them only if every file still
+ * has the digest it had, so a changed twin is never stale.
  */
 export function generateScenarioModule(input: GenerateInput): string {
   const lines = [
@@ -35,6 +38,10 @@ export function generateScenarioModule(input: GenerateInput): string {
     `  agentsFile: ${JSON.stringify(input.agentsFile)},`,
     '  agentModule,',
     `  options: ${JSON.stringify(input.options)},`,
+    // JSON.parse of a string literal is quicker for V8 than an object literal this size.
+    ...(input.prepared
+      ? [`  prepared: JSON.parse(${JSON.stringify(JSON.stringify(input.prepared))}),`]
+      : []),
     '})',
     '',
   )

@@ -45,7 +45,7 @@ export {
 /* What a scenario test leaves in Vitest's task meta, for custom reporters */
 export type { AgentTwinTaskMeta, ExpectationTaskMeta, PairCaseTaskMeta } from './meta.ts'
 /* The plugin: scenario files as tests, pairs, options */
-export type { AgentTwinOptions, PairOption } from './options.ts'
+export type { AgentTwinOptions, NetworkOption, PairOption } from './options.ts'
 export { agentTwin } from './plugin.ts'
 export { InvalidPluginOptionsError } from './resolve-options.ts'
 export { ExpectationFailedError, PairRegressionError } from './runtime/failure.ts'

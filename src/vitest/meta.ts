@@ -1,6 +1,6 @@
 import type { CaseClass, GatePolicy } from '../compare/index.ts'
 import type { SideCase } from '../compare/pair.ts'
-import type { ExpectationResult } from '../evaluate/types.ts'
+import type { ExpectationResult } from '../core/expectation-result.ts'
 import type { PairOption } from './options.ts'
 
 /** Task meta of a generated expectation test: one expectation on one agent version. */
@@ -26,6 +26,10 @@ export interface PairCaseTaskMeta {
   classification: CaseClass
   baseline: SideCase
   candidate: SideCase
+  /** Which trial of the case this test ran, when the case runs several. */
+  trial?: { index: number; of: number }
+  /** Significance level of the comparison over trials, when not the default. */
+  alpha?: number
 }
 
 export type AgentTwinTaskMeta = ExpectationTaskMeta | PairCaseTaskMeta

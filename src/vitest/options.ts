@@ -17,6 +17,22 @@ export interface PairOption {
   expectGate?: 'PASS' | 'WARN' | 'BLOCK'
 }
 
+/** The network guard of a project (see README, "The network guard"). */
+export interface NetworkOption {
+  /**
+   * `'run'` (default): nothing leaves the process for the whole test run of the
+   * project, plain tests and module code included, and a refusal a plain test
+   * swallowed still fails it. `'case'`: the guard is on only while a scenario
+   * case, `describeScenario` or `useTwin` holds it (the opt-out for a project
+   * whose plain tests must reach real servers).
+   */
+  guard?: 'run' | 'case'
+  /** Hosts the code under test may reach for real: `api.example.com`, or `api.example.com:8443` for one port. */
+  allowHosts?: string[]
+  /** Let traffic to this machine through (servers the tests start themselves). Default `false`. */
+  allowLoopback?: boolean
+}
+
 /** Options of {@link agentTwin}. Every path is relative to the Vitest project root. */
 export interface AgentTwinOptions {
   /** Globs of scenario documents that run as test files. Default `['**\/*.scenario.{yaml,yml,json}']`. */
@@ -38,6 +54,15 @@ export interface AgentTwinOptions {
   pairs?: PairOption[]
   /** Seed for scenarios that declare none. Default 0. */
   seed?: number
+  /**
+   * Trials per case and agent version, 1 to 1000; a scenario's own `trials` wins.
+   * Each trial is its own test from the same pinned case with a seed derived from
+   * the pinned seed and the trial index (trial 1 keeps the pinned seed), and pairs
+   * are judged by rates (see README, "Trials"). Default 1.
+   */
+  trials?: number
+  /** Significance level of comparisons over trials (one-sided Fisher exact test). Default 0.05. */
+  alpha?: number
   /** How long one agent run may take before the case counts as unfinished. Default 30000 ms. */
   timeoutMs?: number
   /** Which classes block and which warn. Default: NEW_CRITICAL_FAILURE and REGRESSED block, INCOMPLETE warns. */
@@ -50,6 +75,8 @@ export interface AgentTwinOptions {
    * overrides it), cassettes, redaction and prices. See README, "Agents on real models".
    */
   models?: ModelsOptions
+  /** The network guard: how long it holds and which hosts it lets through. Default `{ guard: 'run' }`. */
+  network?: NetworkOption
   /** Judge configuration. Default: the offline keyword-overlap fake (not a language model). */
   judge?: {
     provider?: 'fake' | 'anthropic' | 'openai'

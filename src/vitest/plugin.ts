@@ -6,7 +6,9 @@ import { createFilter, type Plugin } from 'vite'
 import { configDefaults } from 'vitest/config'
 import { bringReporter } from './bring-reporter.ts'
 import { generateScenarioModule, referencedDocuments } from './generate-module.ts'
+import { NETWORK_KEY, resolveNetwork } from './network-option.ts'
 import type { AgentTwinOptions } from './options.ts'
+import { prepareScenario } from './prepared-scenario.ts'
 import {
   DEFAULT_SCENARIO_GLOBS,
   InvalidPluginOptionsError,
@@ -21,6 +23,17 @@ const RUNTIME_FILE = fileURLToPath(
   new URL(`./runtime/scenario-suite${OWN_EXTENSION}`, import.meta.url),
 )
 const SETUP_FILE = fileURLToPath(new URL(`./setup${OWN_EXTENSION}`, import.meta.url))
+// The compiled package, wherever it is (a workspace or `npm link` puts it
+// outside node_modules, where Vitest would inline it): loaded by Node itself,
+// not transformed and evaluated module by module in every test file.
+const OWN_DIST =
+  OWN_EXTENSION === '.js'
+    ? new RegExp(
+        `^${fileURLToPath(new URL('..', import.meta.url))
+          .replaceAll('\\', '/')
+          .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`,
+      )
+    : undefined
 
 /** What the plugin tells the reporter (through Vite's plugin `api`). */
 export interface AgentTwinPluginApi {
@@ -65,7 +78,15 @@ export function agentTwin(options: AgentTwinOptions = {}): Plugin {
       // Adding to `include` must not drop Vitest's default: the project's
       // own *.test.ts files keep running beside the scenario files.
       const defaults = user.test?.include ? [] : configDefaults.include
-      return { test: { include: [...defaults, ...globs], setupFiles: [SETUP_FILE] } }
+      return {
+        test: {
+          include: [...defaults, ...globs],
+          setupFiles: [SETUP_FILE],
+          // The setup file of every test file reads it (see run-guard.ts).
+          provide: { [NETWORK_KEY]: resolveNetwork(options.network) },
+          ...(OWN_DIST && { server: { deps: { external: [OWN_DIST] } } }),
+        },
+      }
     },
     configureVitest({ vitest }) {
       bringReporter(vitest, options.reporter)
@@ -107,11 +128,12 @@ export function agentTwin(options: AgentTwinOptions = {}): Plugin {
     }
     const named = referencedDocuments(id, source)
     for (const file of named) documents.add(file)
-    named.push(...agentFiles)
+    // Loaded and validated here, once, so the test file neither parses nor validates it again.
+    const prepared = prepareScenario(id, source, named)
     const code = generateScenarioModule({
       file: id,
-      source,
-      documents: named,
+      prepared,
+      documents: [...named, ...agentFiles],
       agentsFile,
       runtimeFile: RUNTIME_FILE,
       options: resolved!,

@@ -4,6 +4,7 @@ import { AgentTwinError } from '../core/errors.ts'
 import type { JudgeConfig } from '../judge/index.ts'
 import type { ModelsOptions } from '../models/types.ts'
 import { DEFAULT_CASE_TIMEOUT_MS } from '../scenario/run-case.ts'
+import { MAX_TRIALS } from '../scenario/trial.ts'
 import type { AgentTwinOptions, PairOption } from './options.ts'
 
 /** Default scenario globs. */
@@ -14,6 +15,10 @@ export interface ResolvedSuiteOptions {
   versions?: string[]
   pairs: PairOption[]
   seed: number
+  /** Trials per case, when set (the scenario's own `trials` wins). */
+  trials?: number
+  /** Significance level over trials, when set. */
+  alpha?: number
   timeoutMs: number
   gate?: Partial<GatePolicy>
   overrides?: string
@@ -53,6 +58,24 @@ export function resolveSuiteOptions(options: AgentTwinOptions, root: string): Re
     pairs: options.pairs ?? [],
     seed: options.seed ?? 0,
     timeoutMs,
+  }
+  if (options.trials !== undefined) {
+    if (!Number.isInteger(options.trials) || options.trials < 1 || options.trials > MAX_TRIALS) {
+      throw new InvalidPluginOptionsError(
+        `trials is ${JSON.stringify(options.trials)}`,
+        `give a whole number of trials from 1 to ${MAX_TRIALS}, e.g. trials: 5`,
+      )
+    }
+    resolved.trials = options.trials
+  }
+  if (options.alpha !== undefined) {
+    if (typeof options.alpha !== 'number' || !(options.alpha > 0 && options.alpha < 1)) {
+      throw new InvalidPluginOptionsError(
+        `alpha is ${JSON.stringify(options.alpha)}`,
+        'give a significance level between 0 and 1, e.g. alpha: 0.05',
+      )
+    }
+    resolved.alpha = options.alpha
   }
   if (options.versions) resolved.versions = options.versions
   if (options.gate) resolved.gate = options.gate

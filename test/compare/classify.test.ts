@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { type CaseClass, classifyCase } from '../../src/compare/classify.ts'
-import type { ExpectationResult } from '../../src/evaluate/types.ts'
+import type { ExpectationResult } from '../../src/core/expectation-result.ts'
 import { result } from './helpers/results.ts'
 
 const classify = (

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { agents } from '../../examples/demo-co/agent/index.ts'
+import { evaluateCase } from '../../src/case/evaluate-case.ts'
 import { comparePair, type SideRuns } from '../../src/compare/pair.ts'
 import type { HumanOverride } from '../../src/judge/override-file.ts'
-import { evaluateCase } from '../../src/scenario/evaluate-case.ts'
 import { runCase } from '../../src/scenario/run-case.ts'
 import { pinnedDemoScenarios } from '../demo-co/support/scenarios.ts'
 

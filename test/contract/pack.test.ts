@@ -4,11 +4,11 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { packAgents } from '../../examples/outcome-contracts/agents.ts'
 import { packCases } from '../../examples/outcome-contracts/cases.ts'
 import { type ContractCheck, createContractEvaluator } from '../../src/contract/index.ts'
+import type { CaseRun } from '../../src/core/case-run.ts'
+import type { ExpectationResult } from '../../src/core/expectation-result.ts'
 import { evaluateExpectations } from '../../src/evaluate/index.ts'
-import type { ExpectationResult } from '../../src/evaluate/types.ts'
 import { pinCase } from '../../src/scenario/pin.ts'
 import { runCase } from '../../src/scenario/run-case.ts'
-import type { CaseRun } from '../../src/scenario/types.ts'
 import { loadScenario } from '../../src/schema/index.ts'
 
 const packDir = fileURLToPath(new URL('../../examples/outcome-contracts/', import.meta.url))

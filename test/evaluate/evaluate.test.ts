@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
+import type { ExpectationResult } from '../../src/core/expectation-result.ts'
 import {
-  type ExpectationResult,
   evaluateCalledTool,
   evaluateCallOrder,
   evaluateExpectation,

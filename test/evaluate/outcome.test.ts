@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { isContradiction, type VerifiedStatus, verifyOutcome } from '../../src/evaluate/index.ts'
+import type { ClaimedOutcome } from '../../src/core/case-run.ts'
+import type { VerifiedStatus } from '../../src/core/claim.ts'
+import { isContradiction, verifyOutcome } from '../../src/evaluate/index.ts'
 import { fault } from '../../src/faults/index.ts'
-import type { ClaimedOutcome } from '../../src/scenario/types.ts'
 import { call, runCase } from './support/case-run.ts'
 
 const refund = { order_id: 'ORD-1001', amount: 40 }

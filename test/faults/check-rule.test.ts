@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import type { FaultRuleDocument } from '../../src/core/fault-model.ts'
 import { checkFaultRule } from '../../src/faults/check-rule.ts'
-import type { FaultRuleDocument } from '../../src/schema/scenario-document.ts'
 
 const tools = ['refund_payment', 'get_order', 'send_email']
 

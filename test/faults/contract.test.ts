@@ -4,6 +4,7 @@
  * did (the twin's state and record) and what the caller saw.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type { RecordedFault } from '../../src/core/call-record.ts'
 import type { DependencyEffect } from '../../src/core/fault-model.ts'
 import type { JsonObject } from '../../src/core/json.ts'
 import { type FaultRuleInput, fault } from '../../src/faults/builder.ts'
@@ -11,7 +12,7 @@ import { type FaultTypeName, faultCatalog } from '../../src/faults/catalog.ts'
 import { createFaultPolicy } from '../../src/faults/rules.ts'
 import { createInterception, type Interception } from '../../src/http/index.ts'
 import { createTwin } from '../../src/twin/index.ts'
-import type { RecordedFault, Twin } from '../../src/twin/types.ts'
+import type { Twin } from '../../src/twin/types.ts'
 import { ORDER_BEFORE, PAYMENTS_URL, paymentsDocument } from './support/payments-twin.ts'
 
 /** What `fetch` gave the caller. */

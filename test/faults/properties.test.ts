@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import type { FaultRuleDocument } from '../../src/core/fault-model.ts'
 import { createFaultPolicy } from '../../src/faults/rules.ts'
-import type { FaultRuleDocument } from '../../src/schema/scenario-document.ts'
 
 const TOOLS = ['get_order', 'refund_payment', 'send_email']
 

@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import type { FaultPolicy } from '../../src/core/fault-model.ts'
+import type { FaultPolicy, FaultRuleDocument } from '../../src/core/fault-model.ts'
 import type { JsonObject } from '../../src/core/json.ts'
 import { fault } from '../../src/faults/builder.ts'
 import { InvalidFaultRuleError, UnknownFaultTypeError } from '../../src/faults/errors.ts'
 import { createFaultPolicy } from '../../src/faults/rules.ts'
-import type { FaultRuleDocument } from '../../src/schema/scenario-document.ts'
 
 /** Which of the first `n` calls of `tool` fault, calling the policy in order. */
 function faulted(policy: FaultPolicy, tool: string, n: number, args: JsonObject = {}): number[] {

@@ -62,7 +62,7 @@ describe('requests no twin handles', () => {
     expect(message.split('\n')).toEqual([
       `AgentTwin blocked POST ${NOWHERE}/v1/charges: no twin answers it, and tests never reach the real network.`,
       `Twins in use: shop (${SHOP_URL}).`,
-      `Fix: add a twin whose http.baseUrl covers ${NOWHERE} (interception.use(twin)), or stop the code under test from calling it. For a server the test started itself on this machine, create the interception with { allowLoopback: true }.`,
+      `Fix: serve ${NOWHERE} with a twin (a twin whose http.baseUrl covers it), allow the host (agentTwin({ network: { allowHosts: ['no-such-host.agenttwin.invalid'] } }) or createInterception({ allowHosts }); allowLoopback for a server the test started itself), or stop the code under test from calling it. An agent in another process is not covered by this guard: run it against serveTwin() or \`agenttwin serve\`.`,
     ])
     expect(interception.unhandled).toEqual([
       { method: 'POST', url: `${NOWHERE}/v1/charges`, layer: 'http', message },
@@ -139,8 +139,11 @@ describe('requests no twin handles', () => {
 
     for (const error of [viaRequest, viaTls, viaNet])
       expect(error).toBeInstanceOf(UnhandledRequestError)
-    expect(interception.unhandled.map(({ url }) => url)).toEqual([
-      'tls://no-such-host.agenttwin.invalid:443',
+    expect(
+      interception.unhandled.map(({ method, url }) => (method ? `${method} ${url}` : url)),
+    ).toEqual([
+      // node:http had put its request on the socket: the refusal names it.
+      'GET https://no-such-host.agenttwin.invalid/x',
       'tls://tls.agenttwin.invalid:8443',
       'tcp://db.agenttwin.invalid:5432',
     ])

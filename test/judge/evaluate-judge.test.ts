@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import type { CallRecord } from '../../src/core/call-record.ts'
 import {
   createCalibrationStore,
   createFakeJudge,
@@ -7,7 +8,6 @@ import {
   type JudgeRequest,
 } from '../../src/judge/index.ts'
 import type { JudgeExpectation } from '../../src/schema/scenario-document.ts'
-import type { CallRecord } from '../../src/twin/types.ts'
 import { caseRun } from './support.ts'
 
 const criterion = 'The reply says the refund is not recorded and a specialist will finish it'

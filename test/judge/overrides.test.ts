@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { InvalidDocumentError } from '../../src/core/errors.ts'
-import type { ExpectationResult } from '../../src/evaluate/types.ts'
+import type { ExpectationResult } from '../../src/core/expectation-result.ts'
 import {
   applyOverrides,
   type HumanOverride,

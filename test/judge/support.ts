@@ -1,4 +1,4 @@
-import type { CaseRun } from '../../src/scenario/types.ts'
+import type { CaseRun } from '../../src/core/case-run.ts'
 
 /** A finished case whose agent gave `reply`; a judge reads only the reply and the evidence it is shown. */
 export function caseRun(reply: string | undefined, extra: Partial<CaseRun> = {}): CaseRun {

@@ -1,8 +1,8 @@
 import { Ajv } from 'ajv'
 import { describe, expect, test } from 'vitest'
+import { RISK_LEVELS } from '../../src/core/risk.ts'
 import { expectationSchema } from '../../src/schema/expectation-schema.ts'
 import { closest, editDistance } from '../../src/schema/suggest.ts'
-import { RISK_LEVELS } from '../../src/schema/twin-document.ts'
 import { effectSchema, handlerSchema } from '../../src/schema/twin-handler-schema.ts'
 import { toolSchema } from '../../src/schema/twin-schema.ts'
 

@@ -1,10 +1,9 @@
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts'
 import { describe, expectTypeOf, test } from 'vitest'
+import type { FaultCondition, FaultRuleDocument } from '../../src/core/fault-model.ts'
 import type { expectationSchema, toolStepSchema } from '../../src/schema/expectation-schema.ts'
 import type {
   ExpectationDocument,
-  FaultCondition,
-  FaultRuleDocument,
   ScenarioDocument,
   ToolStep,
 } from '../../src/schema/scenario-document.ts'

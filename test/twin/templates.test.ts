@@ -1,10 +1,7 @@
 import { describe, expect, it } from 'vitest'
+import { templatePlaceholders } from '../../src/core/placeholders.ts'
 import { MissingPlaceholderError, UnsafePathError } from '../../src/twin/errors.ts'
-import {
-  renderPathTemplate,
-  renderTemplate,
-  templatePlaceholders,
-} from '../../src/twin/templates.ts'
+import { renderPathTemplate, renderTemplate } from '../../src/twin/templates.ts'
 
 const scope = {
   args: { order_id: 'o_1', amount: 40, customer: { email: 'a@b.c' }, flags: [true] },

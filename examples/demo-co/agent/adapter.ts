@@ -1,4 +1,4 @@
-import type { AgentResult } from '../../../src/scenario/types.ts'
+import type { AgentResult } from '../../../src/core/case-run.ts'
 import type { SupportResponse } from './service.ts'
 
 /**

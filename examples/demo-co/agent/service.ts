@@ -1,5 +1,5 @@
+import type { ClaimedOutcome } from '../../../src/core/case-run.ts'
 import type { JsonObject } from '../../../src/core/json.ts'
-import type { ClaimedOutcome } from '../../../src/scenario/types.ts'
 import { McpToolClient } from './mcp-tool-client.ts'
 import type { AgentPlan } from './plan.ts'
 import { resolveRefund } from './refund-flow.ts'

@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs'
 import { isAbsolute, resolve } from 'node:path'
 import { AgentTwinError, partsOf } from '../../core/errors.ts'
+import { exportedVersions, resolveAgents } from '../../scenario/agents.ts'
 import type { Agent } from '../../scenario/types.ts'
-import { exportedVersions, resolveAgents } from '../../vitest/runtime/agents.ts'
 import { importUserModule } from './import-module.ts'
 
 /** The `--agent` module could not be loaded or does not export what was asked. Code `AGENTTWIN_AGENT_MODULE_LOAD`. */

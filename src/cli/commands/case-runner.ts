@@ -1,4 +1,5 @@
 import { isAbsolute, resolve } from 'node:path'
+import { runAndEvaluateCase } from '../../case/run-and-evaluate.ts'
 import type { SideCase } from '../../compare/pair.ts'
 import {
   cacheFileFromEnv,
@@ -7,9 +8,7 @@ import {
   loadOverrides,
   resolveJudge,
 } from '../../judge/index.ts'
-import { evaluateCase } from '../../scenario/evaluate-case.ts'
 import type { PinnedCase } from '../../scenario/pin.ts'
-import { runCase } from '../../scenario/run-case.ts'
 import type { Agent } from '../../scenario/types.ts'
 
 // Captured before any case intercepts the network: a real-model judge is
@@ -52,18 +51,13 @@ export async function createCaseRunner(options: {
     ? await loadOverrides(inside(cwd, options.overridesFile))
     : []
   return {
-    async run(pinned, agent) {
-      const run = await runCase(pinned, agent, {
+    run: (pinned, agent) =>
+      runAndEvaluateCase(pinned, agent, {
         timeoutMs: options.timeoutMs,
         ...(options.models ? { models: { cli: options.models } } : {}),
-      })
-      const needsJudge = pinned.document.expectations.some((item) => item.type === 'judge')
-      const results = await evaluateCase(pinned.document.expectations, run, {
-        judge: needsJudge ? lazyJudge() : undefined,
+        judge: lazyJudge,
         overrides,
-      })
-      return { run, results }
-    },
+      }),
   }
 }
 

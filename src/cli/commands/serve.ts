@@ -1,12 +1,12 @@
 import { readFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import { formatCall } from '../../compare/format.ts'
+import type { CallRecord } from '../../core/call-record.ts'
 import { InvalidDocumentError } from '../../core/errors.ts'
 import type { JsonObject } from '../../core/json.ts'
 import { INSPECTION_PATH, type ServeTwinOptions, serveTwin } from '../../http/server/index.ts'
 import { detectDocumentKind, loadScenario, loadTwin, locateField } from '../../schema/index.ts'
 import type { TwinDocument } from '../../schema/twin-document.ts'
-import type { CallRecord } from '../../twin/types.ts'
 import type { CliCommand, CliIO } from '../command.ts'
 import {
   defineVerb,

@@ -1,5 +1,5 @@
+import { claimAllowed, normaliseClaimClass } from '../../core/claim.ts'
 import type { AllowedUserClaims, ContractDocument } from '../../schema/contract-document.ts'
-import { normaliseClaimClass } from '../claim-classes.ts'
 import { type ClaimReading, readReplyClaim, readStructuredClaim } from '../classify-claim.ts'
 import type { Redactor } from '../redact.ts'
 import { fail, pass, type ReasonedVerdict, unknown } from '../verdicts.ts'
@@ -40,7 +40,7 @@ export function claimOf(record: OutcomeRecord, facts: ClaimFacts): ReasonedVerdi
   }
   const table = allowedClaims(contract?.allowed_user_claims ?? DEFAULT_ALLOWED_CLAIMS)
   const reading = readingOf(record, table.literal, redact)
-  if (reading.family === 'unknown' && !table.literal.includes(reading.claimClass ?? '')) {
+  if (reading.family === 'unknown' && !claimAllowed(reading, table.literal)) {
     return unknown(`the claim cannot be read: ${reading.basis}`)
   }
   const commit = commitStatus(record)
@@ -48,10 +48,7 @@ export function claimOf(record: OutcomeRecord, facts: ClaimFacts): ReasonedVerdi
   const name = reading.claimClass
     ? `claim "${reading.claimClass}" (${reading.family})`
     : `a ${reading.family} claim`
-  const matched =
-    allowed.includes(reading.family) ||
-    (reading.claimClass !== undefined && allowed.includes(reading.claimClass))
-  if (!matched) {
+  if (!claimAllowed(reading, allowed)) {
     return fail(
       `${name} with commit_status ${commit}; allowed then: ${allowed.join(', ') || 'no claim at all'}`,
     )

@@ -1,10 +1,11 @@
 import type { CaseReport, PairReport, SideReport } from '../../compare/report.ts'
 import { sideChanges, trajectoryTable } from './trajectory.ts'
+import { trialsSection } from './trials.ts'
 import { caseAnchor, esc, foldText, foldValue } from './values.ts'
 
-/** A flag a case may carry from features that add rates (trials); read tolerantly. */
+/** A case whose trials disagree on a side (set only when it ran several trials). */
 export function isFlaky(item: CaseReport): boolean {
-  return (item as { flaky?: unknown }).flaky === true
+  return item.flaky === true
 }
 
 /** A case touches a critical expectation when one failed on either side. */
@@ -79,7 +80,7 @@ export function caseSection(pair: PairReport, item: CaseReport): string {
 <summary><span class="pill k-${esc(item.classification)}">${esc(item.classification)}</span> <b>${esc(item.scenario.title)}</b> <code>${esc(item.scenario.id)}</code> · ${esc(pair.candidate.version)} vs ${esc(pair.baseline.version)} <a class="link" href="#${esc(id)}" title="link to this case">#</a></summary>
 <div class="body">
 <p class="reason">${esc(item.reason)}</p>
-${item.divergence ? `<p class="divergence"><b>Step ${item.divergence.step}:</b> ${esc(item.divergence.sentence)}</p>` : '<p class="muted">The trajectories match to the end.</p>'}
+${trialsSection(item)}${item.divergence ? `<p class="divergence"><b>Step ${item.divergence.step}:</b> ${esc(item.divergence.sentence)}</p>` : '<p class="muted">The trajectories match to the end.</p>'}
 <div class="verdict-box">${verdictTable(item)}</div><h4>Expectations</h4>${expectationTable(item)}
 <h4>Trajectories</h4>
 ${trajectoryTable(item)}

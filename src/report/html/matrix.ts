@@ -1,5 +1,6 @@
 import { CASE_CLASSES } from '../../compare/classify.ts'
 import type { CaseReport, ComparisonReport, PairReport } from '../../compare/report.ts'
+import { rateChange } from '../../compare/trials/words.ts'
 import { isCritical, isFlaky } from './case.ts'
 import { caseAnchor, esc } from './values.ts'
 
@@ -19,7 +20,8 @@ function cell(pair: PairReport, item: CaseReport | undefined): string {
   if (!item) return '<td class="cell none">—</td>'
   const id = caseAnchor(item.scenario.id, pair.candidate.version, pair.baseline.version)
   const step = item.divergence ? ` · step ${item.divergence.step}` : ''
-  return `<td class="cell k-${esc(item.classification)}" data-class="${esc(item.classification)}" data-critical="${isCritical(item)}" data-flaky="${isFlaky(item)}"><a href="#${esc(id)}" title="${esc(item.reason)}">${esc(item.classification)}${step}${isFlaky(item) ? ' · flaky' : ''}</a></td>`
+  const rates = item.trials ? ` · ${rateChange(item.trials)}` : ''
+  return `<td class="cell k-${esc(item.classification)}" data-class="${esc(item.classification)}" data-critical="${isCritical(item)}" data-flaky="${isFlaky(item)}"><a href="#${esc(id)}" title="${esc(item.reason)}">${esc(item.classification)}${step}${esc(rates)}${isFlaky(item) ? ' · flaky' : ''}</a></td>`
 }
 
 /** Scenarios × pairs, each cell coloured by its classification and linked to its case. */

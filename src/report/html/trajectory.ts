@@ -1,6 +1,6 @@
 import type { CaseReport } from '../../compare/report.ts'
 import type { CallStep, Step } from '../../compare/steps.ts'
-import type { StateChange } from '../../twin/types.ts'
+import type { StateChange } from '../../core/call-record.ts'
 import { compact, esc, foldValue } from './values.ts'
 
 function args(step: CallStep): string {

@@ -1,4 +1,5 @@
 import type { MatcherState } from 'vitest'
+import type { CaseRun } from '../../core/case-run.ts'
 import type { JsonObject } from '../../core/json.ts'
 import { formatStep, times } from '../../evaluate/format.ts'
 import {
@@ -9,7 +10,6 @@ import {
   evaluateNotCalledTool,
   evaluateTrajectory,
 } from '../../evaluate/index.ts'
-import type { CaseRun } from '../../scenario/types.ts'
 import type {
   ArgsMatchMode,
   ToolStep,

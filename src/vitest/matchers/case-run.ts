@@ -1,5 +1,5 @@
+import type { CaseRun } from '../../core/case-run.ts'
 import { isJsonObject } from '../../core/json.ts'
-import type { CaseRun } from '../../scenario/types.ts'
 import { NotACaseRunError } from './errors.ts'
 
 /**

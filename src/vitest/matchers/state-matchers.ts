@@ -1,7 +1,7 @@
 import type { MatcherState } from 'vitest'
+import type { ExpectationResult } from '../../core/expectation-result.ts'
 import type { JsonValue } from '../../core/json.ts'
 import { evaluateOutcomeVerified, evaluateState } from '../../evaluate/index.ts'
-import type { ExpectationResult } from '../../evaluate/types.ts'
 import { checkPhrase, textArgument } from './arguments.ts'
 import { caseRunOf } from './case-run.ts'
 import { expectedOf, type StateExpected, toValueCheck } from './value-check.ts'

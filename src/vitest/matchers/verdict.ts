@@ -1,7 +1,7 @@
 import type { MatcherResult, MatcherState } from 'vitest'
+import type { CaseRun } from '../../core/case-run.ts'
+import type { ExpectationResult } from '../../core/expectation-result.ts'
 import type { JsonValue } from '../../core/json.ts'
-import type { ExpectationResult } from '../../evaluate/types.ts'
-import type { CaseRun } from '../../scenario/types.ts'
 
 /** What a synchronous matcher returns to Vitest. */
 export type SyncMatcherResult = Exclude<MatcherResult, PromiseLike<unknown>>

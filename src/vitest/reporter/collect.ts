@@ -2,7 +2,7 @@ import type { TestModule } from 'vitest/node'
 import {
   buildReport,
   type ComparisonReport,
-  comparePair,
+  comparePairTrials,
   type PairComparison,
 } from '../../compare/index.ts'
 import type { SideCase } from '../../compare/pair.ts'
@@ -11,7 +11,7 @@ import type { PairCaseTaskMeta } from '../meta.ts'
 
 /** One configured pair with every case the run recorded for it. */
 export interface CollectedPair {
-  meta: Pick<PairCaseTaskMeta, 'pair' | 'pairIndex' | 'gate'>
+  meta: Pick<PairCaseTaskMeta, 'pair' | 'pairIndex' | 'gate' | 'alpha'>
   baseline: SideCase[]
   candidate: SideCase[]
   /** The scenario files whose cases were compared, absolute, sorted. */
@@ -35,7 +35,7 @@ export function collectPairs(modules: ReadonlyArray<TestModule>): CollectedPair[
       let pair = pairs.get(key)
       if (!pair) {
         pair = {
-          meta: { pair: meta.pair, pairIndex: meta.pairIndex, gate: meta.gate },
+          meta: { pair: meta.pair, pairIndex: meta.pairIndex, gate: meta.gate, alpha: meta.alpha },
           baseline: [],
           candidate: [],
           files: [],
@@ -49,7 +49,9 @@ export function collectPairs(modules: ReadonlyArray<TestModule>): CollectedPair[
       pair.seen.add(module.moduleId)
     }
   }
-  const byScenario = (a: SideCase, b: SideCase) => compareText(a.run.scenario.id, b.run.scenario.id)
+  // Trials of a case follow each other in trial order, whichever finished first.
+  const byScenario = (a: SideCase, b: SideCase) =>
+    compareText(a.run.scenario.id, b.run.scenario.id) || (a.trial ?? 1) - (b.trial ?? 1)
   return [...pairs.values()]
     .sort((a, b) => a.meta.pairIndex - b.meta.pairIndex)
     .map(({ seen, ...pair }) => ({
@@ -66,10 +68,12 @@ export function compareCollected(pairs: readonly CollectedPair[]): {
   report: ComparisonReport
 } {
   const comparisons = pairs.map((pair) =>
-    comparePair({
+    // Without trials this is comparePair itself.
+    comparePairTrials({
       baseline: { agent: pair.baseline[0]!.run.agent, cases: pair.baseline },
       candidate: { agent: pair.candidate[0]!.run.agent, cases: pair.candidate },
       policy: pair.meta.gate,
+      alpha: pair.meta.alpha,
     }),
   )
   return { comparisons, report: buildReport(comparisons) }

@@ -1,5 +1,5 @@
 import type { TestContext } from 'vitest'
-import { effectiveLabel } from '../../compare/index.ts'
+import { effectiveLabel } from '../../judge/review.ts'
 import type { PinnedCase } from '../../scenario/pin.ts'
 import type { Agent } from '../../scenario/types.ts'
 import type {} from '../meta.ts'

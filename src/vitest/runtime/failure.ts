@@ -1,5 +1,5 @@
 import { AgentTwinError } from '../../core/errors.ts'
-import type { ExpectationResult } from '../../evaluate/types.ts'
+import type { ExpectationResult } from '../../core/expectation-result.ts'
 
 /** A place in a scenario document. */
 export interface YamlLocation {

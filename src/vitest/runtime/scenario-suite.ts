@@ -1,15 +1,19 @@
 import { afterAll, beforeAll, describe, type TestContext, TestRunner } from 'vitest'
 import { InvalidDocumentError } from '../../core/errors.ts'
-import { createInterception, type Interception } from '../../http/index.ts'
+import type { Interception } from '../../http/index.ts'
+import { holdInterception, type InterceptionHold } from '../../http/shared-interception.ts'
 import { type HumanOverride, loadOverrides } from '../../judge/index.ts'
-import { pinCase } from '../../scenario/pin.ts'
+import { agentVersion, exportedVersions, resolveAgents } from '../../scenario/agents.ts'
+import { type PinnedCase, pinCase } from '../../scenario/pin.ts'
+import { pinTrial } from '../../scenario/trial.ts'
 import { loadScenarioSync, locateField } from '../../schema/index.ts'
+import { type PreparedScenario, stillCurrent } from '../prepared-scenario.ts'
 import type { ResolvedSuiteOptions } from '../resolve-options.ts'
-import { agentVersion, exportedVersions, resolveAgents } from './agents.ts'
 import { expectationTest } from './expectation-test.ts'
 import { pointAt, type YamlLocation } from './failure.ts'
 import { pairTest } from './pair-test.ts'
-import { createSideRunner } from './side-runner.ts'
+import { createSideRunner, type SideRunner, type SideRunnerOptions } from './side-runner.ts'
+import { defineTrialPairTasks, trialCount, trialName, trialRunners } from './trial-suite.ts'
 
 /** What a generated scenario module hands to the runtime. */
 export interface ScenarioSuiteInput {
@@ -19,6 +23,8 @@ export interface ScenarioSuiteInput {
   agentsFile: string
   agentModule: Record<string, unknown>
   options: ResolvedSuiteOptions
+  /** The documents as the plugin loaded and validated them. */
+  prepared?: PreparedScenario
 }
 
 /**
@@ -28,20 +34,21 @@ export interface ScenarioSuiteInput {
  * at the YAML lines they come from.
  */
 export function defineScenarioSuite(input: ScenarioSuiteInput): void {
-  const loaded = loadOrExplain(input.file)
+  const loaded = documentsOf(input)
   const pinned = pinCase(
     { file: input.file, document: loaded.document, twin: loaded.twin },
     { defaultSeed: input.options.seed },
   )
   const agents = resolveAgents(input.agentModule, input.agentsFile)
   const { options } = input
-  const locate = (path: (string | number)[]): YamlLocation => ({
+  const locate = (path: ['id'] | ['expectations', number]): YamlLocation => ({
     file: input.file,
-    ...locateField(loaded.source, input.file, path),
+    ...loaded.locate(path),
   })
   let network: Interception | undefined
+  let hold: InterceptionHold | undefined
   let overrides: HumanOverride[] = []
-  const runner = createSideRunner({
+  const runnerOptions: SideRunnerOptions = {
     pinned,
     network: () => network!,
     overrides: () => overrides,
@@ -49,20 +56,44 @@ export function defineScenarioSuite(input: ScenarioSuiteInput): void {
     judge: options.judge,
     judgeThreshold: options.judgeThreshold,
     models: { ...options.models, testFile: input.file },
-  })
+  }
+  const runner = createSideRunner(runnerOptions)
+  const trials = trialCount(pinned.document.trials, options.trials)
+  const runners = trials === 1 ? [runner] : trialRunners(runnerOptions, trials)
   const timeout = options.timeoutMs * 3 + 10_000
 
   describe(`${pinned.scenario.id}: ${pinned.scenario.title}`, () => {
     placeSuite(locate(['id']))
     beforeAll(async () => {
-      network = createInterception()
+      hold = holdInterception('scenario suite')
+      network = hold.interception
       if (options.overrides) overrides = await loadOverrides(options.overrides)
     })
-    afterAll(() => network?.dispose())
+    afterAll(() => {
+      hold?.release()
+      hold = undefined
+    })
 
     if (options.pairs.length > 0) {
       for (const [pairIndex, pair] of options.pairs.entries()) {
         const where = locate(['id'])
+        if (trials > 1) {
+          defineTrialPairTasks(
+            {
+              pair,
+              pairIndex,
+              baseline: agentVersion(agents, pair.baseline, input.agentsFile),
+              candidate: agentVersion(agents, pair.candidate, input.agentsFile),
+              pinned,
+              runners,
+              gate: options.gate,
+              alpha: options.alpha,
+              where,
+            },
+            (name, handler, concurrent) => defineTask(name, where, timeout, handler, concurrent),
+          )
+          continue
+        }
         const handler = pairTest({
           pair,
           pairIndex,
@@ -80,12 +111,22 @@ export function defineScenarioSuite(input: ScenarioSuiteInput): void {
 
     for (const version of options.versions ?? exportedVersions(agents)) {
       const agent = agentVersion(agents, version, input.agentsFile)
-      describe(version, () => {
+      const expectationTasks = (runner: SideRunner, pinned: PinnedCase) => {
         placeSuite(locate(['id']))
         pinned.document.expectations.forEach((expectation, index) => {
           const where = locate(['expectations', index])
           const handler = expectationTest({ agent, index, pinned, runner, where })
           defineTask(expectation.id, where, timeout, handler)
+        })
+      }
+      describe(version, () => {
+        if (trials === 1) return expectationTasks(runner, pinned)
+        // One describe per trial: each trial's expectations read that trial's run.
+        placeSuite(locate(['id']))
+        runners.forEach((trialRunner, i) => {
+          describe(trialName(i + 1, trials), () =>
+            expectationTasks(trialRunner, pinTrial(pinned, i + 1)),
+          )
         })
       })
     }
@@ -103,9 +144,33 @@ function defineTask(
   location: YamlLocation,
   timeout: number,
   handler: (context: TestContext) => Promise<void>,
+  concurrent?: boolean,
 ): void {
-  const task = TestRunner.getCurrentSuite().task(name, { handler, timeout })
+  const task = TestRunner.getCurrentSuite().task(name, {
+    handler,
+    timeout,
+    ...(concurrent && { concurrent }),
+  })
   task.location = { line: location.line, column: location.column }
+}
+
+/** The plugin's prepared documents while every file is unchanged, else the documents read now. */
+function documentsOf(input: ScenarioSuiteInput) {
+  const { prepared } = input
+  if (prepared && stillCurrent(prepared)) {
+    return {
+      document: prepared.document,
+      twin: prepared.twin,
+      locate: (path: ['id'] | ['expectations', number]) =>
+        path[0] === 'id' ? prepared.locations.id : prepared.locations.expectations[path[1]]!,
+    }
+  }
+  const loaded = loadOrExplain(input.file)
+  return {
+    document: loaded.document,
+    twin: loaded.twin,
+    locate: (path: (string | number)[]) => locateField(loaded.source, input.file, path),
+  }
 }
 
 function loadOrExplain(file: string) {

@@ -1,9 +1,9 @@
+import { runAndEvaluateCase } from '../../case/run-and-evaluate.ts'
 import type { SideCase } from '../../compare/pair.ts'
 import type { Interception } from '../../http/index.ts'
 import { type HumanOverride, type JudgeConfig, resolveJudge } from '../../judge/index.ts'
-import { evaluateCase } from '../../scenario/evaluate-case.ts'
 import type { PinnedCase } from '../../scenario/pin.ts'
-import { type CaseModelsOptions, runCase } from '../../scenario/run-case.ts'
+import type { CaseModelsOptions } from '../../scenario/run-case.ts'
 import type { Agent } from '../../scenario/types.ts'
 
 // Captured before any interception starts: a real-model judge is the one
@@ -18,6 +18,8 @@ export interface SideRunnerOptions {
   judge?: JudgeConfig
   judgeThreshold?: number
   models?: CaseModelsOptions
+  /** The trial these runs are (1-based), recorded on each side when a case runs several. */
+  trial?: number
 }
 
 /**
@@ -36,17 +38,15 @@ export function createSideRunner(options: SideRunnerOptions): SideRunner {
   const judge = resolveJudge({ fetch: networkFetch, ...options.judge })
 
   async function runSide(agent: Agent): Promise<SideCase> {
-    const run = await runCase(options.pinned, agent, {
+    const side = await runAndEvaluateCase(options.pinned, agent, {
       interception: options.network(),
       timeoutMs: options.timeoutMs,
       models: options.models,
-    })
-    const results = await evaluateCase(options.pinned.document.expectations, run, {
       judge,
       judgeThreshold: options.judgeThreshold,
       overrides: options.overrides(),
     })
-    return { run, results }
+    return options.trial === undefined ? side : { ...side, trial: options.trial }
   }
 
   return {

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { createRunCommand } from '../../../src/cli/commands/run.ts'
-import type { ExpectationResult } from '../../../src/evaluate/types.ts'
-import type { CaseRun } from '../../../src/scenario/types.ts'
+import type { CaseRun } from '../../../src/core/case-run.ts'
+import type { ExpectationResult } from '../../../src/core/expectation-result.ts'
 import { loadScenario } from '../../../src/schema/index.ts'
 import { capture, DEMO_AGENTS, DEMO_SCENARIOS, ROOT, tempDir } from './support/capture.ts'
 

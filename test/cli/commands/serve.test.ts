@@ -3,7 +3,7 @@ import { type AddressInfo, connect } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { CliIO } from '../../../src/cli/command.ts'
 import { createServeCommand } from '../../../src/cli/commands/serve.ts'
-import type { CallRecord } from '../../../src/twin/types.ts'
+import type { CallRecord } from '../../../src/core/call-record.ts'
 import { capture, DEMO_SCENARIOS, ROOT, tempDir } from './support/capture.ts'
 
 const DEMO_TWIN = 'examples/demo-co/twins/demo-co.twin.yaml'

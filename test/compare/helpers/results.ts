@@ -1,5 +1,8 @@
-import type { ExpectationResult, ResultLabel } from '../../../src/evaluate/types.ts'
-import type { ExpectationType } from '../../../src/schema/scenario-document.ts'
+import type {
+  ExpectationResult,
+  ExpectationType,
+  ResultLabel,
+} from '../../../src/core/expectation-result.ts'
 
 /** A hand-made expectation result for classification tables. */
 export function result(

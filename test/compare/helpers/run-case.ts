@@ -1,14 +1,9 @@
 import { digest } from '../../../src/core/canonical-json.ts'
+import type { AgentResult, CaseError, CaseRun, ClaimedOutcome } from '../../../src/core/case-run.ts'
+import type { FaultRuleDocument } from '../../../src/core/fault-model.ts'
 import type { JsonObject } from '../../../src/core/json.ts'
 import { createFaultPolicy } from '../../../src/faults/rules.ts'
-import { toCaseTool } from '../../../src/scenario/case-tool.ts'
-import type {
-  AgentResult,
-  CaseError,
-  CaseRun,
-  ClaimedOutcome,
-} from '../../../src/scenario/types.ts'
-import type { FaultRuleDocument } from '../../../src/schema/scenario-document.ts'
+import { toCaseTool } from '../../../src/scenario/case-run.ts'
 import { createTwin } from '../../../src/twin/create-twin.ts'
 import type { ToolCall } from '../../../src/twin/types.ts'
 import { demoTwin } from './demo-twin.ts'

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url'
+import type { AgentResult, CaseRun } from '../../../src/core/case-run.ts'
 import type { JsonObject } from '../../../src/core/json.ts'
 import { createFaultPolicy, type FaultRuleInput } from '../../../src/faults/index.ts'
-import type { AgentResult, CaseRun } from '../../../src/scenario/types.ts'
 import { loadContractSync, loadTwinSync } from '../../../src/schema/index.ts'
 import { createTwin } from '../../../src/twin/index.ts'
 import type { ToolCall } from '../../../src/twin/types.ts'

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
+import type { CallRecord } from '../../../src/core/call-record.ts'
 import { fault } from '../../../src/faults/index.ts'
 import {
   type ServedTwin,
@@ -7,7 +8,6 @@ import {
   TwinServerListenError,
 } from '../../../src/http/server/index.ts'
 import { createTwin } from '../../../src/twin/index.ts'
-import type { CallRecord } from '../../../src/twin/types.ts'
 import { nodeRequest, postJson } from '../support/clients.ts'
 import { createShop, shopDocument } from '../support/shop-twin.ts'
 

@@ -1,10 +1,10 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { type CallToolResult, ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js'
 import { expect } from 'vitest'
+import type { CallRecord } from '../../../src/core/call-record.ts'
 import type { McpCallerKind } from '../../../src/core/fault-model.ts'
 import type { JsonObject } from '../../../src/core/json.ts'
 import type { FaultTypeName } from '../../../src/faults/catalog.ts'
-import type { CallRecord } from '../../../src/twin/types.ts'
 
 /** Params that make a fault visible on the payments twin's refund (as the HTTP contract uses them). */
 export const PARAMS: Partial<Record<FaultTypeName, JsonObject>> = {

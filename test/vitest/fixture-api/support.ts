@@ -1,5 +1,6 @@
+import type { AgentResult } from '../../../src/core/case-run.ts'
 import type { JsonObject } from '../../../src/core/json.ts'
-import type { Agent, AgentResult } from '../../../src/scenario/types.ts'
+import type { Agent } from '../../../src/scenario/types.ts'
 
 export const demo = '../../../examples/demo-co'
 export const timeoutScenario = `${demo}/scenarios/refund-timeout-after-mutation.scenario.yaml`

@@ -1,5 +1,5 @@
 import { describe, expect, expectTypeOf, test } from 'vitest'
-import type { CaseRun } from '../../../src/scenario/types.ts'
+import type { CaseRun } from '../../../src/core/case-run.ts'
 import type { ContractDocument } from '../../../src/schema/index.ts'
 import {
   agentTwinMatchers,

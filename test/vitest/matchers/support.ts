@@ -2,9 +2,9 @@ import { readdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { expect } from 'vitest'
 import { agents } from '../../../examples/demo-co/agent/index.ts'
+import type { CaseRun } from '../../../src/core/case-run.ts'
 import { type PinnedCase, pinSelection } from '../../../src/scenario/pin.ts'
 import { runCase } from '../../../src/scenario/run-case.ts'
-import type { CaseRun } from '../../../src/scenario/types.ts'
 import { loadScenarioSync } from '../../../src/schema/index.ts'
 
 export const scenariosDir = fileURLToPath(

@@ -1,4 +1,10 @@
-import type { ExpectationResult } from '../evaluate/types.ts'
+/**
+ * The review of a case's results, in one place: reviewers' overrides are
+ * attached to the results they name, and the label that counts is decided
+ * from them, never letting an override make a case pass whose deterministic
+ * critical checks still fail.
+ */
+import type { ExpectationResult, ResultLabel } from '../core/expectation-result.ts'
 import { OverrideConflictError } from './errors.ts'
 import type { HumanOverride } from './override-file.ts'
 
@@ -11,8 +17,7 @@ export interface OverrideTarget {
 /**
  * Attaches human overrides to the results of one case. Each matching result gets
  * `override: { label, reviewer, note, originalLabel }` and keeps its own `label`
- * unchanged: the effective label is computed in one place, `effectiveLabel` in
- * the comparison module, which never lets an override make a case pass whose
+ * unchanged: the effective label is decided by `effectiveLabel` below, which never lets an override make a case pass whose
  * deterministic critical checks still fail. An override naming an agent version
  * beats one without; two equally specific overrides for one result throw
  * `OverrideConflictError`. Results without an override are returned as they are.
@@ -68,4 +73,48 @@ function pick(
     )
   }
   return best[0]
+}
+
+/** The label the evidence gave, before any reviewer changed it. */
+export function originalLabel(result: ExpectationResult): ResultLabel {
+  return result.override?.originalLabel ?? result.label
+}
+
+/** Judges are not deterministic; every other expectation type is. */
+export function isDeterministic(result: Pick<ExpectationResult, 'type'>): boolean {
+  return result.type !== 'judge'
+}
+
+/**
+ * Whether a reviewer's override of `result` counts in this case. An override
+ * to a non-passing label always counts (a reviewer may be stricter). An
+ * override to `PASS` is refused while any deterministic critical expectation
+ * of the case still fails by its own evidence (its original label), the
+ * overridden result itself included: an override never makes a case pass
+ * whose deterministic critical checks still fail.
+ */
+export function overrideApplies(
+  result: ExpectationResult,
+  caseResults: readonly ExpectationResult[],
+): boolean {
+  if (!result.override) return false
+  if (result.override.label !== 'PASS') return true
+  return ![result, ...caseResults].some(
+    (other) => other.critical && isDeterministic(other) && originalLabel(other) !== 'PASS',
+  )
+}
+
+/**
+ * The label that counts for a result in its case: the override's label when
+ * the override applies (see `overrideApplies`), else the original label.
+ * The one place this rule lives; classification and reports use it.
+ * @example
+ * // the judge's FAIL, overridden to PASS, in a case whose critical state check fails
+ * effectiveLabel(judgeResult, caseResults) // 'FAIL'
+ */
+export function effectiveLabel(
+  result: ExpectationResult,
+  caseResults: readonly ExpectationResult[],
+): ResultLabel {
+  return overrideApplies(result, caseResults) ? result.override!.label : originalLabel(result)
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { effectiveLabel, overrideApplies } from '../../src/compare/effective-label.ts'
-import { result } from './helpers/results.ts'
+import { effectiveLabel, overrideApplies } from '../../src/judge/review.ts'
+import { result } from '../compare/helpers/results.ts'
 
 describe('effectiveLabel', () => {
   it('is the label itself when nobody overrode it', () => {

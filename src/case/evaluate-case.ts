@@ -1,6 +1,7 @@
 import { createContractEvaluator } from '../contract/index.ts'
+import type { CaseRun } from '../core/case-run.ts'
+import type { ExpectationResult } from '../core/expectation-result.ts'
 import { evaluateExpectations } from '../evaluate/index.ts'
-import type { ExpectationResult } from '../evaluate/types.ts'
 import {
   applyOverrides,
   type CalibrationStore,
@@ -9,7 +10,6 @@ import {
   type Judge,
   resolveJudge,
 } from '../judge/index.ts'
-import type { CaseRun } from './types.ts'
 
 /** How a case's expectations are judged and reviewed. */
 export interface EvaluateCaseOptions {

@@ -1,5 +1,24 @@
-import type { JsonValue } from '../core/json.ts'
-import type { ExpectationType } from '../schema/scenario-document.ts'
+import type { JsonValue } from './json.ts'
+
+/** The expectation types a scenario may declare; the schema's document union names the same set. */
+export const EXPECTATION_TYPES = [
+  'state',
+  'noDuplicateSideEffect',
+  'outcomeVerified',
+  'callOrder',
+  'calledTool',
+  'notCalledTool',
+  'trajectory',
+  'handoff',
+  'maxRetries',
+  'noCollateralChanges',
+  'judge',
+  'contract',
+  'traceMatchesRecords',
+] as const
+
+/** The name of one expectation type. */
+export type ExpectationType = (typeof EXPECTATION_TYPES)[number]
 
 /**
  * `PASS` and `FAIL` are plain verdicts; `STATE_MISMATCH`, `HALLUCINATED_SUCCESS`

@@ -1,5 +1,5 @@
-import { AgentTwinError } from '../../core/errors.ts'
-import type { Agent } from '../../scenario/types.ts'
+import { AgentTwinError } from '../core/errors.ts'
+import type { Agent } from './types.ts'
 
 /** The agents module does not export agents in a shape AgentTwin understands. */
 export class AgentModuleError extends AgentTwinError {

@@ -1,0 +1,40 @@
+import type { EvaluatedCase } from '../core/case-run.ts'
+import type { Judge } from '../judge/index.ts'
+import type { PinnedCase } from '../scenario/pin.ts'
+import { type RunCaseOptions, runCase } from '../scenario/run-case.ts'
+import type { Agent } from '../scenario/types.ts'
+import { type EvaluateCaseOptions, evaluateCase } from './evaluate-case.ts'
+
+/** How one case is run and judged. */
+export interface RunAndEvaluateOptions extends RunCaseOptions, Omit<EvaluateCaseOptions, 'judge'> {
+  /**
+   * The judge, or a function that builds it: called only for a scenario with
+   * `judge` expectations, so one without them never needs a key.
+   */
+  judge?: Judge | (() => Judge)
+}
+
+/**
+ * THE case pipeline, as the Vitest runtime and the CLI both run it: the agent
+ * against a fresh twin (`runCase`), then every expectation of the scenario
+ * with judges, contracts and reviewers' overrides (`evaluateCase`).
+ * @example
+ * const { run, results } = await runAndEvaluateCase(pinned, agents['v1.2.4'], { overrides })
+ */
+export async function runAndEvaluateCase(
+  pinned: PinnedCase,
+  agent: Agent,
+  options: RunAndEvaluateOptions = {},
+): Promise<EvaluatedCase> {
+  const { judge, judgeThreshold, calibration, overrides, ...running } = options
+  const run = await runCase(pinned, agent, running)
+  const expectations = pinned.document.expectations
+  const needsJudge = expectations.some((item) => item.type === 'judge')
+  const results = await evaluateCase(expectations, run, {
+    judge: typeof judge === 'function' ? (needsJudge ? judge() : undefined) : judge,
+    judgeThreshold,
+    calibration,
+    overrides,
+  })
+  return { run, results }
+}

@@ -1,0 +1,106 @@
+import { CASE_CLASSES } from '../classify.ts'
+
+// The JSON Schema of `CaseReport.trials` (see ./types.ts), part of comparison-report.v1.
+
+const count = { type: 'integer', minimum: 0 }
+const share = { type: 'number', minimum: 0, maximum: 1 }
+
+const rateSummary = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['passes', 'trials', 'passHatK', 'passAtK', 'wilson'],
+  properties: {
+    passes: count,
+    trials: count,
+    passHatK: { type: 'array', items: share },
+    passAtK: { type: 'array', items: share },
+    wilson: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['low', 'high'],
+      properties: { low: share, high: share },
+    },
+  },
+}
+
+const sides = (value: object) => ({
+  type: 'object',
+  additionalProperties: false,
+  required: ['baseline', 'candidate'],
+  properties: { baseline: value, candidate: value },
+})
+
+const expectationRates = {
+  type: 'object',
+  additionalProperties: false,
+  required: [
+    'id',
+    'type',
+    'critical',
+    'baseline',
+    'candidate',
+    'unknown',
+    'direction',
+    'pValue',
+    'significant',
+  ],
+  properties: {
+    id: { type: 'string' },
+    type: { type: 'string' },
+    critical: { type: 'boolean' },
+    baseline: rateSummary,
+    candidate: rateSummary,
+    unknown: sides(count),
+    direction: { enum: ['worse', 'better', 'same'] },
+    pValue: share,
+    significant: { type: 'boolean' },
+    trialsNeeded: { type: 'integer', minimum: 1 },
+  },
+}
+
+/** `CaseReport.trials`. */
+export const caseTrialsSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: [
+    'k',
+    'alpha',
+    'baseline',
+    'candidate',
+    'flaky',
+    'expectations',
+    'perTrial',
+    'representative',
+    'notes',
+  ],
+  properties: {
+    k: { type: 'integer', minimum: 1 },
+    alpha: { type: 'number', exclusiveMinimum: 0, exclusiveMaximum: 1 },
+    baseline: rateSummary,
+    candidate: rateSummary,
+    flaky: sides({ type: 'boolean' }),
+    expectations: { type: 'array', items: expectationRates },
+    perTrial: { type: 'array', items: { enum: [...CASE_CLASSES] } },
+    representative: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['trial', 'reason'],
+      properties: { trial: { type: 'integer', minimum: 1 }, reason: { type: 'string' } },
+    },
+    notes: { type: 'array', items: { type: 'string' } },
+    noiseFloor: {
+      type: 'array',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['id', 'pairedDisagreements', 'trials', 'disagreementRate'],
+        properties: {
+          id: { type: 'string' },
+          pairedDisagreements: count,
+          trials: count,
+          disagreementRate: share,
+        },
+      },
+    },
+  },
+}

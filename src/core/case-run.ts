@@ -1,0 +1,96 @@
+/**
+ * The record of one case: what the agent said and what the twin saw. Plain,
+ * serialisable JSON that travels in task meta from worker to reporter.
+ */
+import type { CallRecord } from './call-record.ts'
+import type { CaseTrace } from './case-trace.ts'
+import type { ExpectationResult } from './expectation-result.ts'
+import type { JsonObject, JsonValue } from './json.ts'
+import type { CaseModels, LlmSource } from './model-usage.ts'
+import type { RiskLevel } from './risk.ts'
+
+/** What the agent says happened. Testimony, never evidence. */
+export type ClaimedOutcome = 'SUCCESS' | 'PARTIAL' | 'FAILURE'
+
+/** A tool call as the agent itself reports it; kept for comparison, never trusted. */
+export interface AgentToolCall {
+  tool: string
+  args?: JsonObject
+  status?: number | null
+}
+
+/** What an agent returns for one input. */
+export interface AgentResult {
+  reply: string
+  outcome: ClaimedOutcome
+  /** The agent's own list of tool calls (a claim). */
+  toolCalls?: AgentToolCall[]
+  /** The agent says it handed the case to a human. */
+  handoff?: boolean
+  tokens?: { input: number; output: number }
+  /** A structured claim class, when the agent gives one (e.g. `updated`, `pending`). */
+  claimClass?: string
+}
+
+/** Why a case did not finish. */
+export interface CaseError {
+  kind: 'threw' | 'timeout' | 'malformed-result' | 'unhandled-request' | 'model-cassette'
+  message: string
+}
+
+/** A request the network guard refused during the case: evidence, even when the agent swallowed the error. */
+export interface CaseRefusal {
+  /** Present where the protocol carries one (HTTP, a WebSocket handshake). */
+  method?: string
+  /** The full URL; `tcp://host:port`, `udp://host:port`, `dns://host` where there is none. */
+  url: string
+  /** Who sent it, when it can be told: `undici`, `websocket`, `worker`, `dns`, `udp`, `socket`, ... */
+  client?: string
+  message: string
+}
+
+/** The tools of the twin as the case saw them. */
+export interface CaseTool {
+  name: string
+  risk: RiskLevel
+  effectKey?: string
+  idempotencyArgument?: string
+  /** The twin declares that this tool hands the case to a human. */
+  handoff?: boolean
+}
+
+/**
+ * One scenario run against one agent version: plain, serialisable JSON.
+ * Evaluators read `records`, `initialState` and `finalState`; `result.toolCalls` is testimony.
+ */
+export interface CaseRun {
+  schema: 'agenttwin/case-run.v1'
+  scenario: { id: string; version: string; title: string; digest: string; file?: string }
+  twin: { name: string; version: string; digest: string }
+  seed: number
+  agent: { name: string; version: string }
+  input: JsonValue
+  tools: CaseTool[]
+  initialState: JsonObject
+  finalState: JsonObject
+  records: CallRecord[]
+  /** Absent when the case did not finish. */
+  result?: AgentResult
+  /** The spans the agent exported through `context.trace.exporter`: testimony, read only by `traceMatchesRecords`. */
+  trace?: CaseTrace
+  finished: boolean
+  error?: CaseError
+  /** Requests the network guard refused during the case; any refusal leaves the case unfinished. */
+  refused?: CaseRefusal[]
+  metrics: { latencyMs: number; toolCalls: number; tokens?: { input: number; output: number } }
+  /** Whether a model was in the loop: `live`, `replayed` from a cassette, or none (`scripted`). */
+  llm?: LlmSource
+  /** The case's model calls with tokens, model and latency from the provider's answers. */
+  models?: CaseModels
+}
+
+/** A case and the verdicts of its expectations: what one side of a comparison holds. */
+export interface EvaluatedCase {
+  run: CaseRun
+  results: ExpectationResult[]
+}

@@ -1,0 +1,82 @@
+import { createRequire, syncBuiltinESMExports } from 'node:module'
+import { dirname, join, resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import workerThreads, { type WorkerOptions } from 'node:worker_threads'
+import type { UnhandledRequest } from './errors.ts'
+
+/** What a guarded worker is told: how to guard itself, and where to report what it refused. */
+export interface WorkerGuardConfig {
+  allowLoopback: boolean
+  allowHosts: readonly string[]
+  /** The BroadcastChannel the worker posts its refusals on. */
+  channel: string
+  /** Which worker (so the parent files a refusal under the test that started it). */
+  worker: number
+}
+
+/** A refusal a worker posted. */
+export interface WorkerRefusal {
+  worker: number
+  request: UnhandledRequest
+}
+
+export interface WorkerGuardOptions {
+  config: Omit<WorkerGuardConfig, 'worker'>
+  /** Called as each worker starts: returns its id (the parent remembers the test it belongs to). */
+  register(): number
+}
+
+// Sources in this repository, compiled JavaScript once installed.
+const OWN_EXTENSION = import.meta.url.endsWith('.ts') ? '.ts' : '.js'
+const ENTRY = new URL(`./worker-entry${OWN_EXTENSION}`, import.meta.url).href
+
+/** How the worker loads our entry: plain import once compiled, through tsx from the sources. */
+function entryImport(): string {
+  if (OWN_EXTENSION === '.js') return `import(${JSON.stringify(ENTRY)})`
+  // Only the repository's own tests run the sources; tsx (a dev dependency) loads them in the worker.
+  const root = dirname(createRequire(import.meta.url).resolve('tsx/package.json'))
+  const tsx = pathToFileURL(join(root, 'dist/esm/api/index.mjs')).href
+  return `import(${JSON.stringify(tsx)}).then((tsx) => tsx.tsImport(${JSON.stringify(ENTRY)}, ${JSON.stringify(import.meta.url)}))`
+}
+
+function originalImport(filename: string | URL, options: WorkerOptions | undefined): string {
+  if (options?.eval) return `(0, eval)(${JSON.stringify(String(filename))})`
+  const url =
+    filename instanceof URL
+      ? filename.href
+      : filename.startsWith('file:')
+        ? filename
+        : pathToFileURL(resolve(filename)).href
+  return `import(${JSON.stringify(url)})`
+}
+
+/**
+ * Patches `worker_threads.Worker` so every worker started while the guard is
+ * on guards itself first (the same interception, with no twins: every request
+ * is refused with its method and URL, every socket, DNS query and datagram
+ * below HTTP too) and posts each refusal back, where it is evidence on the
+ * case that started the worker. Then it loads the worker's own script.
+ * Returns the function that puts the original `Worker` back.
+ * @example
+ * const restore = installWorkerGuard({ config, register: () => nextId++ })
+ */
+export function installWorkerGuard(options: WorkerGuardOptions): () => void {
+  const Original = workerThreads.Worker
+  class GuardedWorker extends Original {
+    constructor(filename: string | URL, workerOptions?: WorkerOptions) {
+      const config: WorkerGuardConfig = { ...options.config, worker: options.register() }
+      const code =
+        `${entryImport()}.then((entry) => entry.guardWorker(${JSON.stringify(config)}))` +
+        `.then(() => ${originalImport(filename, workerOptions)})`
+      super(code, { ...workerOptions, eval: true })
+    }
+  }
+  Object.defineProperty(GuardedWorker, 'name', { value: 'Worker' })
+  const exports = workerThreads as unknown as { Worker: typeof Original }
+  exports.Worker = GuardedWorker
+  syncBuiltinESMExports()
+  return () => {
+    if (exports.Worker === GuardedWorker) exports.Worker = Original
+    syncBuiltinESMExports()
+  }
+}

@@ -1,0 +1,124 @@
+import { digest } from '../core/canonical-json.ts'
+import type { AgentResult, CaseError, CaseRefusal, CaseRun, CaseTool } from '../core/case-run.ts'
+import type { JsonValue } from '../core/json.ts'
+import { describeUnhandled, type UnhandledRequest } from '../http/errors.ts'
+import type { ToolDefinition, TwinDocument } from '../schema/twin-document.ts'
+import type { Twin } from '../twin/types.ts'
+import { agentResultProblems, normaliseAgentResult } from './agent-result.ts'
+
+/** How a case ended on the agent's side: a checked result, or why there is none. */
+export interface AgentOutcome {
+  result?: AgentResult
+  error?: CaseError
+}
+
+/** What a CaseRun says beside the twin's records and state: where the case came from. */
+export interface CaseRunParts {
+  scenario: CaseRun['scenario']
+  /** Default: read from the twin's own document. */
+  twin?: CaseRun['twin']
+  seed: number
+  agent: { name: string; version: string }
+  input: JsonValue
+  latencyMs: number
+  outcome: AgentOutcome
+  /** Requests the network guard refused during the case: any one leaves it unfinished. */
+  refused?: readonly UnhandledRequest[]
+}
+
+/**
+ * THE way a CaseRun is assembled, for `runCase` and for tests that drive the
+ * agent themselves (`twin.caseRun()`): records, state and tools from the twin,
+ * the agent's outcome beside them. Without an error the case finished; a
+ * finished case without a result has no claim (claim checks then say `ERROR`).
+ * @example
+ * const run = buildCaseRun(twin, { scenario, seed: 0, agent, input, latencyMs: 12, outcome: { result } })
+ */
+export function buildCaseRun(twin: Twin, parts: CaseRunParts): CaseRun {
+  const records = twin.records()
+  const run: CaseRun = {
+    schema: 'agenttwin/case-run.v1',
+    scenario: { ...parts.scenario },
+    twin: { ...(parts.twin ?? twinRef(twin.definition)) },
+    seed: parts.seed,
+    agent: { name: parts.agent.name, version: parts.agent.version },
+    input: structuredClone(parts.input),
+    tools: twin.tools.map(toCaseTool),
+    initialState: twin.initialState(),
+    finalState: twin.state(),
+    records,
+    finished: parts.outcome.error === undefined,
+    metrics: { latencyMs: parts.latencyMs, toolCalls: records.length },
+  }
+  const { result } = parts.outcome
+  const refused = parts.refused ?? []
+  // A refusal the agent swallowed is still evidence: the case is unfinished whatever it returned.
+  const error = parts.outcome.error ?? (refused.length > 0 ? refusalError(refused) : undefined)
+  if (refused.length > 0) {
+    run.refused = refused.map(toCaseRefusal)
+    run.finished = false
+  }
+  if (error) {
+    run.error = error
+  } else if (result) {
+    run.result = result
+    if (result.tokens) run.metrics.tokens = { ...result.tokens }
+  }
+  return run
+}
+
+/** The case error for requests the guard refused. */
+export function refusalError(refused: readonly UnhandledRequest[]): CaseError {
+  const list = refused.map(describeUnhandled).join(', ')
+  return {
+    kind: 'unhandled-request',
+    message: `the agent sent requests no twin handles: ${list}. Serve that host with a twin, allow it (network.allowHosts), stop the agent from calling it, or run an out-of-process agent against serveTwin or agenttwin serve.`,
+  }
+}
+
+/** A refusal as the case keeps it: plain JSON, never a bare `null` method. */
+export function toCaseRefusal(request: UnhandledRequest): CaseRefusal {
+  return {
+    ...(request.method ? { method: request.method } : {}),
+    url: request.url,
+    ...(request.client ? { client: request.client } : {}),
+    message: request.message,
+  }
+}
+
+/**
+ * Reads what an agent returned against the agent contract: a normalised
+ * result, or a `malformed-result` error that starts with `subject`.
+ * @example
+ * readAgentResult(value, `${agent.name}@${agent.version} returned a malformed result`)
+ */
+export function readAgentResult(value: unknown, subject: string): AgentOutcome {
+  const problems = agentResultProblems(value)
+  if (problems.length > 0) {
+    return { error: { kind: 'malformed-result', message: `${subject}: ${problems.join('; ')}.` } }
+  }
+  return { result: normaliseAgentResult(value as AgentResult) }
+}
+
+/** How a CaseRun names its twin: name, version and the digest of the document. */
+export function twinRef(document: TwinDocument): CaseRun['twin'] {
+  return {
+    name: document.metadata.name,
+    version: document.metadata.version,
+    digest: digest(document),
+  }
+}
+
+/**
+ * What a CaseRun keeps of a twin's tool: the declared facts evaluators read
+ * (risk, effect key, idempotency argument, whether it hands off to a human).
+ * @example
+ * run.tools = twin.tools.map(toCaseTool)
+ */
+export function toCaseTool(tool: ToolDefinition): CaseTool {
+  const caseTool: CaseTool = { name: tool.name, risk: tool.risk }
+  if (tool.effectKey) caseTool.effectKey = tool.effectKey
+  if (tool.idempotency) caseTool.idempotencyArgument = tool.idempotency.argument
+  if (tool.handoff) caseTool.handoff = true
+  return caseTool
+}

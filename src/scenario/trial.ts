@@ -1,0 +1,32 @@
+import { createHash } from 'node:crypto'
+import type { PinnedCase } from './pin.ts'
+
+/** The most trials one case may run. */
+export const MAX_TRIALS = 1000
+
+/**
+ * The seed of trial `index` (1-based) of a case pinned with `seed`. Trial 1
+ * keeps the pinned seed, so one trial is exactly a run without trials; later
+ * trials hash the pinned seed and the index, so they differ from each other
+ * and reproduce byte for byte.
+ * @example trialSeed(1002, 1) // 1002
+ */
+export function trialSeed(seed: number, index: number): number {
+  if (!Number.isInteger(index) || index < 1) {
+    throw new RangeError(`trial index must be a positive integer, got ${index}`)
+  }
+  if (index === 1) return seed
+  const hash = createHash('sha256').update(`agenttwin/trial-seed:${seed}:${index}`).digest()
+  // 31 bits: a non-negative integer, as scenario seeds are.
+  return hash.readUInt32BE(0) >>> 1
+}
+
+/**
+ * Trial `index` of a pinned case: the same frozen documents and digests, the
+ * seed of {@link trialSeed}. Trial 1 is the pinned case itself.
+ */
+export function pinTrial(pinned: PinnedCase, index: number): PinnedCase {
+  const seed = trialSeed(pinned.seed, index)
+  if (seed === pinned.seed) return pinned
+  return Object.freeze({ ...pinned, seed })
+}

@@ -1,0 +1,51 @@
+import type { TestContext } from 'vitest'
+import { pinTrial } from '../../scenario/trial.ts'
+import { createSideRunner, type SideRunner, type SideRunnerOptions } from './side-runner.ts'
+import { type TrialPairInput, trialPairTest, trialsVerdictTest } from './trial-pair-test.ts'
+
+/** Trials of a case: the scenario's own, else the plugin's, else 1 (both were validated when loaded). */
+export function trialCount(scenario: number | undefined, plugin: number | undefined): number {
+  return scenario ?? plugin ?? 1
+}
+
+/** How a trial test or describe is named: `trial 2/5`. */
+export function trialName(index: number, of: number): string {
+  return `trial ${index}/${of}`
+}
+
+/**
+ * A side runner per trial: the same pinned documents with the trial's seed,
+ * the trial's cassette slot (trial 1 keeps today's cassette), and the trial
+ * recorded on each side.
+ */
+export function trialRunners(options: SideRunnerOptions, trials: number): SideRunner[] {
+  return Array.from({ length: trials }, (_, i) =>
+    createSideRunner({
+      ...options,
+      pinned: pinTrial(options.pinned, i + 1),
+      models: { ...options.models, trial: i },
+      trial: i + 1,
+    }),
+  )
+}
+
+type Define = (
+  name: string,
+  handler: (context: TestContext) => Promise<void>,
+  concurrent: boolean,
+) => void
+
+/**
+ * The tests of one pair over k trials: one concurrent test per trial
+ * (`v1.3.0 vs v1.2.4 · trial 2/5`), so Vitest's pool and `maxConcurrency`
+ * spread them, then the verdict over all trials (`v1.3.0 vs v1.2.4 · 5 trials`),
+ * which reuses the trials' runs (or runs them when a filter left them out).
+ */
+export function defineTrialPairTasks(input: TrialPairInput, define: Define): void {
+  const k = input.runners.length
+  const name = `${input.pair.candidate} vs ${input.pair.baseline}`
+  for (let index = 1; index <= k; index++) {
+    define(`${name} · ${trialName(index, k)}`, trialPairTest(input, index), true)
+  }
+  define(`${name} · ${k} trials`, trialsVerdictTest(input), false)
+}

@@ -1,0 +1,20 @@
+import { createHash } from 'node:crypto'
+import { readFileSync } from 'node:fs'
+import { expect, test } from 'vitest'
+import { demoOutput } from './support/demo-output.ts'
+
+// The reference was recorded from main before trials existed, by running this
+// same support module on main's sources: the terminal text verbatim, and the
+// SHA-256 of the whole output (terminal, Markdown, HTML, JSON; 2.3 MB).
+const reference = (name: string) =>
+  readFileSync(new URL(`./reference/${name}`, import.meta.url), 'utf8')
+
+test('one trial per case reproduces the Demo Co output of main exactly', async () => {
+  const output = await demoOutput()
+  expect(output.slice(0, output.indexOf('## AgentTwin comparison'))).toBe(
+    reference('demo-terminal.txt'),
+  )
+  expect(createHash('sha256').update(output).digest('hex')).toBe(
+    reference('demo-output.sha256').trim(),
+  )
+}, 120_000)

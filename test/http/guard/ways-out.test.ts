@@ -1,0 +1,304 @@
+/**
+ * Every way out of the process a Node test can take, against a real server on
+ * this machine that counts what arrives. With the guard on and loopback not
+ * allowed, nothing may arrive, and each refusal must name method + URL (or
+ * host + port where the protocol has no URL) and who sent it. A child process
+ * is the one way an in-process guard cannot close (see README).
+ */
+import dgram from 'node:dgram'
+import dns from 'node:dns'
+import http, * as httpNamespace from 'node:http'
+import https from 'node:https'
+import net from 'node:net'
+import { Writable } from 'node:stream'
+import tls from 'node:tls'
+import { Worker } from 'node:worker_threads'
+import {
+  Agent,
+  Client,
+  Pool,
+  pipeline,
+  request,
+  stream,
+  WebSocket as UndiciWebSocket,
+  fetch as undiciFetch,
+} from 'undici'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { describeUnhandled } from '../../../src/http/errors.ts'
+import { createInterception, type Interception } from '../../../src/http/index.ts'
+import { type CountingServer, countingServer, failure } from './support.ts'
+
+let server: CountingServer
+// Opened before any guard, as module code of a test file would: a warmed keep-alive pool and fetch.
+const fetchBefore = globalThis.fetch
+const httpRequestBefore = http.request
+let warmPool: Pool
+let rawBefore: net.Socket
+let network: Interception | undefined
+let arrivedBefore = 0
+
+beforeAll(async () => {
+  server = await countingServer()
+  warmPool = new Pool(server.url, { connections: 1 })
+  await (await warmPool.request({ path: '/warm', method: 'GET' })).body.text()
+  await (await fetchBefore(`${server.url}/warm-fetch`)).text()
+  rawBefore = net.connect(server.port, '127.0.0.1')
+  await new Promise((resolve) => rawBefore.once('connect', resolve))
+})
+afterAll(async () => {
+  rawBefore.destroy()
+  await warmPool.close()
+  await server.close()
+})
+afterEach(() => {
+  network?.dispose()
+  network = undefined
+})
+
+function nodeGet(send: typeof http.request, url: string): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    send(url, (response) => {
+      response.resume()
+      response.on('end', resolve)
+    })
+      .on('error', reject)
+      .end()
+  })
+}
+
+function inWorker(code: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(
+      `const { parentPort } = require('node:worker_threads');\n(async () => { try { ${code}; parentPort.postMessage('arrived') } catch (error) { parentPort.postMessage(String(error?.cause?.message ?? error?.message)) } })()`,
+      { eval: true },
+    )
+    worker.once('message', (message) => {
+      void worker.terminate()
+      resolve(String(message))
+    })
+    worker.once('error', reject)
+  })
+}
+
+type Way = [name: string, send: (base: string, port: number) => Promise<unknown>, refusal: RegExp]
+
+const ways: Way[] = [
+  ['global fetch', (b) => fetch(`${b}/a`), /^GET http:\/\/127\.0\.0\.1:\d+\/a$/],
+  [
+    'a fetch captured at import',
+    (b) => fetchBefore(`${b}/a`, { method: 'POST', body: '{}' }),
+    /^POST .*\/a \(undici\)$/,
+  ],
+  [
+    'a fetch warmed at import (keep-alive socket)',
+    (b) => fetchBefore(`${b}/warm-fetch`),
+    /^GET .*\/warm-fetch \(undici\)$/,
+  ],
+  ['node:http request', (b) => nodeGet(http.request, `${b}/a`), /^GET .*\/a$/],
+  [
+    'node:http get',
+    (b) =>
+      nodeGet(
+        ((url: string, cb: (r: http.IncomingMessage) => void) =>
+          http.get(url, cb)) as typeof http.request,
+        `${b}/a`,
+      ),
+    /^GET .*\/a$/,
+  ],
+  ['node:http as an ESM namespace', (b) => nodeGet(httpNamespace.request, `${b}/a`), /^GET .*\/a$/],
+  [
+    'node:https',
+    (_b, p) => nodeGet(https.request, `https://127.0.0.1:${p}/a`),
+    /^GET https:\/\/127\.0\.0\.1:\d+\/a$/,
+  ],
+  [
+    'node:http request captured at import',
+    (b) => nodeGet(httpRequestBefore, `${b}/a`),
+    /^GET http:\/\/127\.0\.0\.1:\d+\/a \(node:http\)$|^GET .*\/a$/,
+  ],
+  [
+    'undici request',
+    (b) => request(`${b}/a`, { method: 'PUT', body: 'x' }),
+    /^PUT .*\/a \(undici\)$/,
+  ],
+  ['undici fetch', (b) => undiciFetch(`${b}/a`), /^GET .*\/a \(undici\)$/],
+  [
+    'undici stream',
+    (b) =>
+      stream(`${b}/a`, { method: 'GET' }, () => new Writable({ write: (_c, _e, done) => done() })),
+    /^GET .*\/a \(undici\)$/,
+  ],
+  [
+    'undici pipeline',
+    (b) =>
+      new Promise((resolve, reject) => {
+        const duplex = pipeline(`${b}/a`, { method: 'GET' }, ({ body }) => body)
+        duplex.on('error', reject).on('end', resolve).resume().end()
+      }),
+    /^GET .*\/a \(undici\)$/,
+  ],
+  ['undici Agent', (b) => request(`${b}/a`, { dispatcher: new Agent() }), /^GET .*\/a \(undici\)$/],
+  [
+    'undici Client',
+    (b) => new Client(b).request({ path: '/a', method: 'GET' }),
+    /^GET .*\/a \(undici\)$/,
+  ],
+  [
+    'an undici Pool warmed at import (keep-alive socket)',
+    () => warmPool.request({ path: '/pooled', method: 'GET' }),
+    /^GET .*\/pooled \(undici\)$/,
+  ],
+  [
+    'a write on a raw socket opened at import',
+    () =>
+      new Promise((_r, reject) => {
+        rawBefore.on('error', reject)
+        rawBefore.write('GET /raw HTTP/1.1\r\nhost: x\r\n\r\n')
+      }),
+    /^socket tcp:\/\/127\.0\.0\.1:\d+$/,
+  ],
+  [
+    'net.connect',
+    (_b, p) => new Promise((_r, reject) => net.connect(p, '127.0.0.1').on('error', reject)),
+    /^socket tcp:\/\/127\.0\.0\.1:\d+$/,
+  ],
+  [
+    'tls.connect',
+    (_b, p) => new Promise((_r, reject) => tls.connect(p, '127.0.0.1').on('error', reject)),
+    /^socket tls:\/\/127\.0\.0\.1:\d+$/,
+  ],
+  [
+    "process.binding('tcp_wrap')",
+    (_b, p) => {
+      const { TCP, TCPConnectWrap, constants } = (
+        process as unknown as { binding(n: string): any }
+      ).binding('tcp_wrap')
+      const handle = new TCP(constants.SOCKET)
+      const code = handle.connect(new TCPConnectWrap(), '127.0.0.1', p)
+      handle.close()
+      return code < 0 ? Promise.reject(new Error(`connect returned ${code}`)) : Promise.resolve()
+    },
+    /^tcp_wrap tcp:\/\/127\.0\.0\.1:\d+$/,
+  ],
+  [
+    'dns.lookup',
+    () => new Promise((_r, reject) => dns.lookup('leak.example.com', (e) => reject(e))),
+    /^dns dns:\/\/leak\.example\.com$/,
+  ],
+  [
+    'dns.promises.lookup',
+    () => dns.promises.lookup('leak.example.com'),
+    /^dns dns:\/\/leak\.example\.com$/,
+  ],
+  [
+    'dns.resolve4',
+    () => new Promise((_r, reject) => dns.resolve4('leak.example.com', (e) => reject(e))),
+    /^dns dns:\/\/leak\.example\.com$/,
+  ],
+  [
+    'dns.promises.resolveTxt',
+    () => dns.promises.resolveTxt('leak.example.com'),
+    /^dns dns:\/\/leak\.example\.com$/,
+  ],
+  [
+    'a dns.Resolver',
+    () =>
+      new Promise((_r, reject) =>
+        new dns.Resolver().resolve4('leak.example.com', (e) => reject(e)),
+      ),
+    /^dns dns:\/\/leak\.example\.com$/,
+  ],
+  [
+    'a dns.promises.Resolver',
+    () => new dns.promises.Resolver().resolveMx('leak.example.com'),
+    /^dns dns:\/\/leak\.example\.com$/,
+  ],
+  [
+    'dgram send',
+    (_b, p) =>
+      new Promise((_r, reject) => {
+        const socket = dgram.createSocket('udp4')
+        socket.send('ping', p, '127.0.0.1', (error) => {
+          socket.close()
+          reject(error)
+        })
+      }),
+    /^udp udp:\/\/127\.0\.0\.1:\d+$/,
+  ],
+  [
+    'undici WebSocket',
+    (_b, p) =>
+      new Promise((_r, reject) => {
+        const socket = new UndiciWebSocket(`ws://127.0.0.1:${p}/live`)
+        socket.onerror = () => reject(new Error('websocket error'))
+      }),
+    /^GET ws:\/\/127\.0\.0\.1:\d+\/live \(websocket\)$/,
+  ],
+  [
+    'fetch in a worker_threads worker',
+    (b) => inWorker(`await fetch('${b}/w')`).then(rejectUnlessRefused),
+    /^GET .*\/w \(worker\)$/,
+  ],
+  [
+    'node:http in a worker_threads worker',
+    (b) =>
+      inWorker(
+        `await new Promise((ok, no) => require('node:http').get('${b}/w', (r) => { r.resume(); r.on('end', ok) }).on('error', no))`,
+      ).then(rejectUnlessRefused),
+    /^GET .*\/w \(worker\)$/,
+  ],
+]
+
+function rejectUnlessRefused(outcome: string): Promise<never> {
+  return Promise.reject(new Error(outcome))
+}
+
+describe('every way out is refused, and nothing arrives', () => {
+  it.each(ways)(
+    '%s',
+    async (_name, send, refusal) => {
+      arrivedBefore = server.arrivals.length
+      network = createInterception()
+      const error = await failure(() => send(server.url, server.port))
+      // Workers report over a channel: give their message a turn to arrive.
+      await new Promise((resolve) => setTimeout(resolve, 50))
+
+      expect(error).toBeDefined()
+      expect(server.arrivals.slice(arrivedBefore)).toEqual([])
+      const described = network.unhandled.map(describeUnhandled)
+      expect(described.length).toBeGreaterThan(0)
+      expect(described.some((line) => refusal.test(line))).toBe(true)
+      for (const request of network.unhandled) {
+        expect(request.message).not.toContain('null')
+        expect(request.message).toContain('serveTwin')
+      }
+    },
+    30_000,
+  )
+
+  it('a request scheduled inside a scope and sent after it ended is refused and kept as unscoped', async () => {
+    arrivedBefore = server.arrivals.length
+    network = createInterception()
+    let late: Promise<unknown> | undefined
+    await network.scope([], () => {
+      late = new Promise((resolve) => setTimeout(resolve, 20)).then(() =>
+        failure(() => fetch(`${server.url}/late`)),
+      )
+    })
+    expect(await late).toBeDefined()
+    expect(server.arrivals.slice(arrivedBefore)).toEqual([])
+    expect(network.unscoped.map(describeUnhandled)).toEqual([`GET ${server.url}/late`])
+  })
+
+  it('lets loopback through when allowed, for every client kind above HTTP', async () => {
+    arrivedBefore = server.arrivals.length
+    network = createInterception({ allowLoopback: true })
+    await (await fetch(`${server.url}/ok`)).text()
+    await (await request(`${server.url}/ok-undici`)).body.text()
+    expect(server.arrivals.slice(arrivedBefore).filter((line) => line !== 'tcp')).toEqual([
+      'GET /ok',
+      'GET /ok-undici',
+    ])
+    expect(network.unhandled).toEqual([])
+  })
+})

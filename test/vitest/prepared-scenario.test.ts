@@ -1,0 +1,60 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, test } from 'vitest'
+import { loadScenarioSync } from '../../src/schema/index.ts'
+import { referencedDocuments } from '../../src/vitest/generate-module.ts'
+import { prepareScenario, stillCurrent } from '../../src/vitest/prepared-scenario.ts'
+
+const demo = join(import.meta.dirname, '../../examples/demo-co')
+let dir: string
+let scenario: string
+let twin: string
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'agenttwin-prepared-'))
+  cpSync(join(demo, 'twins'), join(dir, 'twins'), { recursive: true })
+  scenario = join(dir, 'scenarios/refund.scenario.yaml')
+  cpSync(join(demo, 'scenarios/refund-happy-path.scenario.yaml'), scenario)
+  twin = join(dir, 'twins/demo-co.twin.yaml')
+})
+afterEach(() => rmSync(dir, { recursive: true, force: true }))
+
+const prepare = () => {
+  const source = readFileSync(scenario, 'utf8')
+  return prepareScenario(scenario, source, referencedDocuments(scenario, source))
+}
+
+describe('a scenario prepared in the main process', () => {
+  test('carries the documents the loader accepted and where its tests point', () => {
+    const prepared = prepare()!
+    const loaded = loadScenarioSync(scenario)
+    expect(prepared.document).toEqual(loaded.document)
+    expect(prepared.twin).toEqual(loaded.twin)
+    const lines = readFileSync(scenario, 'utf8').split('\n')
+    expect(lines[prepared.locations.id.line - 1]).toMatch(/^id: /)
+    expect(prepared.locations.expectations).toHaveLength(loaded.document.expectations.length)
+    expect(lines[prepared.locations.expectations[0]!.line - 1]).toMatch(/- id: /)
+    expect(prepared.inputs.map((input) => input.file)).toEqual([scenario, twin])
+    expect(stillCurrent(prepared)).toBe(true)
+  })
+
+  test('is stale once the twin changes, so the worker reads the documents again', () => {
+    const prepared = prepare()!
+    writeFileSync(twin, readFileSync(twin, 'utf8').replace('stepMs', 'stepMs'.padEnd(7)))
+    expect(stillCurrent(prepared)).toBe(false)
+  })
+
+  test('is stale once the twin is gone', () => {
+    const prepared = prepare()!
+    rmSync(twin)
+    expect(stillCurrent(prepared)).toBe(false)
+  })
+
+  test('is not made for an invalid scenario: the worker reports its problems at their lines', () => {
+    writeFileSync(scenario, readFileSync(scenario, 'utf8').replace(/^title: .*$/m, 'title: 42'))
+    expect(prepare()).toBeUndefined()
+    writeFileSync(twin, 'apiVersion: agenttwin/twin.v1\n')
+    expect(prepare()).toBeUndefined()
+  })
+})
