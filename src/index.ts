@@ -1,19 +1,257 @@
 /**
  * AgentTwin: judge an agent by what verifiably happened in the systems it
  * touched. The library entry: twins, faults, documents, running and
- * evaluating cases, comparing versions, judges. Vitest lives in
- * `agenttwin/vitest`, MSW interception in `agenttwin/msw`, the reporter in
+ * evaluating cases, comparing versions, reports, judges and errors. Vitest
+ * lives in `agenttwin/vitest`, MSW interception in `agenttwin/msw`, the real
+ * HTTP server in `agenttwin/server`, MCP in `agenttwin/mcp`, the reporter in
  * `agenttwin/reporter`.
+ *
+ * Every name here is public and listed in `api/agenttwin.api.md`; anything
+ * else in the package is internal and may change without notice.
  */
-export * from './case/index.ts'
-export * from './compare/index.ts'
-export * from './contract/index.ts'
-export * from './core/errors.ts'
-export * from './evaluate/index.ts'
-export * from './faults/index.ts'
-export * from './judge/index.ts'
-export * from './mine/index.ts'
-export * from './scenario/index.ts'
-export * from './schema/index.ts'
-export * from './trace/index.ts'
-export * from './twin/index.ts'
+
+/* Running a case */
+export {
+  type EvaluateCaseOptions,
+  evaluateCase,
+  type RunAndEvaluateOptions,
+  runAndEvaluateCase,
+} from './case/index.ts'
+/* Comparing two agent versions */
+export {
+  buildReport,
+  type CaseClass,
+  type CaseComparison,
+  type CaseReport,
+  COMPARISON_REPORT_SCHEMA,
+  type ComparisonReport,
+  comparePair,
+  comparisonReportSchema,
+  DEFAULT_GATE_POLICY,
+  decideGate,
+  type Gate,
+  type GatePolicy,
+  type GateVerdict,
+  InvalidGatePolicyError,
+  MixedSideError,
+  type PairComparison,
+  type PairReport,
+  type SelectionMismatch,
+  SelectionMismatchError,
+  type SideRuns,
+} from './compare/index.ts'
+/* Outcome contracts */
+export {
+  type CheckContractOptions,
+  type ContractCheck,
+  type ContractVerdicts,
+  checkContract,
+  checkOutcomeFile,
+  evaluateContract,
+  type OutcomeRecord,
+  type OutcomeSummary,
+  type Verdict,
+} from './contract/index.ts'
+/* Errors: every one has a stable `code` (see the README's "Errors") */
+export {
+  AgentTwinError,
+  type DocumentProblem,
+  ERROR_CODES,
+  type ErrorCode,
+  InvalidDocumentError,
+  NotJsonError,
+} from './core/errors.ts'
+/* Evaluating what happened */
+export {
+  type EvaluateOptions,
+  type ExpectationResult,
+  evaluateExpectation,
+  evaluateExpectations,
+  isPassing,
+  type OutcomeVerification,
+  type ResultLabel,
+  type ResultOverride,
+  type VerifiedStatus,
+  verifyOutcome,
+} from './evaluate/index.ts'
+/* Faults */
+export {
+  createFaultPolicy,
+  type FaultPolicy,
+  type FaultPolicyOptions,
+  type FaultRule,
+  FaultRuleBuilder,
+  type FaultRuleInput,
+  type FaultType,
+  type FaultTypeName,
+  fault,
+  faultCatalog,
+  faultTypeNames,
+  getFaultType,
+  InvalidFaultRuleError,
+  type TypedFaultRule,
+  UnknownFaultTypeError,
+} from './faults/index.ts'
+/* Judges, calibration and human review */
+export {
+  type AnthropicJudgeOptions,
+  type CalibrateOptions,
+  type CalibrationReport,
+  calibrateJudge,
+  createAnthropicJudge,
+  createFakeJudge,
+  createOpenAIJudge,
+  type EvaluateJudgeOptions,
+  evaluateJudge,
+  type HumanOverride,
+  type Judge,
+  JudgeCacheError,
+  type JudgeConfig,
+  JudgeConfigError,
+  JudgeFileError,
+  type JudgeRequest,
+  type JudgeVerdict,
+  loadOverrides,
+  type OpenAIJudgeOptions,
+  OverrideConflictError,
+  resolveJudge,
+} from './judge/index.ts'
+/* Mining regressions, traces as claims */
+export { MineSourceError, mineCase, mineTrace } from './mine/index.ts'
+/* Reports */
+export {
+  InvalidReportError,
+  parseComparisonReport,
+  renderHtml,
+  renderMarkdown,
+  renderTerminal,
+} from './report/index.ts'
+export {
+  type Agent,
+  type AgentContext,
+  type AgentResult,
+  type AgentToolCall,
+  type CaseError,
+  type CaseRun,
+  type CaseTool,
+  type ClaimedOutcome,
+  DEFAULT_CASE_TIMEOUT_MS,
+  type PinnedCase,
+  type PinnedSelection,
+  type PinOptions,
+  pinCase,
+  pinSelection,
+  type RunCaseOptions,
+  runCase,
+  type ScenarioSource,
+} from './scenario/index.ts'
+/* Documents: twin.v1, scenario.v1, contract.v1 */
+export {
+  type AdapterHandler,
+  type AllowedAction,
+  type AllowedUserClaims,
+  type AuthoritativeSystem,
+  type CalledToolExpectation,
+  type CallOrderExpectation,
+  CONTRACT_API_VERSION,
+  type Condition,
+  type ContractCondition,
+  type ContractDocument,
+  type ContractExpectation,
+  type CreateHandler,
+  contractSchema,
+  type DeleteHandler,
+  type DocumentKind,
+  detectDocumentKind,
+  type EffectOp,
+  type EntityRef,
+  type ExpectationDocument,
+  type ExpectationType,
+  type FailureRoute,
+  type FaultCondition,
+  type FaultRuleDocument,
+  type Handler,
+  type HandlerKind,
+  type HandoffExpectation,
+  type HttpMethod,
+  type JudgeExpectation,
+  type ListHandler,
+  type LoadedScenario,
+  type LoadScenarioOptions,
+  loadContract,
+  loadContractSync,
+  loadScenario,
+  loadScenarioSync,
+  loadTwin,
+  loadTwinSync,
+  type MaxRetriesExpectation,
+  type MutateHandler,
+  type NoCollateralChangesExpectation,
+  type NoDuplicateSideEffectExpectation,
+  type NotCalledToolExpectation,
+  type OutcomeStatus,
+  type OutcomeVerifiedExpectation,
+  type ParseScenarioOptions,
+  type Precondition,
+  parseContract,
+  parseScenario,
+  parseTwin,
+  type ReadHandler,
+  type ReceiptType,
+  type ResponseTemplate,
+  type RiskLevel,
+  SCENARIO_API_VERSION,
+  type ScenarioDocument,
+  type StateExpectation,
+  type StaticHandler,
+  scenarioSchema,
+  type ToolDefinition,
+  type ToolStep,
+  type TraceMatchesRecordsExpectation,
+  type TrajectoryExpectation,
+  TWIN_API_VERSION,
+  type TwinDocument,
+  twinSchema,
+  type ValueCheck,
+  validateDocumentFile,
+} from './schema/index.ts'
+export {
+  type AgentTrace,
+  type CaseTrace,
+  compareTraceWithRecords,
+  createSpanCollector,
+  InvalidTraceError,
+  parseOtlpJson,
+  readAgentTrace,
+  type SpanCollector,
+  type TraceComparison,
+  type TraceFinding,
+} from './trace/index.ts'
+/* Twins */
+export {
+  type AdapterContext,
+  AdapterFailedError,
+  type CallOutcome,
+  type CallRecord,
+  createTwin,
+  DuplicateAdapterError,
+  EffectError,
+  fixedClock,
+  InvalidClockError,
+  InvalidFaultParamError,
+  InvalidInputSchemaError,
+  MissingPlaceholderError,
+  PathConflictError,
+  type RecordedFault,
+  registerAdapter,
+  registeredAdapters,
+  type StateChange,
+  type ToolCall,
+  type Twin,
+  type TwinAdapter,
+  TwinDisposedError,
+  type TwinOptions,
+  UnknownAdapterError,
+  UnknownToolError,
+  UnsafePathError,
+} from './twin/index.ts'

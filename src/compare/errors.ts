@@ -14,6 +14,7 @@ export interface SelectionMismatch {
  * cannot be compared: an error, never a regression.
  */
 export class SelectionMismatchError extends AgentTwinError {
+  static override readonly code = 'AGENTTWIN_SELECTION_MISMATCH'
   readonly mismatches: SelectionMismatch[]
 
   constructor(mismatches: SelectionMismatch[]) {
@@ -21,35 +22,38 @@ export class SelectionMismatchError extends AgentTwinError {
       (m) =>
         `  scenario ${m.scenario}: ${m.field} is ${m.baseline} on the baseline and ${m.candidate} on the candidate`,
     )
-    super(
-      'SELECTION_MISMATCH',
-      `The baseline and the candidate ran different selections:\n${lines.join('\n')}\n` +
-        'Fix: run both sides from one pinned selection (same scenario versions, twins and seeds), then compare again.',
-    )
+    super({
+      problem: `The baseline and the candidate ran different selections:\n${lines.join('\n')}`,
+      fix: 'run both sides from one pinned selection (same scenario versions, twins and seeds), then compare again.',
+    })
     this.mismatches = mismatches
   }
 }
 
 /** A gate policy that names an unknown class, or puts one class in both lists. */
 export class InvalidGatePolicyError extends AgentTwinError {
+  static override readonly code = 'AGENTTWIN_INVALID_GATE_POLICY'
+
   constructor(problem: string) {
-    super(
-      'INVALID_GATE_POLICY',
-      `Invalid release gate policy: ${problem}. Fix: list each of NEW_CRITICAL_FAILURE, REGRESSED, INCOMPLETE, IMPROVED, UNCHANGED at most once, in "block" or "warn".`,
-    )
+    super({
+      problem: `Invalid release gate policy: ${problem}.`,
+      fix: 'list each of NEW_CRITICAL_FAILURE, REGRESSED, INCOMPLETE, IMPROVED, UNCHANGED at most once, in "block" or "warn".',
+    })
   }
 }
 
 /** A case in a side's list was run by another agent (name or version) than the side says. */
 export class MixedSideError extends AgentTwinError {
+  static override readonly code = 'AGENTTWIN_MIXED_SIDE'
+
   constructor(
     side: 'baseline' | 'candidate',
     agent: { name: string; version: string },
     run: { scenario: { id: string }; agent: { name: string; version: string } },
   ) {
-    super(
-      'MIXED_SIDE',
-      `The ${side} is ${agent.name} ${agent.version}, but its case ${run.scenario.id} was run by ${run.agent.name} ${run.agent.version}. Fix: pass only the cases each agent version ran to its side of the pair.`,
-    )
+    super({
+      problem: `The ${side} is ${agent.name} ${agent.version}, but its case ${run.scenario.id} was run by ${run.agent.name} ${run.agent.version}.`,
+      fix: 'pass only the cases each agent version ran to its side of the pair.',
+    })
   }
 }

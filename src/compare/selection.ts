@@ -24,7 +24,7 @@ function byScenario<T extends { run: CaseRun }>(cases: readonly T[]): Map<string
  * Matches the cases of both sides by scenario id and proves they ran the same
  * selection: the recorded scenario version and digest, seed and twin of each
  * case, not the pin they were asked to run. Every difference is reported at once.
- * @throws SelectionMismatchError (code `SELECTION_MISMATCH`)
+ * @throws SelectionMismatchError (code `AGENTTWIN_SELECTION_MISMATCH`)
  * @example
  * const pairs = matchSelections(baseline.cases, candidate.cases) // [[b, c], ...] in the baseline's order
  */

@@ -34,7 +34,27 @@ export {
   createContractEvaluator,
   evaluateContract,
 } from './evaluate-contract.ts'
-export * from './outcomes/index.ts'
+export {
+  type CheckOutcomeOptions,
+  checkOutcome,
+  type RecordedOutcomeCheck,
+} from './outcomes/check-outcome.ts'
+export {
+  type CheckOutcomesOptions,
+  checkOutcomeFile,
+  checkOutcomeLines,
+  type MalformedLine,
+  type OutcomeRow,
+  type OutcomeSummary,
+} from './outcomes/check-outcomes.ts'
+export { DEFAULT_ALLOWED_CLAIMS } from './outcomes/outcome-claim.ts'
+export { LINKAGE_FIELDS, type OutcomeRecord, readOutcomeLine } from './outcomes/outcome-record.ts'
+export {
+  formatMalformed,
+  formatOutcomeRow,
+  formatOutcomeSummary,
+  outcomeRowJson,
+} from './outcomes/outcome-report.ts'
 export { CLAIM_CRITERIA, type ReadClaimOptions, readClaim } from './read-claim.ts'
 export {
   createRedactor,

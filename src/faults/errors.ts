@@ -1,4 +1,4 @@
-import { AgentTwinError } from '../core/errors.ts'
+import { AgentTwinError, type ErrorParts } from '../core/errors.ts'
 import type { RuleProblem } from './check-rule.ts'
 
 function describe(ruleId: string, problem: RuleProblem): string {
@@ -6,25 +6,41 @@ function describe(ruleId: string, problem: RuleProblem): string {
   return `fault rule "${ruleId}"${where}: ${problem.message}. Fix: ${problem.fix}`
 }
 
-/** A fault rule names a type the catalog does not have. Code `UNKNOWN_FAULT_TYPE`. */
+/** One line per problem, each with its own fix. */
+function parts(ruleId: string, problems: RuleProblem[]): ErrorParts {
+  return {
+    problem: problems
+      .map(
+        (problem) =>
+          `fault rule "${ruleId}"${problem.path ? ` at ${problem.path}` : ''}: ${problem.message}`,
+      )
+      .join('\n'),
+    fix: problems.map((problem) => problem.fix).join('\n'),
+    message: problems.map((problem) => describe(ruleId, problem)).join('\n'),
+  }
+}
+
+/** A fault rule names a type the catalog does not have. Code `AGENTTWIN_UNKNOWN_FAULT_TYPE`. */
 export class UnknownFaultTypeError extends AgentTwinError {
+  static override readonly code = 'AGENTTWIN_UNKNOWN_FAULT_TYPE'
   readonly ruleId: string
   readonly faultType: string
 
   constructor(ruleId: string, faultType: string, problem: RuleProblem) {
-    super('UNKNOWN_FAULT_TYPE', describe(ruleId, problem))
+    super(parts(ruleId, [problem]))
     this.ruleId = ruleId
     this.faultType = faultType
   }
 }
 
-/** A fault rule that cannot be run as written; lists every problem. Code `INVALID_FAULT_RULE`. */
+/** A fault rule that cannot be run as written; lists every problem. Code `AGENTTWIN_INVALID_FAULT_RULE`. */
 export class InvalidFaultRuleError extends AgentTwinError {
+  static override readonly code = 'AGENTTWIN_INVALID_FAULT_RULE'
   readonly ruleId: string
   readonly problems: RuleProblem[]
 
   constructor(ruleId: string, problems: RuleProblem[]) {
-    super('INVALID_FAULT_RULE', problems.map((problem) => describe(ruleId, problem)).join('\n'))
+    super(parts(ruleId, problems))
     this.ruleId = ruleId
     this.problems = problems
   }

@@ -1,4 +1,4 @@
-import { AgentTwinError } from '../core/errors.ts'
+import { AgentTwinError, partsOf } from '../core/errors.ts'
 
 /**
  * Who sent a refused request, when it can be told: `fetch` / `node:http` (seen
@@ -49,7 +49,7 @@ export function describeUnhandled(request: UnhandledRequest): string {
 }
 
 /**
- * The error an unhandled request fails with. Code `UNHANDLED_REQUEST`.
+ * The error an unhandled request fails with. Code `AGENTTWIN_UNHANDLED_REQUEST`.
  *
  * `errno` is there on purpose: `@mswjs/interceptors` hands errors that look
  * like Node system errors (`code` and `errno`) to the request itself, where
@@ -57,79 +57,94 @@ export function describeUnhandled(request: UnhandledRequest): string {
  * real server's answer.
  */
 export class UnhandledRequestError extends AgentTwinError {
+  static override readonly code = 'AGENTTWIN_UNHANDLED_REQUEST'
   readonly errno: number | undefined = undefined
   readonly request: UnhandledRequest
 
   constructor(request: UnhandledRequest) {
-    super('UNHANDLED_REQUEST', request.message)
+    super(
+      partsOf(
+        request.message,
+        'serve this host with a twin, or allow it for the test network if it really is needed.',
+      ),
+    )
     this.request = request
   }
 }
 
-/** `assertNoUnhandled()` found requests no twin handled. Code `UNHANDLED_REQUESTS`. */
+/** `assertNoUnhandled()` found requests no twin handled. Code `AGENTTWIN_UNHANDLED_REQUESTS`. */
 export class UnhandledRequestsError extends AgentTwinError {
+  static override readonly code = 'AGENTTWIN_UNHANDLED_REQUESTS'
   readonly requests: UnhandledRequest[]
 
   constructor(requests: UnhandledRequest[]) {
     const count = requests.length === 1 ? '1 request' : `${requests.length} requests`
     const lines = requests.map((request) => `  - ${request.message.split('\n')[0]}`)
-    super(
-      'UNHANDLED_REQUESTS',
-      `${count} got no answer from a twin:\n${lines.join('\n')}\n` +
-        'Fix: see the fix in each message (interception.unhandled has them in full).',
-    )
+    super({
+      problem: `${count} got no answer from a twin:\n${lines.join('\n')}`,
+      fix: 'see the fix in each message (interception.unhandled has them in full).',
+    })
     this.requests = requests
   }
 }
 
-/** A second interception while one is live in the same process. Code `INTERCEPTION_ACTIVE`. */
+/** A second interception while one is live in the same process. Code `AGENTTWIN_INTERCEPTION_ACTIVE`. */
 export class InterceptionActiveError extends AgentTwinError {
+  static override readonly code = 'AGENTTWIN_INTERCEPTION_ACTIVE'
+
   constructor() {
-    super(
-      'INTERCEPTION_ACTIVE',
-      'An interception is already active in this process: msw patches process-wide globals, so two at once would take requests from each other. ' +
-        'Fix: dispose() the previous interception first (e.g. in afterEach), or share one and add twins to it with use(twin).',
-    )
+    super({
+      problem:
+        'An interception is already active in this process: msw patches process-wide globals, so two at once would take requests from each other.',
+      fix: 'dispose() the previous interception first (e.g. in afterEach), or share one and add twins to it with use(twin).',
+    })
   }
 }
 
-/** `use()` on a disposed interception. Code `INTERCEPTION_DISPOSED`. */
+/** `use()` on a disposed interception. Code `AGENTTWIN_INTERCEPTION_DISPOSED`. */
 export class InterceptionDisposedError extends AgentTwinError {
+  static override readonly code = 'AGENTTWIN_INTERCEPTION_DISPOSED'
+
   constructor(action: string) {
-    super(
-      'INTERCEPTION_DISPOSED',
-      `Cannot ${action}: this interception was disposed. Fix: create a new one with createInterception() for each test.`,
-    )
+    super({
+      problem: `Cannot ${action}: this interception was disposed.`,
+      fix: 'create a new one with createInterception() for each test.',
+    })
   }
 }
 
-/** Two twins claim the same base URL in one interception. Code `TWIN_BASE_URL_IN_USE`. */
+/** Two twins claim the same base URL in one interception. Code `AGENTTWIN_TWIN_BASE_URL_IN_USE`. */
 export class TwinBaseUrlInUseError extends AgentTwinError {
+  static override readonly code = 'AGENTTWIN_TWIN_BASE_URL_IN_USE'
+
   constructor(baseUrl: string, existing: string, added: string) {
-    super(
-      'TWIN_BASE_URL_IN_USE',
-      `Twin "${added}" cannot be added: twin "${existing}" already answers ${baseUrl}. ` +
-        'Fix: give each twin its own http.baseUrl, or remove the first one (call the function use() returned) before adding the second.',
-    )
+    super({
+      problem: `Twin "${added}" cannot be added: twin "${existing}" already answers ${baseUrl}.`,
+      fix: 'give each twin its own http.baseUrl, or remove the first one (call the function use() returned) before adding the second.',
+    })
   }
 }
 
-/** Two tools of a twin answer the same method and path. Code `DUPLICATE_TOOL_ROUTE`. */
+/** Two tools of a twin answer the same method and path. Code `AGENTTWIN_DUPLICATE_TOOL_ROUTE`. */
 export class DuplicateToolRouteError extends AgentTwinError {
+  static override readonly code = 'AGENTTWIN_DUPLICATE_TOOL_ROUTE'
+
   constructor(twin: string, route: string, first: string, second: string) {
-    super(
-      'DUPLICATE_TOOL_ROUTE',
-      `Twin "${twin}": tools "${first}" and "${second}" both answer ${route}. Fix: give one of them another http.path or method.`,
-    )
+    super({
+      problem: `Twin "${twin}": tools "${first}" and "${second}" both answer ${route}.`,
+      fix: 'give one of them another http.path or method.',
+    })
   }
 }
 
-/** A caller view that cannot be shown as described. Code `INVALID_CALLER_VIEW`. */
+/** A caller view that cannot be shown as described. Code `AGENTTWIN_INVALID_CALLER_VIEW`. */
 export class InvalidCallerViewError extends AgentTwinError {
+  static override readonly code = 'AGENTTWIN_INVALID_CALLER_VIEW'
+
   constructor(tool: string, problem: string) {
-    super(
-      'INVALID_CALLER_VIEW',
-      `The caller view for tool "${tool}" cannot be rendered: ${problem}. Fix: correct the fault type's view() in the catalog.`,
-    )
+    super({
+      problem: `The caller view for tool "${tool}" cannot be rendered: ${problem}.`,
+      fix: "correct the fault type's view() in the catalog.",
+    })
   }
 }

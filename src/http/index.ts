@@ -1,6 +1,6 @@
 /**
  * `agenttwin/msw`: twins served over intercepted HTTP, and a test network
- * that lets nothing else out.
+ * that lets nothing else out. A twin on a real port is `agenttwin/server`.
  *
  * @example
  * import { createInterception } from 'agenttwin/msw'
@@ -17,11 +17,12 @@
  * network.assertNoUnhandled()
  * network.dispose()
  */
-export { ATTEMPT_HEADER, type ReadCall, type RequestProblem, readToolCall } from './arguments.ts'
-export { coerceArgument } from './coerce.ts'
+
+// The request header by which an agent marks a retry it knows it makes.
+export { ATTEMPT_HEADER } from './arguments.ts'
+/* Errors */
 export {
   DuplicateToolRouteError,
-  describeUnhandled,
   InterceptionActiveError,
   InterceptionDisposedError,
   InvalidCallerViewError,
@@ -31,6 +32,7 @@ export {
   UnhandledRequestError,
   UnhandledRequestsError,
 } from './errors.ts'
+/* The test network */
 export {
   createInterception,
   type Interception,
@@ -38,25 +40,5 @@ export {
   type InterceptionScope,
   type InterceptionState,
 } from './interception.ts'
-export { isLoopbackHost } from './network-guard.ts'
-export { type RenderContext, renderView } from './render.ts'
-export {
-  defaultToolHttp,
-  describeRoutes,
-  matchRoute,
-  ownsUrl,
-  type RouteMatch,
-  type ToolRoute,
-  type TwinRoutes,
-  twinRoutes,
-} from './routes.ts'
-export * from './server/index.ts'
-export {
-  configureSharedInterception,
-  holdInterception,
-  type InterceptionHold,
-  sharedInterception,
-} from './shared-interception.ts'
-export { answerSurfaces, attachSurface, type TwinSurface } from './surfaces.ts'
-export { type ConnectionErrorCode, systemError } from './system-errors.ts'
-export { answerTwinRequest, type RoutedTwin, routeTwin, twinHandlers } from './twin-handlers.ts'
+/* Twins as msw handlers, for a project that runs its own msw server */
+export { twinHandlers } from './twin-handlers.ts'

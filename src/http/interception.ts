@@ -77,7 +77,7 @@ export interface Interception {
   readonly unscoped: readonly UnhandledRequest[]
   /** `applied` from creation until `dispose()`, then `disposed`. */
   readonly readyState: InterceptionState
-  /** Throws `UnhandledRequestsError` (code `UNHANDLED_REQUESTS`) listing `unhandled`, if any. */
+  /** Throws `UnhandledRequestsError` (code `AGENTTWIN_UNHANDLED_REQUESTS`) listing `unhandled`, if any. */
   assertNoUnhandled(): void
   /** Removes every twin and forgets `unhandled`, to reuse the interception for the next test. */
   reset(): void

@@ -6,10 +6,8 @@
  * import { serveMcp } from 'agenttwin/mcp'
  * const mcp = serveMcp(twin) // answers at `${twin.baseUrl}/mcp` through the interception
  */
-export { FaultGate, type HeldResponse, type TransportFaultKind } from './fault-gate.ts'
-export { ATTEMPT_META, attemptOf, STATUS_META, toolResult } from './result.ts'
+/* A twin as an MCP server */
 export { type McpEndpoint, serveMcp } from './serve-mcp.ts'
 export { createTwinServer, RECORDS_URI, STATE_URI, type TwinServerContext } from './server.ts'
 export { type StdioOptions, type StdioServer, serveStdio } from './stdio.ts'
-export { DEFAULT_MCP_PATH, type McpSurface, mcpPathOf, mcpSurface } from './streamable.ts'
-export { mcpTools, toolAnnotations } from './tools.ts'
+export { DEFAULT_MCP_PATH, type McpSurface, mcpSurface } from './streamable.ts'

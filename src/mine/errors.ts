@@ -1,8 +1,10 @@
 import { AgentTwinError } from '../core/errors.ts'
 
-/** The source of `agenttwin mine` cannot be mined as asked. Code `MINE_SOURCE`. */
+/** The source of `agenttwin mine` cannot be mined as asked. Code `AGENTTWIN_MINE_SOURCE`. */
 export class MineSourceError extends AgentTwinError {
+  static override readonly code = 'AGENTTWIN_MINE_SOURCE'
+
   constructor(file: string, problem: string, fix: string) {
-    super('MINE_SOURCE', `${file}: ${problem}. Fix: ${fix}.`)
+    super({ problem: `${file}: ${problem}.`, fix: `${fix}.` })
   }
 }

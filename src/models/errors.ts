@@ -1,25 +1,31 @@
-import { AgentTwinError } from '../core/errors.ts'
+import { AgentTwinError, partsOf } from '../core/errors.ts'
 
-/** A model mode that is not one, or a live mode asked for implicitly under CI. Code `MODEL_MODE`. */
+/** A model mode that is not one, or a live mode asked for implicitly under CI. Code `AGENTTWIN_MODEL_MODE`. */
 export class ModelModeError extends AgentTwinError {
+  static override readonly code = 'AGENTTWIN_MODEL_MODE'
+
   constructor(message: string) {
-    super('MODEL_MODE', message)
+    super(partsOf(message, 'use one of live, record, replay, auto, off.'))
   }
 }
 
-/** A cassette file that cannot be read. Code `INVALID_CASSETTE`. */
+/** A cassette file that cannot be read. Code `AGENTTWIN_INVALID_CASSETTE`. */
 export class InvalidCassetteError extends AgentTwinError {
+  static override readonly code = 'AGENTTWIN_INVALID_CASSETTE'
+
   constructor(file: string, reason: string) {
-    super(
-      'INVALID_CASSETTE',
-      `${file}: ${reason}. Fix: re-record it with AGENTTWIN_MODELS=record, or restore it from version control.`,
-    )
+    super({
+      problem: `${file}: ${reason}.`,
+      fix: 're-record it with AGENTTWIN_MODELS=record, or restore it from version control.',
+    })
   }
 }
 
-/** A model request that the cassette does not hold (replay) or that may not be sent (off). Code `MODEL_CASSETTE_MISS`. */
+/** A model request that the cassette does not hold (replay) or that may not be sent (off). Code `AGENTTWIN_MODEL_CASSETTE_MISS`. */
 export class ModelCassetteMissError extends AgentTwinError {
+  static override readonly code = 'AGENTTWIN_MODEL_CASSETTE_MISS'
+
   constructor(message: string) {
-    super('MODEL_CASSETTE_MISS', message)
+    super(partsOf(message, 'record the cassette with AGENTTWIN_MODELS=record.'))
   }
 }

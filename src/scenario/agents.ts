@@ -3,21 +3,24 @@ import type { Agent } from './types.ts'
 
 /** The agents module does not export agents in a shape AgentTwin understands. */
 export class AgentModuleError extends AgentTwinError {
+  static override readonly code = 'AGENTTWIN_INVALID_AGENT_MODULE'
+
   constructor(file: string, problem: string) {
-    super(
-      'AGENT_MODULE',
-      `${file}: ${problem}. Export \`agents\` (a record of version → { name, version, run }) or a default export of that shape, or a single agent as default export.`,
-    )
+    const fix =
+      'Export `agents` (a record of version → { name, version, run }) or a default export of that shape, or a single agent as default export.'
+    super({ problem: `${file}: ${problem}.`, fix, message: `${file}: ${problem}. ${fix}` })
   }
 }
 
 /** A version a scenario or pair asks for is not exported by the agents module. */
 export class UnknownAgentVersionError extends AgentTwinError {
+  static override readonly code = 'AGENTTWIN_UNKNOWN_AGENT_VERSION'
+
   constructor(file: string, version: string, known: readonly string[]) {
-    super(
-      'UNKNOWN_AGENT_VERSION',
-      `${file} exports no agent version "${version}" (it exports ${known.map((v) => `"${v}"`).join(', ') || 'none'}). Fix the version in the agentTwin() options or export that agent.`,
-    )
+    super({
+      problem: `${file} exports no agent version "${version}" (it exports ${known.map((v) => `"${v}"`).join(', ') || 'none'}).`,
+      fix: 'correct the version in the agentTwin() options or export that agent.',
+    })
   }
 }
 

@@ -1,5 +1,6 @@
 import { CONTRACT_API_VERSION } from './contract-document.ts'
 import {
+  described,
   identifierSchema,
   jsonValueSchema,
   nonEmptyStringSchema,
@@ -16,16 +17,28 @@ export const contractConditionSchema = {
   additionalProperties: false,
   required: ['path'],
   properties: {
-    path: nonEmptyStringSchema,
-    equals: jsonValueSchema,
-    matches: jsonValueSchema,
-    exists: { type: 'boolean' },
-    gt: { type: 'number' },
-    gte: { type: 'number' },
-    lt: { type: 'number' },
-    lte: { type: 'number' },
-    increasedBy: relativeAmountSchema,
-    decreasedBy: relativeAmountSchema,
+    path: described(
+      'State path below the entity, e.g. status or refund.amount.',
+      nonEmptyStringSchema,
+    ),
+    equals: described('Holds when the value equals this.', jsonValueSchema),
+    matches: described(
+      'Holds when the value matches this partially (objects by their listed fields).',
+      jsonValueSchema,
+    ),
+    exists: described('true: the path must exist; false: it must not.', { type: 'boolean' }),
+    gt: described('Holds when the number is greater than this.', { type: 'number' }),
+    gte: described('Holds when the number is greater than or equal to this.', { type: 'number' }),
+    lt: described('Holds when the number is less than this.', { type: 'number' }),
+    lte: described('Holds when the number is less than or equal to this.', { type: 'number' }),
+    increasedBy: described(
+      'Holds when the value grew by this much since the case started (a number, or an argument reference).',
+      relativeAmountSchema,
+    ),
+    decreasedBy: described(
+      'Holds when the value shrank by this much since the case started (a number, or an argument reference).',
+      relativeAmountSchema,
+    ),
   },
 } as const
 
@@ -60,73 +73,126 @@ export const contractSchema = {
     'failure_route',
   ],
   properties: {
-    apiVersion: { const: CONTRACT_API_VERSION },
-    contract_id: slugSchema,
-    version: nonEmptyStringSchema,
-    owner: nonEmptyStringSchema,
-    description: { type: 'string' },
-    workflow_version: nonEmptyStringSchema,
-    intent_id: nonEmptyStringSchema,
+    apiVersion: described('Document kind and version: agenttwin/contract.v1.', {
+      const: CONTRACT_API_VERSION,
+    }),
+    contract_id: described(
+      'Id of the contract; scenarios name it in a contract expectation.',
+      slugSchema,
+    ),
+    version: described(
+      'Version of this contract; change it when its rules change.',
+      nonEmptyStringSchema,
+    ),
+    owner: described('Team or person accountable for the business action.', nonEmptyStringSchema),
+    description: described('Free text for people.', { type: 'string' }),
+    workflow_version: described(
+      'Version of the business workflow the contract describes.',
+      nonEmptyStringSchema,
+    ),
+    intent_id: described(
+      'The user intent this action serves, e.g. refund_order.',
+      nonEmptyStringSchema,
+    ),
     entity_ref: {
+      description: "The business entity the action changes and where it lives in the twin's state.",
       type: 'object',
       additionalProperties: false,
       required: ['type', 'path'],
       properties: {
-        type: identifierSchema,
-        path: nonEmptyStringSchema,
-        argument: identifierSchema,
+        type: described('Kind of entity, e.g. order.', identifierSchema),
+        path: described(
+          'State path below the entity, e.g. status or refund.amount.',
+          nonEmptyStringSchema,
+        ),
+        argument: described(
+          'Tool argument that names the entity, e.g. order_id.',
+          identifierSchema,
+        ),
       },
     },
-    precondition: conditionListSchema,
+    precondition: described('What must hold on the entity before the action.', conditionListSchema),
     allowed_action: {
+      description: 'What the agent may do to reach the outcome.',
       type: 'object',
       additionalProperties: false,
       required: ['tools'],
       properties: {
-        tools: { type: 'array', minItems: 1, items: identifierSchema },
-        max_executions: { type: 'integer', minimum: 1 },
+        tools: described('Tools that perform the action.', {
+          type: 'array',
+          minItems: 1,
+          items: identifierSchema,
+        }),
+        max_executions: described('How many executions of the action are allowed (default 1).', {
+          type: 'integer',
+          minimum: 1,
+        }),
       },
     },
-    expected_postcondition: { type: 'array', minItems: 1, items: contractConditionSchema },
+    expected_postcondition: described(
+      'What must hold on the entity afterwards for the outcome to count as committed.',
+      { type: 'array', minItems: 1, items: contractConditionSchema },
+    ),
     authoritative_system: {
+      description: 'The system whose records prove the outcome.',
       type: 'object',
       additionalProperties: false,
       required: ['name'],
       properties: {
-        name: nonEmptyStringSchema,
-        twin: nonEmptyStringSchema,
-        read_tool: identifierSchema,
+        name: described('Name of the system of record, e.g. payments.', nonEmptyStringSchema),
+        twin: described('The twin standing in for it.', nonEmptyStringSchema),
+        read_tool: described(
+          'Tool that reads the entity back, for the evidence.',
+          identifierSchema,
+        ),
       },
     },
     receipt_type: {
+      description: 'The receipt that proves the action happened.',
       type: 'object',
       additionalProperties: false,
       required: ['name', 'field'],
-      properties: { name: nonEmptyStringSchema, field: nonEmptyStringSchema },
+      properties: {
+        name: described('Name of the receipt, e.g. refund_id.', nonEmptyStringSchema),
+        field: described(
+          'Field of the tool answer that carries the receipt.',
+          nonEmptyStringSchema,
+        ),
+      },
     },
     allowed_user_claims: {
+      description: 'What the agent may tell the user for each verified outcome status.',
       type: 'object',
       additionalProperties: false,
       properties: {
-        committed: claimListSchema,
-        partial: claimListSchema,
-        pending: claimListSchema,
-        rejected: claimListSchema,
-        not_attempted: claimListSchema,
-        unknown: claimListSchema,
+        committed: described('Claims allowed when the outcome is committed.', claimListSchema),
+        partial: described('Claims allowed when the outcome is partial.', claimListSchema),
+        pending: described('Claims allowed when the outcome is pending.', claimListSchema),
+        rejected: described('Claims allowed when the action was rejected.', claimListSchema),
+        not_attempted: described(
+          'Claims allowed when the action was not attempted.',
+          claimListSchema,
+        ),
+        unknown: described('Claims allowed when the outcome cannot be verified.', claimListSchema),
       },
     },
     failure_route: {
+      description: 'What the agent must do when the action fails.',
       type: 'object',
       additionalProperties: false,
       required: ['route'],
       properties: {
-        route: { enum: ['handoff', 'tell_user', 'retry_later'] },
-        tool: identifierSchema,
-        description: { type: 'string' },
+        route: described('handoff, tell_user or retry_later.', {
+          enum: ['handoff', 'tell_user', 'retry_later'],
+        }),
+        tool: described('Tool that performs the route, e.g. a handoff tool.', identifierSchema),
+        description: described('Free text for people.', { type: 'string' }),
       },
     },
-    volatile: pathListSchema,
-    sensitive: pathListSchema,
+    volatile: described(
+      'State paths left out of the state comparison (timestamps, generated ids).',
+      pathListSchema,
+    ),
+    sensitive: described('State paths masked in reports and evidence.', pathListSchema),
   },
 } as const

@@ -1,4 +1,5 @@
 import {
+  described,
   jsonObjectSchema,
   jsonValueSchema,
   nonEmptyStringSchema,
@@ -18,13 +19,16 @@ const argsModeSchema = { enum: ['exact', 'ignore', 'subset', 'superset'] } as co
 export const VALUE_CHECK_KEYS = ['equals', 'matches', 'exists', 'gt', 'gte', 'lt', 'lte'] as const
 
 const valueCheckProperties = {
-  equals: jsonValueSchema,
-  matches: jsonValueSchema,
-  exists: { type: 'boolean' },
-  gt: { type: 'number' },
-  gte: { type: 'number' },
-  lt: { type: 'number' },
-  lte: { type: 'number' },
+  equals: described('The value must equal this.', jsonValueSchema),
+  matches: described(
+    'The value must match this partially (objects by their listed fields).',
+    jsonValueSchema,
+  ),
+  exists: described('true: the path must exist; false: it must not.', { type: 'boolean' }),
+  gt: described('The number must be greater than this.', { type: 'number' }),
+  gte: described('The number must be greater than or equal to this.', { type: 'number' }),
+  lt: described('The number must be less than this.', { type: 'number' }),
+  lte: described('The number must be less than or equal to this.', { type: 'number' }),
 } as const
 
 function expectation<const Type extends string, const Extra extends Record<string, unknown>>(
@@ -35,10 +39,18 @@ function expectation<const Type extends string, const Extra extends Record<strin
     type: 'object',
     additionalProperties: false,
     properties: {
-      type: { const: type },
-      id: slugSchema,
-      description: { type: 'string' },
-      critical: { type: 'boolean' },
+      type: described(
+        'The expectation type, e.g. state, calledTool, outcomeVerified, trajectory, judge, contract.',
+        { const: type },
+      ),
+      id: described(
+        'Id of the expectation, unique in the scenario; reports and overrides name it.',
+        slugSchema,
+      ),
+      description: described('Free text for people.', { type: 'string' }),
+      critical: described('true: a failure is a NEW_CRITICAL_FAILURE that blocks the release.', {
+        type: 'boolean',
+      }),
       ...extra,
     },
   } as const
@@ -48,7 +60,10 @@ export const toolStepSchema = {
   type: 'object',
   additionalProperties: false,
   required: ['tool'],
-  properties: { tool: toolNameSchema, args: jsonObjectSchema },
+  properties: {
+    tool: described('The tool of this step.', toolNameSchema),
+    args: described('Arguments the call must have, compared by argsMode.', jsonObjectSchema),
+  },
 } as const
 
 /**
@@ -61,78 +76,142 @@ export const expectationSchema = {
   discriminator: { propertyName: 'type' },
   oneOf: [
     {
-      ...expectation('state', { path: nonEmptyStringSchema, ...valueCheckProperties }),
+      ...expectation('state', {
+        path: described(
+          'State path of the twin to check, e.g. orders.ORD-1001.status.',
+          nonEmptyStringSchema,
+        ),
+        ...valueCheckProperties,
+      }),
       required: ['type', 'id', 'path'],
     },
     {
-      ...expectation('noDuplicateSideEffect', { tool: toolNameSchema }),
-      required: ['type', 'id'],
-    },
-    {
-      ...expectation('outcomeVerified', {
-        path: nonEmptyStringSchema,
-        ...valueCheckProperties,
-        unreportedEffect: { enum: ['fail', 'allow'] },
+      ...expectation('noDuplicateSideEffect', {
+        tool: described(
+          'Only this tool; without it, every tool with an effect key.',
+          toolNameSchema,
+        ),
       }),
       required: ['type', 'id'],
     },
     {
-      ...expectation('callOrder', { before: toolNameSchema, after: toolNameSchema }),
+      ...expectation('outcomeVerified', {
+        path: described(
+          'State path of the twin to check, e.g. orders.ORD-1001.status.',
+          nonEmptyStringSchema,
+        ),
+        ...valueCheckProperties,
+        unreportedEffect: described(
+          'fail (default): an effect the agent did not report fails; allow: it passes.',
+          { enum: ['fail', 'allow'] },
+        ),
+      }),
+      required: ['type', 'id'],
+    },
+    {
+      ...expectation('callOrder', {
+        before: described('The tool that must be called first.', toolNameSchema),
+        after: described('The tool that must be called after it.', toolNameSchema),
+      }),
       required: ['type', 'id', 'before', 'after'],
     },
     {
       ...expectation('calledTool', {
-        tool: toolNameSchema,
-        args: jsonObjectSchema,
-        argsMode: argsModeSchema,
-        times: { type: 'integer', minimum: 0 },
+        tool: described('The tool the expectation is about.', toolNameSchema),
+        args: described('Arguments the call must have, compared by argsMode.', jsonObjectSchema),
+        argsMode: described(
+          'How arguments compare: exact, subset, superset or ignore.',
+          argsModeSchema,
+        ),
+        times: described('Exactly how many matching calls there must be.', {
+          type: 'integer',
+          minimum: 0,
+        }),
       }),
       required: ['type', 'id', 'tool'],
     },
     {
       ...expectation('notCalledTool', {
-        tool: toolNameSchema,
-        args: jsonObjectSchema,
-        argsMode: argsModeSchema,
+        tool: described('The tool the expectation is about.', toolNameSchema),
+        args: described('Arguments the call must have, compared by argsMode.', jsonObjectSchema),
+        argsMode: described(
+          'How arguments compare: exact, subset, superset or ignore.',
+          argsModeSchema,
+        ),
       }),
       required: ['type', 'id', 'tool'],
     },
     {
       ...expectation('trajectory', {
-        mode: { enum: ['strict', 'unordered', 'subset', 'superset'] },
-        steps: { type: 'array', minItems: 1, items: toolStepSchema },
-        argsMode: argsModeSchema,
+        mode: described(
+          'How the calls compare with the steps: strict, unordered, subset or superset.',
+          { enum: ['strict', 'unordered', 'subset', 'superset'] },
+        ),
+        steps: described('The expected tool calls.', {
+          type: 'array',
+          minItems: 1,
+          items: toolStepSchema,
+        }),
+        argsMode: described(
+          'How arguments compare: exact, subset, superset or ignore.',
+          argsModeSchema,
+        ),
       }),
       required: ['type', 'id', 'mode', 'steps'],
     },
     {
-      ...expectation('handoff', { expected: { type: 'boolean' }, tool: toolNameSchema }),
+      ...expectation('handoff', {
+        expected: described('true: the case must be handed to a person; false: it must not.', {
+          type: 'boolean',
+        }),
+        tool: described('The handoff tool; without it, any tool marked handoff.', toolNameSchema),
+      }),
       required: ['type', 'id', 'expected'],
     },
     {
-      ...expectation('maxRetries', { tool: toolNameSchema, max: { type: 'integer', minimum: 0 } }),
+      ...expectation('maxRetries', {
+        tool: described('The tool whose retries are counted.', toolNameSchema),
+        max: described('Most retries allowed.', { type: 'integer', minimum: 0 }),
+      }),
       required: ['type', 'id', 'tool', 'max'],
     },
     {
       ...expectation('noCollateralChanges', {
-        allow: { type: 'array', items: nonEmptyStringSchema },
+        allow: described('State paths the agent may change; any other change fails.', {
+          type: 'array',
+          items: nonEmptyStringSchema,
+        }),
       }),
       required: ['type', 'id', 'allow'],
     },
     {
       ...expectation('judge', {
-        criterion: nonEmptyStringSchema,
+        criterion: described('What the judge decides, in plain words.', nonEmptyStringSchema),
         include: {
+          description: 'Evidence the judge sees besides the reply: records, finalState, input.',
           type: 'array',
           uniqueItems: true,
           items: { enum: ['records', 'finalState', 'input'] },
         },
-        threshold: { type: 'number', minimum: 0, maximum: 1 },
+        threshold: described('Lowest judge score (0-1) that passes.', {
+          type: 'number',
+          minimum: 0,
+          maximum: 1,
+        }),
       }),
       required: ['type', 'id', 'criterion'],
     },
     {
-      ...expectation('contract', { contract: nonEmptyStringSchema, entity: nonEmptyStringSchema }),
+      ...expectation('contract', {
+        contract: described(
+          'Path of the contract document, relative to this file.',
+          nonEmptyStringSchema,
+        ),
+        entity: described(
+          'Id of the entity the contract is checked on, e.g. ORD-1001.',
+          nonEmptyStringSchema,
+        ),
+      }),
       required: ['type', 'id', 'contract', 'entity'],
     },
     {

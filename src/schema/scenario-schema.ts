@@ -1,6 +1,7 @@
 import { expectationSchema } from './expectation-schema.ts'
 import { SCENARIO_API_VERSION } from './scenario-document.ts'
 import {
+  described,
   jsonObjectSchema,
   jsonValueSchema,
   nonEmptyStringSchema,
@@ -14,13 +15,20 @@ export const faultConditionSchema = {
   type: 'object',
   additionalProperties: false,
   properties: {
-    call: callNumberSchema,
-    calls: { type: 'array', minItems: 1, items: callNumberSchema },
-    every: callNumberSchema,
-    from: callNumberSchema,
-    maxTimes: callNumberSchema,
-    args: jsonObjectSchema,
-    probability: { type: 'number', minimum: 0, maximum: 1 },
+    call: described('Fires on this call of the tool only (1 = the first).', callNumberSchema),
+    calls: described('Fires on these calls of the tool (1-based).', {
+      type: 'array',
+      minItems: 1,
+      items: callNumberSchema,
+    }),
+    every: described('Fires on every n-th call of the tool.', callNumberSchema),
+    from: described('Fires from this call of the tool on.', callNumberSchema),
+    maxTimes: described('Fires at most this many times.', callNumberSchema),
+    args: described('Fires only on calls whose arguments include these.', jsonObjectSchema),
+    probability: described(
+      'Chance (0-1) that a matching call fails, decided by the scenario seed, never at random.',
+      { type: 'number', minimum: 0, maximum: 1 },
+    ),
   },
 } as const
 
@@ -30,11 +38,17 @@ export const faultRuleSchema = {
   additionalProperties: false,
   required: ['id', 'tool', 'fault'],
   properties: {
-    id: slugSchema,
-    tool: nonEmptyStringSchema,
-    when: faultConditionSchema,
-    fault: nonEmptyStringSchema,
-    params: jsonObjectSchema,
+    id: described(
+      'Id of the rule or scenario, unique in its file; reports and overrides name it.',
+      slugSchema,
+    ),
+    tool: described('The tool whose calls the fault hits.', nonEmptyStringSchema),
+    when: described('Which calls fail; without it, every call.', faultConditionSchema),
+    fault: described(
+      'The fault type from the catalog (npx agenttwin faults), e.g. timeout_after_commit.',
+      nonEmptyStringSchema,
+    ),
+    params: described('Parameters of the fault type, overriding its defaults.', jsonObjectSchema),
   },
 } as const
 
@@ -51,19 +65,48 @@ export const scenarioSchema = {
   additionalProperties: false,
   required: ['apiVersion', 'id', 'version', 'title', 'twin', 'input', 'expectations'],
   properties: {
-    apiVersion: { const: SCENARIO_API_VERSION },
-    id: slugSchema,
-    version: nonEmptyStringSchema,
-    title: nonEmptyStringSchema,
-    description: { type: 'string' },
-    tags: { type: 'array', items: nonEmptyStringSchema },
-    twin: nonEmptyStringSchema,
-    input: jsonValueSchema,
-    state: jsonObjectSchema,
-    seed: { type: 'integer', minimum: 0 },
-    trials: { type: 'integer', minimum: 1, maximum: 1000 },
-    transport: { enum: ['http', 'mcp'] },
-    faults: { type: 'array', items: faultRuleSchema },
-    expectations: { type: 'array', minItems: 1, items: expectationSchema },
+    apiVersion: described('Document kind and version: agenttwin/scenario.v1.', {
+      const: SCENARIO_API_VERSION,
+    }),
+    id: described(
+      'Id of the rule or scenario, unique in its file; reports and overrides name it.',
+      slugSchema,
+    ),
+    version: described(
+      "Version of the scenario; part of every case's pinned selection.",
+      nonEmptyStringSchema,
+    ),
+    title: described('The test name Vitest shows.', nonEmptyStringSchema),
+    description: described('Free text for people.', { type: 'string' }),
+    tags: described('Labels to select scenarios by.', {
+      type: 'array',
+      items: nonEmptyStringSchema,
+    }),
+    twin: described('Path of the twin document, relative to this file.', nonEmptyStringSchema),
+    input: described("What the agent is given, e.g. the user's message.", jsonValueSchema),
+    state: described(
+      "Changes to the twin's initial state for this scenario, merged into it.",
+      jsonObjectSchema,
+    ),
+    seed: described(
+      "Seed of the scenario's seeded decisions (probabilistic faults, generated ids).",
+      { type: 'integer', minimum: 0 },
+    ),
+    trials: described(
+      "How many trials each agent version runs of this case (1-1000); wins over the plugin's trials. Default: the plugin's, else 1.",
+      { type: 'integer', minimum: 1, maximum: 1000 },
+    ),
+    transport: described('How the agent reaches the twin: http (default) or mcp.', {
+      enum: ['http', 'mcp'],
+    }),
+    faults: described('Fault rules: which tool calls fail, and how.', {
+      type: 'array',
+      items: faultRuleSchema,
+    }),
+    expectations: described('What must have verifiably happened; each becomes a Vitest test.', {
+      type: 'array',
+      minItems: 1,
+      items: expectationSchema,
+    }),
   },
 } as const

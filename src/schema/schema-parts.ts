@@ -64,3 +64,15 @@ export type SchemaTypeOptions = {
     { pattern: { $comment: 'JsonObject' }; output: JsonObject },
   ]
 }
+
+/**
+ * A schema part with the hover text editors show for the field it types.
+ * @example
+ * name: described('The tool name the agent calls.', identifierSchema)
+ */
+export function described<const Schema extends object>(
+  description: string,
+  schema: Schema,
+): Schema & { readonly description: string } {
+  return { ...schema, description }
+}

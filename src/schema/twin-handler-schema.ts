@@ -1,5 +1,6 @@
 import {
   ADAPTER_NAME_PATTERN,
+  described,
   jsonObjectSchema,
   jsonValueSchema,
   nonEmptyStringSchema,
@@ -16,9 +17,19 @@ export const responseTemplateSchema = {
   additionalProperties: false,
   required: ['status'],
   properties: {
-    status: { type: 'integer', minimum: 100, maximum: 599 },
-    body: jsonValueSchema,
-    headers: { type: 'object', additionalProperties: { type: 'string' } },
+    status: described('HTTP status of the answer (100-599).', {
+      type: 'integer',
+      minimum: 100,
+      maximum: 599,
+    }),
+    body: described(
+      'The answer body; strings may use templates like {{args.order_id}} or {{target.status}}.',
+      jsonValueSchema,
+    ),
+    headers: described('Extra response headers, name to value.', {
+      type: 'object',
+      additionalProperties: { type: 'string' },
+    }),
   },
 } as const
 
@@ -30,20 +41,29 @@ export const preconditionSchema = {
   additionalProperties: false,
   required: ['path', 'error'],
   properties: {
-    path: relativePathSchema,
-    equals: jsonValueSchema,
-    notEquals: jsonValueSchema,
-    gt: jsonValueSchema,
-    gte: jsonValueSchema,
-    lt: jsonValueSchema,
-    lte: jsonValueSchema,
-    in: { type: 'array', items: jsonValueSchema },
-    exists: { type: 'boolean' },
-    error: responseTemplateSchema,
+    path: described('State path to test, relative to the handler target.', relativePathSchema),
+    equals: described('Holds when the value equals this.', jsonValueSchema),
+    notEquals: described('Holds when the value differs from this.', jsonValueSchema),
+    gt: described('Holds when the value is greater than this.', jsonValueSchema),
+    gte: described('Holds when the value is greater than or equal to this.', jsonValueSchema),
+    lt: described('Holds when the value is less than this.', jsonValueSchema),
+    lte: described('Holds when the value is less than or equal to this.', jsonValueSchema),
+    in: described('Holds when the value is one of these.', {
+      type: 'array',
+      items: jsonValueSchema,
+    }),
+    exists: described('true: the path must exist; false: it must not.', { type: 'boolean' }),
+    error: described(
+      'The answer when the precondition does not hold; no effect runs.',
+      responseTemplateSchema,
+    ),
   },
 } as const
 
-const preconditionsSchema = { type: 'array', items: preconditionSchema } as const
+const preconditionsSchema = described(
+  'Checks on the state before the effects run; the first that fails answers its error.',
+  { type: 'array', items: preconditionSchema } as const,
+)
 
 function effect<const Op extends string, const Extra extends Record<string, unknown>>(
   op: Op,
@@ -52,7 +72,16 @@ function effect<const Op extends string, const Extra extends Record<string, unkn
   return {
     type: 'object',
     additionalProperties: false,
-    properties: { op: { const: op }, path: relativePathSchema, ...extra },
+    properties: {
+      op: described('The effect: set, unset, increment, decrement, append, remove or merge.', {
+        const: op,
+      }),
+      path: described(
+        'State path the effect changes, relative to the handler target.',
+        relativePathSchema,
+      ),
+      ...extra,
+    },
   } as const
 }
 
@@ -60,18 +89,49 @@ export const effectSchema = {
   type: 'object',
   discriminator: { propertyName: 'op' },
   oneOf: [
-    { ...effect('set', { value: jsonValueSchema }), required: ['op', 'path', 'value'] },
-    { ...effect('unset', {}), required: ['op', 'path'] },
-    { ...effect('increment', { by: jsonValueSchema }), required: ['op', 'path'] },
-    { ...effect('decrement', { by: jsonValueSchema }), required: ['op', 'path'] },
-    { ...effect('append', { value: jsonValueSchema }), required: ['op', 'path', 'value'] },
     {
-      ...effect('remove', {
-        where: { type: 'object', additionalProperties: jsonValueSchema },
+      ...effect('set', {
+        value: described('The value to write (templates allowed).', jsonValueSchema),
+      }),
+      required: ['op', 'path', 'value'],
+    },
+    { ...effect('unset', {}), required: ['op', 'path'] },
+    {
+      ...effect('increment', {
+        by: described('How much to add (default 1; templates allowed).', jsonValueSchema),
       }),
       required: ['op', 'path'],
     },
-    { ...effect('merge', { value: jsonValueSchema }), required: ['op', 'path', 'value'] },
+    {
+      ...effect('decrement', {
+        by: described('How much to subtract (default 1; templates allowed).', jsonValueSchema),
+      }),
+      required: ['op', 'path'],
+    },
+    {
+      ...effect('append', {
+        value: described('The item appended to the array (templates allowed).', jsonValueSchema),
+      }),
+      required: ['op', 'path', 'value'],
+    },
+    {
+      ...effect('remove', {
+        where: described(
+          'Removes the array items whose fields equal these; without it, removes the path.',
+          { type: 'object', additionalProperties: jsonValueSchema },
+        ),
+      }),
+      required: ['op', 'path'],
+    },
+    {
+      ...effect('merge', {
+        value: described(
+          'An object whose fields are merged into the one at the path.',
+          jsonValueSchema,
+        ),
+      }),
+      required: ['op', 'path', 'value'],
+    },
   ],
 } as const
 
@@ -82,7 +142,12 @@ function handler<const Kind extends string, const Extra extends Record<string, u
   return {
     type: 'object',
     additionalProperties: false,
-    properties: { kind: { const: kind }, ...extra },
+    properties: {
+      kind: described('The handler kind: static, read, list, create, mutate, delete or adapter.', {
+        const: kind,
+      }),
+      ...extra,
+    },
   } as const
 }
 
@@ -90,59 +155,120 @@ export const handlerSchema = {
   type: 'object',
   discriminator: { propertyName: 'kind' },
   oneOf: [
-    { ...handler('static', { response: responseTemplateSchema }), required: ['kind', 'response'] },
+    {
+      ...handler('static', { response: described('The fixed answer.', responseTemplateSchema) }),
+      required: ['kind', 'response'],
+    },
     {
       ...handler('read', {
-        target: nonEmptyStringSchema,
-        notFound: responseTemplateSchema,
-        response: responseTemplateSchema,
+        target: described(
+          'State path of the entity, with placeholders from the arguments, e.g. orders.{order_id}.',
+          nonEmptyStringSchema,
+        ),
+        notFound: described(
+          'The answer when the target does not exist (default 404).',
+          responseTemplateSchema,
+        ),
+        response: described(
+          'The answer on success; templates see args, target and the call facts.',
+          responseTemplateSchema,
+        ),
       }),
       required: ['kind', 'target'],
     },
     {
       ...handler('list', {
-        target: nonEmptyStringSchema,
-        filter: { type: 'object', additionalProperties: jsonValueSchema },
-        keyAs: nonEmptyStringSchema,
-        response: responseTemplateSchema,
+        target: described(
+          'State path of the entity, with placeholders from the arguments, e.g. orders.{order_id}.',
+          nonEmptyStringSchema,
+        ),
+        filter: described('Keeps the items whose fields equal these (templates allowed).', {
+          type: 'object',
+          additionalProperties: jsonValueSchema,
+        }),
+        keyAs: described("Adds each item's key to it under this field name.", nonEmptyStringSchema),
+        response: described(
+          'The answer on success; templates see args, target and the call facts.',
+          responseTemplateSchema,
+        ),
       }),
       required: ['kind', 'target'],
     },
     {
       ...handler('create', {
-        collection: nonEmptyStringSchema,
-        key: nonEmptyStringSchema,
-        value: jsonValueSchema,
-        conflict: responseTemplateSchema,
+        collection: described(
+          'State path of the collection the new entity goes into.',
+          nonEmptyStringSchema,
+        ),
+        key: described(
+          "The new entity's key (templates allowed); by default a generated id.",
+          nonEmptyStringSchema,
+        ),
+        value: described('The new entity (templates allowed).', jsonValueSchema),
+        conflict: described(
+          'The answer when the key already exists (default 409).',
+          responseTemplateSchema,
+        ),
         preconditions: preconditionsSchema,
-        effects: { type: 'array', items: effectSchema },
-        response: responseTemplateSchema,
+        effects: described('State changes after the create, in order.', {
+          type: 'array',
+          items: effectSchema,
+        }),
+        response: described(
+          'The answer on success; templates see args, target and the call facts.',
+          responseTemplateSchema,
+        ),
       }),
       required: ['kind', 'collection', 'value'],
     },
     {
       ...handler('mutate', {
-        target: nonEmptyStringSchema,
-        notFound: responseTemplateSchema,
+        target: described(
+          'State path of the entity, with placeholders from the arguments, e.g. orders.{order_id}.',
+          nonEmptyStringSchema,
+        ),
+        notFound: described(
+          'The answer when the target does not exist (default 404).',
+          responseTemplateSchema,
+        ),
         preconditions: preconditionsSchema,
-        effects: { type: 'array', minItems: 1, items: effectSchema },
-        response: responseTemplateSchema,
+        effects: described('State changes, in order; all or none are applied.', {
+          type: 'array',
+          minItems: 1,
+          items: effectSchema,
+        }),
+        response: described(
+          'The answer on success; templates see args, target and the call facts.',
+          responseTemplateSchema,
+        ),
       }),
       required: ['kind', 'target', 'effects'],
     },
     {
       ...handler('delete', {
-        target: nonEmptyStringSchema,
-        notFound: responseTemplateSchema,
+        target: described(
+          'State path of the entity, with placeholders from the arguments, e.g. orders.{order_id}.',
+          nonEmptyStringSchema,
+        ),
+        notFound: described(
+          'The answer when the target does not exist (default 404).',
+          responseTemplateSchema,
+        ),
         preconditions: preconditionsSchema,
-        response: responseTemplateSchema,
+        response: described(
+          'The answer on success; templates see args, target and the call facts.',
+          responseTemplateSchema,
+        ),
       }),
       required: ['kind', 'target'],
     },
     {
       ...handler('adapter', {
-        adapter: { type: 'string', pattern: ADAPTER_NAME_PATTERN },
-        options: jsonObjectSchema,
+        adapter: described('Name of an adapter registered with registerAdapter().', {
+          type: 'string',
+          pattern: ADAPTER_NAME_PATTERN,
+        }),
+        options: described('Options handed to the adapter as context.options.', jsonObjectSchema),
       }),
       required: ['kind', 'adapter'],
     },

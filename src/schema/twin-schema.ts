@@ -1,4 +1,5 @@
 import {
+  described,
   HTTP_PATH_PATTERN,
   identifierSchema,
   jsonObjectSchema,
@@ -18,30 +19,57 @@ export const toolSchema = {
   additionalProperties: false,
   required: ['name', 'description', 'risk', 'input', 'handler'],
   properties: {
-    name: identifierSchema,
-    description: nonEmptyStringSchema,
-    risk: { enum: ['READ', 'WRITE_REVERSIBLE', 'WRITE_IRREVERSIBLE', 'OUTBOUND_COMMUNICATION'] },
+    name: described('The tool name the agent calls (letters, digits and _).', identifierSchema),
+    description: described(
+      "What the tool does, as the agent's tool list shows it.",
+      nonEmptyStringSchema,
+    ),
+    risk: described(
+      'What a call can do: READ, WRITE_REVERSIBLE, WRITE_IRREVERSIBLE or OUTBOUND_COMMUNICATION; drives duplicate and collateral checks.',
+      { enum: ['READ', 'WRITE_REVERSIBLE', 'WRITE_IRREVERSIBLE', 'OUTBOUND_COMMUNICATION'] },
+    ),
     http: {
+      description: 'The HTTP route of the tool (default POST <baseUrl>/tools/<name>).',
       type: 'object',
       additionalProperties: false,
       required: ['method', 'path'],
       properties: {
-        method: { enum: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] },
-        path: { type: 'string', pattern: HTTP_PATH_PATTERN },
+        method: described("HTTP method of the tool's route.", {
+          enum: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+        }),
+        path: described(
+          "Path of the tool's route below the base URL; {name} takes an argument, e.g. /orders/{order_id}.",
+          { type: 'string', pattern: HTTP_PATH_PATTERN },
+        ),
       },
     },
-    input: jsonObjectSchema,
-    tenantPath: nonEmptyStringSchema,
+    input: described(
+      "JSON Schema of the tool's arguments (an object); calls that do not fit are answered 400.",
+      jsonObjectSchema,
+    ),
+    tenantPath: described(
+      'State path of the tenant an entity belongs to, for cross-tenant checks.',
+      nonEmptyStringSchema,
+    ),
     idempotency: {
+      description:
+        'Makes repeated calls with the same key answer the first result instead of acting again.',
       type: 'object',
       additionalProperties: false,
       required: ['argument'],
-      properties: { argument: nonEmptyStringSchema },
+      properties: {
+        argument: described('The argument that carries the idempotency key.', nonEmptyStringSchema),
+      },
     },
-    effectKey: nonEmptyStringSchema,
-    handoff: { type: 'boolean' },
-    idPrefix: { type: 'string' },
-    handler: handlerSchema,
+    effectKey: described(
+      'Template of the business effect a write has (e.g. refund:{order_id}); two calls with one key are a duplicate side effect.',
+      nonEmptyStringSchema,
+    ),
+    handoff: described('true: calling this tool hands the case to a person.', { type: 'boolean' }),
+    idPrefix: described('Prefix of the ids the twin generates for this tool, e.g. re_.', {
+      type: 'string',
+    }),
+    handler: described('What a call does: one of the handler kinds.', handlerSchema),
   },
 } as const
 
@@ -58,33 +86,59 @@ export const twinSchema = {
   additionalProperties: false,
   required: ['apiVersion', 'metadata', 'http', 'state', 'tools'],
   properties: {
-    apiVersion: { const: TWIN_API_VERSION },
+    apiVersion: described('Document kind and version: agenttwin/twin.v1.', {
+      const: TWIN_API_VERSION,
+    }),
     metadata: {
+      description: 'Name and version of the twin.',
       type: 'object',
       additionalProperties: false,
       required: ['name', 'version'],
       properties: {
-        name: slugSchema,
-        version: nonEmptyStringSchema,
-        description: { type: 'string' },
+        name: described('Name of the twin; scenarios refer to it.', slugSchema),
+        version: described(
+          "Version of the twin; part of every case's pinned selection.",
+          nonEmptyStringSchema,
+        ),
+        description: described('Free text for people.', { type: 'string' }),
       },
     },
     http: {
+      description: 'How the twin is reached over HTTP.',
       type: 'object',
       additionalProperties: false,
       required: ['baseUrl'],
-      properties: { baseUrl: nonEmptyStringSchema },
+      properties: {
+        baseUrl: described(
+          'Where the twin answers, e.g. https://shop.test; the agent calls it.',
+          nonEmptyStringSchema,
+        ),
+      },
     },
     clock: {
+      description: "The twin's fixed clock: the time it starts at and how far each call moves it.",
       type: 'object',
       additionalProperties: false,
       properties: {
-        start: { type: 'string', format: 'date-time' },
-        stepMs: { type: 'integer', minimum: 0 },
+        start: described('ISO 8601 start time, e.g. 2026-01-01T00:00:00.000Z.', {
+          type: 'string',
+          format: 'date-time',
+        }),
+        stepMs: described('Milliseconds the clock moves per call.', {
+          type: 'integer',
+          minimum: 0,
+        }),
       },
     },
-    state: jsonObjectSchema,
-    volatile: { type: 'array', items: nonEmptyStringSchema },
-    tools: { type: 'array', minItems: 1, items: toolSchema },
+    state: described('The initial state every case starts from (plain JSON).', jsonObjectSchema),
+    volatile: described('State paths left out of state comparisons (timestamps, generated ids).', {
+      type: 'array',
+      items: nonEmptyStringSchema,
+    }),
+    tools: described('The tools the twin offers.', {
+      type: 'array',
+      minItems: 1,
+      items: toolSchema,
+    }),
   },
 } as const

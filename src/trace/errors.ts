@@ -1,8 +1,10 @@
 import { AgentTwinError } from '../core/errors.ts'
 
-/** A file is not an OTLP JSON trace. Code `INVALID_TRACE`. */
+/** A file is not an OTLP JSON trace. Code `AGENTTWIN_INVALID_TRACE`. */
 export class InvalidTraceError extends AgentTwinError {
+  static override readonly code = 'AGENTTWIN_INVALID_TRACE'
+
   constructor(file: string, problem: string, fix: string) {
-    super('INVALID_TRACE', `${file}: ${problem}. Fix: ${fix}.`)
+    super({ problem: `${file}: ${problem}.`, fix: `${fix}.` })
   }
 }

@@ -1,7 +1,10 @@
 /**
- * `agenttwin/vitest`: the Vitest plugin, fixtures and matchers.
+ * `agenttwin/vitest`: the Vitest plugin, fixtures and matchers. Importing it
+ * (in `vitest.config.ts` or a setup file) also loads the matcher types.
  */
 
+/* Fixtures for hand-written tests */
+/* Errors */
 export {
   type CaseRunDetails,
   type DescribeScenarioOptions,
@@ -21,6 +24,7 @@ export {
   type UseTwinOptions,
   useTwin,
 } from './fixtures/index.ts'
+/* Matchers */
 export {
   type AgentTwinMatchers,
   agentTwinMatchers,
@@ -37,6 +41,8 @@ export {
   type TrajectoryOptions,
   valueCheck,
 } from './matchers/index.ts'
+
+/* What a scenario test leaves in Vitest's task meta, for custom reporters */
 export type {
   AgentTwinTaskMeta,
   ExpectationTaskMeta,
@@ -44,5 +50,8 @@ export type {
   PairCaseTaskMeta,
   PairSideSummary,
 } from './meta.ts'
+/* The plugin: scenario files as tests, pairs, options */
 export type { AgentTwinOptions, NetworkOption, PairOption } from './options.ts'
 export { agentTwin } from './plugin.ts'
+export { InvalidPluginOptionsError } from './resolve-options.ts'
+export { ExpectationFailedError, PairRegressionError } from './runtime/failure.ts'

@@ -30,8 +30,10 @@ export interface ResolvedSuiteOptions {
 
 /** The plugin was given options it cannot use. */
 export class InvalidPluginOptionsError extends AgentTwinError {
+  static override readonly code = 'AGENTTWIN_INVALID_PLUGIN_OPTIONS'
+
   constructor(problem: string, fix: string) {
-    super('INVALID_PLUGIN_OPTIONS', `agentTwin(): ${problem}. Fix: ${fix}`)
+    super({ problem: `agentTwin(): ${problem}.`, fix })
   }
 }
 

@@ -57,7 +57,7 @@ describe('decideGate', () => {
     try {
       decideGate(counts({}), both)
     } catch (error) {
-      expect((error as InvalidGatePolicyError).code).toBe('INVALID_GATE_POLICY')
+      expect((error as InvalidGatePolicyError).code).toBe('AGENTTWIN_INVALID_GATE_POLICY')
     }
   })
 })

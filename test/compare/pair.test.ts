@@ -164,7 +164,7 @@ describe('comparePair', () => {
       compare()
     } catch (error) {
       const mismatch = error as SelectionMismatchError
-      expect(mismatch.code).toBe('SELECTION_MISMATCH')
+      expect(mismatch.code).toBe('AGENTTWIN_SELECTION_MISMATCH')
       expect(
         mismatch.mismatches.map((m) => [m.scenario, m.field, m.baseline, m.candidate]),
       ).toEqual([

@@ -45,7 +45,7 @@ describe('scenario YAML files run as tests (single-version mode)', () => {
     )
     expect(error).toMatchObject({
       name: 'ExpectationFailed',
-      code: 'EXPECTATION_FAILED',
+      code: 'AGENTTWIN_EXPECTATION_FAILED',
       evidence: {
         changedBy: [
           { path: 'orders.ORD-1001.refunded_amount', seq: 2, before: 0, after: 40 },

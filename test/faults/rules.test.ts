@@ -121,7 +121,7 @@ describe('rule errors', () => {
     try {
       attempt()
     } catch (error) {
-      expect((error as UnknownFaultTypeError).code).toBe('UNKNOWN_FAULT_TYPE')
+      expect((error as UnknownFaultTypeError).code).toBe('AGENTTWIN_UNKNOWN_FAULT_TYPE')
     }
   })
 
@@ -134,7 +134,7 @@ describe('rule errors', () => {
     }
     expect(caught).toBeInstanceOf(InvalidFaultRuleError)
     const error = caught as InvalidFaultRuleError
-    expect(error.code).toBe('INVALID_FAULT_RULE')
+    expect(error.code).toBe('AGENTTWIN_INVALID_FAULT_RULE')
     expect(error.problems.map((problem) => problem.path)).toEqual(['when.call', 'when.probability'])
     expect(error.message).toContain('fault rule "r" at when.call')
   })

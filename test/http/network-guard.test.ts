@@ -209,7 +209,7 @@ describe('assertNoUnhandled', () => {
       thrown = error
     }
     expect(thrown).toBeInstanceOf(UnhandledRequestsError)
-    expect((thrown as UnhandledRequestsError).code).toBe('UNHANDLED_REQUESTS')
+    expect((thrown as UnhandledRequestsError).code).toBe('AGENTTWIN_UNHANDLED_REQUESTS')
     expect((thrown as Error).message.split('\n').slice(0, 3)).toEqual([
       '2 requests got no answer from a twin:',
       `  - AgentTwin blocked GET ${NOWHERE}/a: no twin answers it, and tests never reach the real network.`,

@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import {
-  coerceArgument,
-  DuplicateToolRouteError,
-  matchRoute,
-  ownsUrl,
-  twinRoutes,
-} from '../../src/http/index.ts'
+import { coerceArgument } from '../../src/http/coerce.ts'
+import { DuplicateToolRouteError } from '../../src/http/errors.ts'
+import { matchRoute, ownsUrl, twinRoutes } from '../../src/http/routes.ts'
 import type { ToolDefinition } from '../../src/schema/twin-document.ts'
 
 function tool(name: string, http?: ToolDefinition['http']): ToolDefinition {

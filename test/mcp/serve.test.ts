@@ -2,7 +2,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import { expect, it } from 'vitest'
-import { serveTwin } from '../../src/http/index.ts'
+import { serveTwin } from '../../src/http/server/index.ts'
 import { mcpSurface, RECORDS_URI } from '../../src/mcp/index.ts'
 import { paymentsDocument } from '../faults/support/payments-twin.ts'
 

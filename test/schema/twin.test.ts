@@ -179,7 +179,7 @@ describe('refusing an invalid twin, at the line and column of the problem', () =
         return caught as Error & { code: string }
       }
     })()
-    expect(error?.code).toBe('INVALID_DOCUMENT')
+    expect(error?.code).toBe('AGENTTWIN_INVALID_DOCUMENT')
     expect(error?.message.split('\n')).toEqual([
       '2 problems:',
       expect.stringMatching(

@@ -15,7 +15,7 @@ describe('parsePath', () => {
       try {
         parsePath(path)
       } catch (error) {
-        expect((error as UnsafePathError).code).toBe('UNSAFE_PATH')
+        expect((error as UnsafePathError).code).toBe('AGENTTWIN_UNSAFE_PATH')
       }
     },
   )

@@ -1,7 +1,19 @@
-import { AgentTwinError } from '../../../src/core/errors.ts'
+/**
+ * The Demo Co agent's own errors. They are the agent's, not AgentTwin's, so
+ * they carry the agent's codes on a plain `Error`.
+ */
+class DemoCoError extends Error {
+  readonly code: string
+
+  constructor(code: string, message: string) {
+    super(message)
+    this.name = new.target.name
+    this.code = code
+  }
+}
 
 /** A manifest file the planner cannot read (missing front matter, no name or version, no lines). */
-export class ManifestError extends AgentTwinError {
+export class ManifestError extends DemoCoError {
   readonly file: string
   readonly line: number
 
@@ -13,7 +25,7 @@ export class ManifestError extends AgentTwinError {
 }
 
 /** The agent was handed an input it cannot serve; the scenario's `input` is wrong. */
-export class SupportInputError extends AgentTwinError {
+export class SupportInputError extends DemoCoError {
   constructor(problem: string) {
     super(
       'DEMO_INPUT_INVALID',

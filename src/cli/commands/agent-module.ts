@@ -1,14 +1,16 @@
 import { existsSync } from 'node:fs'
 import { isAbsolute, resolve } from 'node:path'
-import { AgentTwinError } from '../../core/errors.ts'
+import { AgentTwinError, partsOf } from '../../core/errors.ts'
 import { exportedVersions, resolveAgents } from '../../scenario/agents.ts'
 import type { Agent } from '../../scenario/types.ts'
 import { importUserModule } from './import-module.ts'
 
-/** The `--agent` module could not be loaded or does not export what was asked. Code `AGENT_MODULE`. */
+/** The `--agent` module could not be loaded or does not export what was asked. Code `AGENTTWIN_AGENT_MODULE_LOAD`. */
 export class AgentModuleLoadError extends AgentTwinError {
+  static override readonly code = 'AGENTTWIN_AGENT_MODULE_LOAD'
+
   constructor(message: string, options?: ErrorOptions) {
-    super('AGENT_MODULE', message, options)
+    super(partsOf(message, 'pass --agent <path to a module exporting your agents>.'), options)
   }
 }
 

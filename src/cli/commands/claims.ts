@@ -6,6 +6,7 @@ import { checkTraceAgainstRecords } from '../../evaluate/trace-matches-records.t
 import { parseOtlpJson } from '../../trace/otlp-json.ts'
 import type { CliCommand } from '../command.ts'
 import { defineVerb, stringOption, usageError } from './cli-options.ts'
+import { UnreadableFileError } from './unreadable-file.ts'
 
 const USAGE = `Usage: agenttwin claims <trace.json> --records <records.json> [--json]
 
@@ -28,13 +29,15 @@ Example:
   curl -s http://127.0.0.1:4010/__agenttwin/records > records.json
   agenttwin claims otel-trace.json --records records.json`
 
-/** A records file could not be read as the records of a twin. Code `INVALID_RECORDS`. */
+/** A records file could not be read as the records of a twin. Code `AGENTTWIN_INVALID_RECORDS`. */
 export class InvalidRecordsError extends AgentTwinError {
+  static override readonly code = 'AGENTTWIN_INVALID_RECORDS'
+
   constructor(file: string, problem: string) {
-    super(
-      'INVALID_RECORDS',
-      `${file}: ${problem}. Fix: pass the JSON of GET /__agenttwin/records (a list of call records) or of \`agenttwin run --json\`.`,
-    )
+    super({
+      problem: `${file}: ${problem}.`,
+      fix: 'pass the JSON of GET /__agenttwin/records (a list of call records) or of `agenttwin run --json`.',
+    })
   }
 }
 
@@ -42,8 +45,7 @@ async function readText(file: string, what: string): Promise<string> {
   try {
     return await readFile(file, 'utf8')
   } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code ?? String(error)
-    throw new AgentTwinError('UNREADABLE_FILE', `cannot read the ${what} ${file} (${reason}).`)
+    throw new UnreadableFileError(`the ${what} ${file}`, error)
   }
 }
 

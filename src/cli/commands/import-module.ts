@@ -5,12 +5,16 @@ import { AgentTwinError } from '../../core/errors.ts'
 /** TypeScript (or JSX) needs a transform; plain JavaScript Node imports itself. */
 const TRANSFORMED = new Set(['.ts', '.mts', '.cts', '.tsx', '.jsx'])
 
-/** A TypeScript module was asked for but Vite, which compiles it, is not installed. Code `VITE_MISSING`. */
+/** A TypeScript module was asked for but Vite, which compiles it, is not installed. Code `AGENTTWIN_VITE_MISSING`. */
 export class ViteMissingError extends AgentTwinError {
+  static override readonly code = 'AGENTTWIN_VITE_MISSING'
+
   constructor(file: string, options?: ErrorOptions) {
     super(
-      'VITE_MISSING',
-      `loading the TypeScript module ${file} needs vite (it comes with vitest). Fix: npm i -D vitest, or point at a compiled .js module.`,
+      {
+        problem: `loading the TypeScript module ${file} needs vite (it comes with vitest).`,
+        fix: 'npm i -D vitest, or point at a compiled .js module.',
+      },
       options,
     )
   }

@@ -1,13 +1,13 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { dirname, relative, resolve, sep } from 'node:path'
-import { AgentTwinError } from '../../core/errors.ts'
 import { mineCase } from '../../mine/from-case.ts'
 import { mineTrace } from '../../mine/from-trace.ts'
 import { readMineInput, scenarioFileOf } from '../../mine/read-source.ts'
 import { loadScenario, loadTwin } from '../../schema/index.ts'
 import type { CliCommand } from '../command.ts'
 import { defineVerb, stringOption, usageError } from './cli-options.ts'
+import { UnreadableFileError } from './unreadable-file.ts'
 
 const USAGE = `Usage: agenttwin mine <report.json|caserun.json> --case <scenario> [--side candidate|baseline]
                      [--out <file>] [--twin <twin.yaml>]
@@ -72,8 +72,7 @@ export const mineCommand: CliCommand = defineVerb({
     try {
       text = await readFile(file, 'utf8')
     } catch (error) {
-      const reason = (error as NodeJS.ErrnoException).code ?? String(error)
-      throw new AgentTwinError('UNREADABLE_FILE', `cannot read ${sourceArg} (${reason}).`)
+      throw new UnreadableFileError(sourceArg, error)
     }
     const input = readMineInput(text, sourceArg, { scenario: stringOption(options, 'case'), side })
     let yaml: string

@@ -8,13 +8,15 @@ import { loadScenario } from '../../schema/index.ts'
 
 const SCENARIO_GLOB = '**/*.scenario.{yaml,yml,json}'
 
-/** Two scenario files share an id, so their cases could not be told apart. Code `DUPLICATE_SCENARIO_ID`. */
+/** Two scenario files share an id, so their cases could not be told apart. Code `AGENTTWIN_DUPLICATE_SCENARIO_ID`. */
 export class DuplicateScenarioIdError extends AgentTwinError {
+  static override readonly code = 'AGENTTWIN_DUPLICATE_SCENARIO_ID'
+
   constructor(id: string, files: string[]) {
-    super(
-      'DUPLICATE_SCENARIO_ID',
-      `scenario id "${id}" is used by ${files.join(' and ')}. Fix: give each scenario its own id, or leave one file out.`,
-    )
+    super({
+      problem: `scenario id "${id}" is used by ${files.join(' and ')}.`,
+      fix: 'give each scenario its own id, or leave one file out.',
+    })
   }
 }
 

@@ -35,13 +35,15 @@ export async function toWebRequest(
   })
 }
 
-/** The body was larger than the server reads; nothing of it is kept. Code `SERVE_BODY_TOO_LARGE`. */
+/** The body was larger than the server reads; nothing of it is kept. Code `AGENTTWIN_SERVE_BODY_TOO_LARGE`. */
 export class BodyTooLargeError extends AgentTwinError {
+  static override readonly code = 'AGENTTWIN_SERVE_BODY_TOO_LARGE'
+
   constructor(readonly limit: number) {
-    super(
-      'SERVE_BODY_TOO_LARGE',
-      `The request body is over ${limit} bytes. Fix: send less, or raise maxBodyBytes.`,
-    )
+    super({
+      problem: `The request body is over ${limit} bytes.`,
+      fix: 'send less, or raise maxBodyBytes.',
+    })
   }
 }
 

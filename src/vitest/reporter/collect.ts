@@ -23,11 +23,13 @@ export interface CollectedPair {
 
 /** A pair test whose record is missing: a blob or report written by another version. */
 export class MissingPairRecordError extends AgentTwinError {
+  static override readonly code = 'AGENTTWIN_MISSING_PAIR_RECORD'
+
   constructor(test: TestCase) {
-    super(
-      'MISSING_PAIR_RECORD',
-      `The pair test "${test.fullName}" (${test.module.moduleId}) carries no "${PAIR_CASE_ARTIFACT}" artifact, so its case cannot be compared. Fix: rerun it (or the shards) with this version of agenttwin before merging reports.`,
-    )
+    super({
+      problem: `The pair test "${test.fullName}" (${test.module.moduleId}) carries no "${PAIR_CASE_ARTIFACT}" artifact, so its case cannot be compared.`,
+      fix: 'rerun it (or the shards) with this version of agenttwin before merging reports.',
+    })
   }
 }
 

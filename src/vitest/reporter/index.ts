@@ -1,7 +1,11 @@
 /** `agenttwin/reporter`: the paired-comparison reporter for Vitest. */
 import { AgentTwinReporter } from './reporter.ts'
 
-export { renderMarkdown, renderTerminal, renderTrajectory } from '../../report/index.ts'
-export { type CollectedPair, collectPairs, compareCollected } from './collect.ts'
+/* The reporter */
 export { AgentTwinReporter, type AgentTwinReporterOptions } from './reporter.ts'
 export default AgentTwinReporter
+
+/* Renderers of a comparison */
+export { renderMarkdown, renderTerminal, renderTrajectory } from '../../report/index.ts'
+/* The pairs of a finished run, for a reporter of your own */
+export { type CollectedPair, collectPairs, compareCollected } from './collect.ts'

@@ -1,3 +1,4 @@
+import { AgentTwinError } from '../../core/errors.ts'
 import type { ExpectationResult } from '../../core/expectation-result.ts'
 import { expectationDiff } from './expectation-diff.ts'
 
@@ -29,8 +30,8 @@ export function pointAt<T extends Error>(error: T, location: YamlLocation, label
  * `expected` / `actual` (what the expectation asked for, what the twin
  * shows) so Vitest, in the terminal and the UI, renders the diff.
  */
-export class ExpectationFailedError extends Error {
-  readonly code = 'EXPECTATION_FAILED'
+export class ExpectationFailedError extends AgentTwinError {
+  static override readonly code = 'AGENTTWIN_EXPECTATION_FAILED'
   /** What the evaluator looked at; Vitest shows it with `--reporter=verbose` and in the UI's error view. */
   readonly evidence: ExpectationResult['evidence']
   readonly expected?: unknown
@@ -42,7 +43,13 @@ export class ExpectationFailedError extends Error {
     const override = result.override
       ? ` (reviewed: ${result.override.originalLabel} → ${result.override.label} by ${result.override.reviewer}: "${result.override.note}")`
       : ''
-    super(`${result.id} (${flags}) is ${effectiveLabel}${override}: ${result.message}`)
+    const problem = `${result.id} (${flags}) is ${effectiveLabel}${override}: ${result.message}`
+    // The message is the verdict, as Vitest lists it; the fix stays a field.
+    super({
+      problem,
+      fix: 'change the agent until the expectation passes, or, if the new behaviour is right, the expectation (or review it in the overrides file).',
+      message: problem,
+    })
     this.name = 'ExpectationFailed'
     this.evidence = result.evidence
     const diff = expectationDiff(result)
@@ -59,10 +66,10 @@ export class ExpectationFailedError extends Error {
  * divergence; `expected` / `actual` are the baseline and candidate
  * trajectories, one step per line, so Vitest (terminal and UI) shows the diff.
  */
-export class PairRegressionError extends Error {
+export class PairRegressionError extends AgentTwinError {
   /** The name Vitest prints before the message. */
   static readonly label = 'PairRegression'
-  readonly code = 'PAIR_REGRESSION'
+  static override readonly code = 'AGENTTWIN_PAIR_REGRESSION'
   readonly expected: string
   readonly actual: string
   readonly showDiff = true
@@ -75,7 +82,11 @@ export class PairRegressionError extends Error {
     candidateTrajectory: string,
     labels: { aAnnotation: string; bAnnotation: string },
   ) {
-    super(message)
+    super({
+      problem: message,
+      fix: 'look at the first divergence between the two trajectories; fix the candidate, or review the case in the overrides file if the change is intended.',
+      message,
+    })
     this.name = PairRegressionError.label
     this.expected = baselineTrajectory
     this.actual = candidateTrajectory

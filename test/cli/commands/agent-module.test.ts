@@ -55,7 +55,7 @@ describe('loadAgentModule', () => {
     const temp = tempDir({ 'throws.mjs': `throw new Error('no API key')\n` })
     cleanups.push(temp.remove)
     await expect(loadAgentModule('throws.mjs', temp.dir)).rejects.toMatchObject({
-      code: 'AGENT_MODULE',
+      code: 'AGENTTWIN_AGENT_MODULE_LOAD',
       message: expect.stringContaining('failed: Error: no API key'),
     })
   })

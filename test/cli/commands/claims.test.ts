@@ -69,6 +69,6 @@ describe('agenttwin claims', () => {
     expect(io.err()).toMatch(
       /^agenttwin claims: bad\.jsonl: line 2 is not JSON \(.*\)\. Fix: pass the JSON an OTLP\/HTTP JSON exporter sends/,
     )
-    expect(io.err()).toContain('[INVALID_TRACE]')
+    expect(io.err()).toContain('[AGENTTWIN_INVALID_TRACE]')
   })
 })

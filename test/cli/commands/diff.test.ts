@@ -222,6 +222,6 @@ describe('agenttwin diff: usage and document errors exit 2', () => {
     ])
     expect(code).toBe(2)
     expect(stderr).toContain('scenario id "refund-happy-path" is used by')
-    expect(stderr).toContain('[DUPLICATE_SCENARIO_ID]')
+    expect(stderr).toContain('[AGENTTWIN_DUPLICATE_SCENARIO_ID]')
   })
 })

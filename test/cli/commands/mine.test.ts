@@ -151,7 +151,7 @@ describe('agenttwin mine', { timeout: 120_000 }, () => {
     const { code, stderr } = await capture(mineCommand, [file, '--case', 'nope'])
     expect(code).toBe(2)
     expect(stderr).toBe(
-      `agenttwin mine: ${file}: the report has no case "nope". Fix: pass one of ${TIMEOUT_CASE} to --case. [MINE_SOURCE]\n`,
+      `agenttwin mine: ${file}: the report has no case "nope". Fix: pass one of ${TIMEOUT_CASE} to --case. [AGENTTWIN_MINE_SOURCE]\n`,
     )
   })
 })

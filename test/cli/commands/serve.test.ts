@@ -146,7 +146,7 @@ describe('agenttwin serve', () => {
       const taken = await capture(createServeCommand(), [DEMO_TWIN, '--port', String(port)])
       expect(taken.code).toBe(2)
       expect(taken.stderr).toContain(`127.0.0.1:${port}: the port is already in use`)
-      expect(taken.stderr).toContain('[TWIN_SERVER_LISTEN]')
+      expect(taken.stderr).toContain('[AGENTTWIN_TWIN_SERVER_LISTEN]')
     } finally {
       blocker.close()
     }

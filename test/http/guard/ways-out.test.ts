@@ -24,11 +24,8 @@ import {
   fetch as undiciFetch,
 } from 'undici'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import {
-  createInterception,
-  describeUnhandled,
-  type Interception,
-} from '../../../src/http/index.ts'
+import { describeUnhandled } from '../../../src/http/errors.ts'
+import { createInterception, type Interception } from '../../../src/http/index.ts'
 import { type CountingServer, countingServer, failure } from './support.ts'
 
 let server: CountingServer

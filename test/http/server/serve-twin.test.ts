@@ -308,7 +308,7 @@ describe('listening', () => {
     const port = Number(new URL(first.url).port)
     const error = await serveTwin(shopDocument, { port }).catch((reason: unknown) => reason)
     expect(error).toBeInstanceOf(TwinServerListenError)
-    expect(error).toMatchObject({ code: 'TWIN_SERVER_LISTEN' })
+    expect(error).toMatchObject({ code: 'AGENTTWIN_TWIN_SERVER_LISTEN' })
     expect((error as Error).message).toContain(`127.0.0.1:${port}: the port is already in use`)
   })
 

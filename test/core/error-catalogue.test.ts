@@ -1,0 +1,105 @@
+/// <reference types="vite/client" />
+import { readFileSync } from 'node:fs'
+import { describe, expect, it } from 'vitest'
+import { AgentTwinError, ERROR_CODES, errorDocs } from '../../src/core/errors.ts'
+import { UnknownToolError } from '../../src/twin/errors.ts'
+
+// Every module of the library, so that an error class anywhere is seen.
+const modules = import.meta.glob<Record<string, unknown>>(
+  ['../../src/**/*.ts', '!../../src/**/*.d.ts', '!../../src/vitest/setup.ts'],
+  { eager: true },
+)
+
+type ErrorClass = (abstract new (...args: never[]) => Error) & { code?: unknown }
+
+/** Each error class once (entries re-export them), named after the module that defines it. */
+function exportedClasses(): Map<string, ErrorClass> {
+  const names = new Map<ErrorClass, string>()
+  for (const [file, exports] of Object.entries(modules)) {
+    for (const [name, value] of Object.entries(exports)) {
+      if (typeof value !== 'function' || !value.prototype) continue
+      if (value !== AgentTwinError && !(value.prototype instanceof Error)) continue
+      const known = names.get(value as ErrorClass)
+      if (known === undefined || known.endsWith('index.ts)')) {
+        names.set(value as ErrorClass, `${name} (${file.replace('../../', '')})`)
+      }
+    }
+  }
+  return new Map([...names].map(([cls, name]) => [name, cls]))
+}
+
+const classes = exportedClasses()
+const agentTwinErrors = [...classes].filter(([, cls]) => cls.prototype instanceof AgentTwinError)
+
+describe('the error catalogue', () => {
+  it('puts every error class of the library on AgentTwinError', () => {
+    const outside = [...classes]
+      .filter(([, cls]) => cls !== AgentTwinError && !(cls.prototype instanceof AgentTwinError))
+      .map(([name]) => name)
+    expect(outside).toEqual([])
+    expect(agentTwinErrors.length).toBeGreaterThan(50)
+  })
+
+  it('gives each class its own AGENTTWIN_ code, used by no other class', () => {
+    const owners = new Map<string, string[]>()
+    const problems: string[] = []
+    for (const [name, cls] of agentTwinErrors) {
+      if (!Object.hasOwn(cls, 'code')) {
+        problems.push(`${name} has no static code of its own`)
+        continue
+      }
+      const code = String(cls.code)
+      if (!code.startsWith('AGENTTWIN_'))
+        problems.push(`${name}: ${code} lacks the AGENTTWIN_ prefix`)
+      owners.set(code, [...(owners.get(code) ?? []), name])
+    }
+    for (const [code, names] of owners) {
+      if (names.length > 1) problems.push(`${code} is used by ${names.join(' and ')}`)
+    }
+    expect(problems).toEqual([])
+  })
+
+  it('lists exactly the codes the classes carry', () => {
+    const used = new Set(agentTwinErrors.map(([, cls]) => String(cls.code)))
+    expect([...used].filter((code) => !(ERROR_CODES as readonly string[]).includes(code))).toEqual(
+      [],
+    )
+    expect(ERROR_CODES.filter((code) => !used.has(code))).toEqual([])
+    expect(new Set(ERROR_CODES).size).toBe(ERROR_CODES.length)
+  })
+
+  it('documents every code in the README at the anchor the error points to', () => {
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8')
+    const anchors = new Set(
+      [...readme.matchAll(/<a id="(agenttwin_[a-z_]+)"><\/a>/g)].map((m) => m[1]),
+    )
+    const missing = ERROR_CODES.filter((code) => !anchors.has(code.toLowerCase()))
+    const stale = [...anchors].filter(
+      (anchor) => !ERROR_CODES.some((c) => c.toLowerCase() === anchor),
+    )
+    expect({ missing, stale }).toEqual({ missing: [], stale: [] })
+  })
+})
+
+describe('an AgentTwin error', () => {
+  const error = new UnknownToolError('refund', 'shop', ['lookup_order'])
+
+  it('carries its code, problem, fix and docs anchor, and a message made of them', () => {
+    expect(error).toMatchObject({
+      name: 'UnknownToolError',
+      code: 'AGENTTWIN_UNKNOWN_TOOL',
+      problem: 'Twin "shop" has no tool "refund". Known tools: lookup_order.',
+      fix: 'call one of these, or add "refund" to the twin document.',
+      docs: errorDocs('AGENTTWIN_UNKNOWN_TOOL'),
+    })
+    expect(error.docs).toBe('README.md#agenttwin_unknown_tool')
+    expect(error.message).toBe(`${error.problem} Fix: ${error.fix}`)
+  })
+
+  it('travels as plain data without repeating the message in problem and fix', () => {
+    const data = JSON.parse(JSON.stringify(error))
+    expect(data).toMatchObject({ code: 'AGENTTWIN_UNKNOWN_TOOL', message: error.message })
+    expect(Object.keys(data)).not.toContain('problem')
+    expect(Object.keys(data)).not.toContain('fix')
+  })
+})
