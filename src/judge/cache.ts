@@ -5,6 +5,7 @@ import { JudgeCacheError } from './errors.ts'
 import { evidenceText } from './prompt.ts'
 import type { Judge, JudgeIdentity, JudgeOutcome, JudgeRequest, JudgeVerdict } from './types.ts'
 import { checkVerdict } from './verdict.ts'
+import { withJudgeCall } from './wrap.ts'
 
 /** Where verdicts are kept unless configured otherwise; safe to delete at any time. */
 export const DEFAULT_CACHE_FILE = '.agenttwin-cache/judge.json'
@@ -138,27 +139,20 @@ function parseCache(text: string): CacheFile['entries'] | undefined {
 export function withCache(judge: Judge, cache: JudgeCache): Judge {
   // The fake's label depends on the threshold, which is not part of the key; it is instant anyway.
   if (judge.kind === 'deterministic-fake') return judge
-  return {
-    provider: judge.provider,
-    model: judge.model,
-    kind: judge.kind,
-    promptVersion: judge.promptVersion,
-    ...(judge.note === undefined ? {} : { note: judge.note }),
-    async judge(request: JudgeRequest): Promise<JudgeOutcome> {
-      // Recorded model traffic: the cassette replaces the cache, so replay sees every request.
-      if (request.fetch) return judge.judge(request)
-      const key = cacheKey(judge, request)
-      const hit = await cache.get(key)
-      if (hit) return { ok: true, cached: true, ...hit }
-      const outcome = await judge.judge(request)
-      if (outcome.ok) {
-        await cache.set(key, judge, {
-          label: outcome.label,
-          score: outcome.score,
-          reason: outcome.reason,
-        })
-      }
-      return outcome
-    },
-  }
+  return withJudgeCall(judge, async (request: JudgeRequest): Promise<JudgeOutcome> => {
+    // Recorded model traffic: the cassette replaces the cache, so replay sees every request.
+    if (request.fetch) return judge.judge(request)
+    const key = cacheKey(judge, request)
+    const hit = await cache.get(key)
+    if (hit) return { ok: true, cached: true, ...hit }
+    const outcome = await judge.judge(request)
+    if (outcome.ok) {
+      await cache.set(key, judge, {
+        label: outcome.label,
+        score: outcome.score,
+        reason: outcome.reason,
+      })
+    }
+    return outcome
+  })
 }

@@ -1,4 +1,5 @@
 import type { Judge } from './types.ts'
+import { withJudgeCall } from './wrap.ts'
 
 /**
  * The judge with every call sent over `transport` (a case's model traffic, see
@@ -10,12 +11,5 @@ import type { Judge } from './types.ts'
  */
 export function judgeOver(judge: Judge, transport: typeof fetch): Judge {
   if (judge.kind === 'deterministic-fake') return judge
-  return {
-    provider: judge.provider,
-    model: judge.model,
-    kind: judge.kind,
-    promptVersion: judge.promptVersion,
-    ...(judge.note === undefined ? {} : { note: judge.note }),
-    judge: (request) => judge.judge({ ...request, fetch: transport }),
-  }
+  return withJudgeCall(judge, (request) => judge.judge({ ...request, fetch: transport }))
 }
