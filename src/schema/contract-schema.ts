@@ -1,4 +1,5 @@
 import { CONTRACT_API_VERSION } from './contract-document.ts'
+import { valueCheckProperties } from './expectation-schema.ts'
 import {
   described,
   identifierSchema,
@@ -21,16 +22,7 @@ export const contractConditionSchema = {
       'State path below the entity, e.g. status or refund.amount.',
       nonEmptyStringSchema,
     ),
-    equals: described('Holds when the value equals this.', jsonValueSchema),
-    matches: described(
-      'Holds when the value matches this partially (objects by their listed fields).',
-      jsonValueSchema,
-    ),
-    exists: described('true: the path must exist; false: it must not.', { type: 'boolean' }),
-    gt: described('Holds when the number is greater than this.', { type: 'number' }),
-    gte: described('Holds when the number is greater than or equal to this.', { type: 'number' }),
-    lt: described('Holds when the number is less than this.', { type: 'number' }),
-    lte: described('Holds when the number is less than or equal to this.', { type: 'number' }),
+    ...valueCheckProperties,
     increasedBy: described(
       'Holds when the value grew by this much since the case started (a number, or an argument reference).',
       relativeAmountSchema,

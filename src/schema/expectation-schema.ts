@@ -18,7 +18,8 @@ const argsModeSchema = { enum: ['exact', 'ignore', 'subset', 'superset'] } as co
 /** Fields of `ValueCheck`: exactly one of them is given (checked after the schema). */
 export const VALUE_CHECK_KEYS = ['equals', 'matches', 'exists', 'gt', 'gte', 'lt', 'lte'] as const
 
-const valueCheckProperties = {
+/** The value checks a state expectation and a contract condition share, one per `VALUE_CHECK_KEYS` entry. */
+export const valueCheckProperties = {
   equals: described('The value must equal this.', jsonValueSchema),
   matches: described(
     'The value must match this partially (objects by their listed fields).',

@@ -36,6 +36,22 @@ export const responseTemplateSchema = {
 /** A state path relative to the handler's target. */
 const relativePathSchema = nonEmptyStringSchema
 
+/** The entity a read, list, mutate or delete handler works on. */
+const targetSchema = described(
+  'State path of the entity, with placeholders from the arguments, e.g. orders.{order_id}.',
+  nonEmptyStringSchema,
+)
+
+const notFoundSchema = described(
+  'The answer when the target does not exist (default 404).',
+  responseTemplateSchema,
+)
+
+const successResponseSchema = described(
+  'The answer on success; templates see args, target and the call facts.',
+  responseTemplateSchema,
+)
+
 export const preconditionSchema = {
   type: 'object',
   additionalProperties: false,
@@ -161,36 +177,21 @@ export const handlerSchema = {
     },
     {
       ...handler('read', {
-        target: described(
-          'State path of the entity, with placeholders from the arguments, e.g. orders.{order_id}.',
-          nonEmptyStringSchema,
-        ),
-        notFound: described(
-          'The answer when the target does not exist (default 404).',
-          responseTemplateSchema,
-        ),
-        response: described(
-          'The answer on success; templates see args, target and the call facts.',
-          responseTemplateSchema,
-        ),
+        target: targetSchema,
+        notFound: notFoundSchema,
+        response: successResponseSchema,
       }),
       required: ['kind', 'target'],
     },
     {
       ...handler('list', {
-        target: described(
-          'State path of the entity, with placeholders from the arguments, e.g. orders.{order_id}.',
-          nonEmptyStringSchema,
-        ),
+        target: targetSchema,
         filter: described('Keeps the items whose fields equal these (templates allowed).', {
           type: 'object',
           additionalProperties: jsonValueSchema,
         }),
         keyAs: described("Adds each item's key to it under this field name.", nonEmptyStringSchema),
-        response: described(
-          'The answer on success; templates see args, target and the call facts.',
-          responseTemplateSchema,
-        ),
+        response: successResponseSchema,
       }),
       required: ['kind', 'target'],
     },
@@ -214,51 +215,30 @@ export const handlerSchema = {
           type: 'array',
           items: effectSchema,
         }),
-        response: described(
-          'The answer on success; templates see args, target and the call facts.',
-          responseTemplateSchema,
-        ),
+        response: successResponseSchema,
       }),
       required: ['kind', 'collection', 'value'],
     },
     {
       ...handler('mutate', {
-        target: described(
-          'State path of the entity, with placeholders from the arguments, e.g. orders.{order_id}.',
-          nonEmptyStringSchema,
-        ),
-        notFound: described(
-          'The answer when the target does not exist (default 404).',
-          responseTemplateSchema,
-        ),
+        target: targetSchema,
+        notFound: notFoundSchema,
         preconditions: preconditionsSchema,
         effects: described('State changes, in order; all or none are applied.', {
           type: 'array',
           minItems: 1,
           items: effectSchema,
         }),
-        response: described(
-          'The answer on success; templates see args, target and the call facts.',
-          responseTemplateSchema,
-        ),
+        response: successResponseSchema,
       }),
       required: ['kind', 'target', 'effects'],
     },
     {
       ...handler('delete', {
-        target: described(
-          'State path of the entity, with placeholders from the arguments, e.g. orders.{order_id}.',
-          nonEmptyStringSchema,
-        ),
-        notFound: described(
-          'The answer when the target does not exist (default 404).',
-          responseTemplateSchema,
-        ),
+        target: targetSchema,
+        notFound: notFoundSchema,
         preconditions: preconditionsSchema,
-        response: described(
-          'The answer on success; templates see args, target and the call facts.',
-          responseTemplateSchema,
-        ),
+        response: successResponseSchema,
       }),
       required: ['kind', 'target'],
     },

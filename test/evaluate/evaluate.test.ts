@@ -1,19 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import type { ExpectationResult } from '../../src/core/expectation-result.ts'
-import {
-  evaluateCalledTool,
-  evaluateCallOrder,
-  evaluateExpectation,
-  evaluateExpectations,
-  evaluateHandoff,
-  evaluateMaxRetries,
-  evaluateNoCollateralChanges,
-  evaluateNoDuplicateSideEffect,
-  evaluateNotCalledTool,
-  evaluateOutcomeVerified,
-  evaluateState,
-  evaluateTrajectory,
-} from '../../src/evaluate/index.ts'
+import { evaluateExpectation, evaluateExpectations } from '../../src/evaluate/index.ts'
+import { evaluatorOf } from '../../src/evaluate/registry.ts'
 import { fault } from '../../src/faults/index.ts'
 import type { ExpectationDocument } from '../../src/schema/scenario-document.ts'
 import { call, runCase } from './support/case-run.ts'
@@ -117,22 +105,10 @@ describe('evaluateExpectation', () => {
     }
   })
 
-  it('gives ERROR from every evaluator called directly on an unfinished case', () => {
+  it('gives ERROR from every evaluator called directly on an unfinished case', async () => {
     const run = runCase({ calls: carefulCalls, unfinished: { kind: 'threw', message: 'boom' } })
-    const byType = {
-      state: evaluateState,
-      noDuplicateSideEffect: evaluateNoDuplicateSideEffect,
-      outcomeVerified: evaluateOutcomeVerified,
-      callOrder: evaluateCallOrder,
-      calledTool: evaluateCalledTool,
-      notCalledTool: evaluateNotCalledTool,
-      trajectory: evaluateTrajectory,
-      handoff: evaluateHandoff,
-      maxRetries: evaluateMaxRetries,
-      noCollateralChanges: evaluateNoCollateralChanges,
-    } as Record<string, (e: never, r: typeof run) => ExpectationResult>
     for (const expectation of deterministic) {
-      const result = byType[expectation.type]!(expectation as never, run)
+      const result = await evaluatorOf(expectation.type)!(expectation as never, run, {})
       expect([expectation.type, result.label]).toEqual([expectation.type, 'ERROR'])
     }
   })
