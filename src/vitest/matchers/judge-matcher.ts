@@ -1,7 +1,7 @@
 import type { MatcherState } from 'vitest'
 import type { CaseRun } from '../../core/case-run.ts'
 import { evaluateJudge, type Judge, judgeOver } from '../../judge/index.ts'
-import { type JudgeTraffic, judgeTraffic } from '../../scenario/judge-traffic.ts'
+import type { JudgeTraffic } from '../../scenario/judge-traffic.ts'
 import type { JudgeExpectation } from '../../schema/scenario-document.ts'
 import { textArgument } from './arguments.ts'
 import { caseRunOf } from './case-run.ts'
@@ -19,12 +19,16 @@ export interface JudgeMatcherOptions {
 }
 
 // One judge cassette per run, however many criteria a test asks about it.
-const traffics = new WeakMap<CaseRun, JudgeTraffic>()
+const traffics = new WeakMap<CaseRun, Promise<JudgeTraffic>>()
 
-function trafficOf(run: CaseRun): JudgeTraffic {
+// The judge's traffic goes through the model machinery (MSW), loaded when a
+// judge first runs. The promise is kept, so judges of one run share one traffic.
+function trafficOf(run: CaseRun): Promise<JudgeTraffic> {
   let traffic = traffics.get(run)
   if (!traffic) {
-    traffic = judgeTraffic(run)
+    traffic = import('../../scenario/judge-traffic.ts').then(({ judgeTraffic }) =>
+      judgeTraffic(run),
+    )
     traffics.set(run, traffic)
   }
   return traffic
@@ -56,7 +60,7 @@ export async function toPassJudge(
     ...(options.threshold === undefined ? {} : { threshold: options.threshold }),
   }
   // The judge's calls are the run's model traffic: recorded beside its cassette, replayed in CI.
-  const traffic = trafficOf(run)
+  const traffic = await trafficOf(run)
   const judge = judgeOver(matcherJudge(options.judge), traffic.fetch)
   const result = await evaluateJudge(expectation, run, judge, defaults)
   traffic.finish()
