@@ -78,6 +78,23 @@ export function createInputSchemaAjv(): Ajv {
   return ajv
 }
 
+// Documents whose every tool input schema compiled with the settings above.
+const checkedInputs = new WeakSet<object>()
+
+/**
+ * Marks a twin document whose tools' input schemas all compiled with
+ * {@link createInputSchemaAjv}'s settings: the loader's valid documents, and
+ * the plugin's prepared ones (checked by the loader in the main process).
+ */
+export function markInputSchemasChecked(document: object): void {
+  checkedInputs.add(document)
+}
+
+/** Whether {@link markInputSchemasChecked} was called for this document object. */
+export function inputSchemasChecked(document: object): boolean {
+  return checkedInputs.has(document)
+}
+
 let inputAjv: Ajv | undefined
 /** Compile results by schema text: twins are validated again and again (watch mode, workers). */
 const inputResults = new Map<string, string | undefined>()
