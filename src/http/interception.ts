@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { syncBuiltinESMExports } from 'node:module'
-import { http } from 'msw'
+import { http, WebSocketHandler } from 'msw'
 import { type SetupServer, setupServer } from 'msw/node'
 import type { Twin } from '../twin/types.ts'
 import {
@@ -17,7 +17,13 @@ import { ownsUrl } from './routes.ts'
 import { installSocketGuard } from './socket-guard.ts'
 import { answerTwinRequest, type RoutedTwin, routeTwin } from './twin-handlers.ts'
 import { dispatchingClient, installUndiciDispatcher } from './undici-dispatcher.ts'
-import { installWorkerGuard, type WorkerGuardConfig, type WorkerRefusal } from './worker-guard.ts'
+import { websocketGuard } from './websocket-guard.ts'
+import {
+  installWorkerGuard,
+  type WorkerGuardConfig,
+  type WorkerRefusal,
+  workerName,
+} from './worker-guard.ts'
 
 export interface InterceptionOptions {
   /**
@@ -160,6 +166,7 @@ export function createInterception(options: InterceptionOptions = {}): Intercept
   const guard = createNetworkGuard({
     allowLoopback,
     allowHosts,
+    ...(options.worker ? { thread: workerName(options.worker) } : {}),
     twins: () => [
       ...[...twins.values()].map(({ twin }) => `${twin.name} (${twin.baseUrl})`),
       ...[...live].flatMap((scope) =>
@@ -223,8 +230,28 @@ export function createInterception(options: InterceptionOptions = {}): Intercept
     },
   )
 
-  const server = setupServer(router)
   const inWorker = options.worker ? 'worker' : undefined
+  const refuseHandshake = (url: string) =>
+    attributed(() =>
+      guard.refuse({
+        client: inWorker ?? 'websocket',
+        method: 'GET',
+        url,
+        how: 'a WebSocket handshake',
+      }),
+    )
+  const websockets = websocketGuard({
+    allows: (url) => guard.allowsHost(url.hostname, Number(url.port) || undefined),
+    servedElsewhere: (url) =>
+      server
+        .listHandlers()
+        .some(
+          (handler) =>
+            handler !== websockets && handler instanceof WebSocketHandler && handler.test(url),
+        ),
+    refuse: refuseHandshake,
+  })
+  const server = setupServer(router, websockets)
   server.listen({
     onUnhandledRequest: (request) =>
       attributed(() => guard.onUnhandledRequest(request, inWorker ?? dispatchingClient())),
@@ -237,14 +264,7 @@ export function createInterception(options: InterceptionOptions = {}): Intercept
     refuseUpgrade: (url) =>
       guard.allowsHost(new URL(url).hostname, Number(new URL(url).port) || undefined)
         ? undefined
-        : attributed(() =>
-            guard.refuse({
-              client: inWorker ?? 'websocket',
-              method: 'GET',
-              url,
-              how: 'a WebSocket handshake',
-            }),
-          ),
+        : refuseHandshake(url),
   })
   const refuseBelowHttp: Parameters<typeof installSocketGuard>[0]['refuse'] = (refusal) =>
     attributed(() => guard.refuse(inWorker ? { ...refusal, client: 'worker' } : refusal))
@@ -269,11 +289,7 @@ export function createInterception(options: InterceptionOptions = {}): Intercept
     ;(channel as unknown as { unref(): void }).unref()
     channel.onmessage = (event) => {
       const { worker, request } = (event as MessageEvent<WorkerRefusal>).data
-      const adopted = {
-        ...request,
-        client: 'worker' as const,
-        message: `In a worker_threads worker: ${request.message}`,
-      }
+      const adopted = { ...request, client: 'worker' as const }
       guard.adopt(adopted)
       file([adopted], workerScopes.get(worker))
     }

@@ -15,6 +15,8 @@ export interface NetworkGuardOptions {
   allowHosts?: readonly string[]
   /** The twins in use, as `name (baseUrl)`, named in every refusal. */
   twins(): string[]
+  /** Set in a guarded worker: its name (`worker_threads worker #1 (agent.js)`), put in every refusal. */
+  thread?: string
 }
 
 /** Traffic below HTTP, or HTTP that did not pass msw, that the guard refuses. */
@@ -72,9 +74,14 @@ function twinsLine(twins: string[]): string {
   return `Twins in use: ${twins.length > 0 ? twins.join(', ') : 'none'}.`
 }
 
-/** What to do, the same three ways out in every refusal. */
-function fixLine(origin: string): string {
+/** What to do, the same three ways out in every refusal; from a worker, first why it is refused. */
+function fixLine(origin: string, thread: string | undefined): string {
+  const fromWorker = thread
+    ? `Twins answer only on the thread that runs the test, so a request from ${thread} is refused, never served. ` +
+      "Make the call on the test's thread, or serve the twin over HTTP with serveTwin() and let the worker reach it (allowLoopback). Otherwise: "
+    : ''
   return (
+    fromWorker +
     `Fix: serve ${origin} with a twin (a twin whose http.baseUrl covers it), ` +
     `allow the host (agentTwin({ network: { allowHosts: ['${origin.replace(/^\w+:\/\//, '')}'] } }) or createInterception({ allowHosts }); allowLoopback for a server the test started itself), ` +
     'or stop the code under test from calling it. An agent in another process is not covered by this guard: run it against serveTwin() or `agenttwin serve`.'
@@ -93,6 +100,7 @@ function bare(host: string): string {
 export function createNetworkGuard(options: NetworkGuardOptions): NetworkGuard {
   const unhandled: UnhandledRequest[] = []
   const allowed = (options.allowHosts ?? []).map((entry) => entry.toLowerCase())
+  const fromThread = options.thread ? ` from ${options.thread}` : ''
 
   function block(request: UnhandledRequest): UnhandledRequestError {
     unhandled.push(request)
@@ -122,8 +130,8 @@ export function createNetworkGuard(options: NetworkGuardOptions): NetworkGuard {
       origin = parsed.host ? `${parsed.protocol}//${parsed.host}` : refusal.url
     } catch {}
     request.message =
-      `AgentTwin blocked ${describeUnhandled(request)}: ${refusal.how}; no twin answers it, and tests never reach the real network.\n` +
-      `${twinsLine(options.twins())}\n${fixLine(origin)}`
+      `AgentTwin blocked ${describeUnhandled(request)}${fromThread}: ${refusal.how}; no twin answers it, and tests never reach the real network.\n` +
+      `${twinsLine(options.twins())}\n${fixLine(origin, options.thread)}`
     return block(request)
   }
 
@@ -142,8 +150,8 @@ export function createNetworkGuard(options: NetworkGuardOptions): NetworkGuard {
         message: '',
       }
       described.message =
-        `AgentTwin blocked ${describeUnhandled(described)}: no twin answers it, and tests never reach the real network.\n` +
-        `${twinsLine(options.twins())}\n${fixLine(url.origin)}`
+        `AgentTwin blocked ${describeUnhandled(described)}${fromThread}: no twin answers it, and tests never reach the real network.\n` +
+        `${twinsLine(options.twins())}\n${fixLine(url.origin, options.thread)}`
       throw block(described)
     },
     allowsHost,

@@ -1,6 +1,6 @@
 import { createRequire, syncBuiltinESMExports } from 'node:module'
-import { dirname, join, resolve } from 'node:path'
-import { pathToFileURL } from 'node:url'
+import { dirname, join, relative, resolve } from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 import workerThreads, { type WorkerOptions } from 'node:worker_threads'
 import { OWN_EXTENSION, ownModule } from '../core/own-files.ts'
 import type { UnhandledRequest } from './errors.ts'
@@ -13,6 +13,13 @@ export interface WorkerGuardConfig {
   channel: string
   /** Which worker (so the parent files a refusal under the test that started it). */
   worker: number
+  /** What the worker runs, as its refusals name it: the script's path, or `inline code` for `eval: true`. */
+  script: string
+}
+
+/** `worker_threads worker #2 (src/agent-worker.js)`: how a refusal names the worker that made it. */
+export function workerName(config: Pick<WorkerGuardConfig, 'worker' | 'script'>): string {
+  return `worker_threads worker #${config.worker} (${config.script})`
 }
 
 /** A refusal a worker posted. */
@@ -22,7 +29,7 @@ export interface WorkerRefusal {
 }
 
 export interface WorkerGuardOptions {
-  config: Omit<WorkerGuardConfig, 'worker'>
+  config: Omit<WorkerGuardConfig, 'worker' | 'script'>
   /** Called as each worker starts: returns its id (the parent remembers the test it belongs to). */
   register(): number
 }
@@ -36,6 +43,16 @@ function entryImport(): string {
   const root = dirname(createRequire(import.meta.url).resolve('tsx/package.json'))
   const tsx = pathToFileURL(join(root, 'dist/esm/api/index.mjs')).href
   return `import(${JSON.stringify(tsx)}).then((tsx) => tsx.tsImport(${JSON.stringify(ENTRY)}, ${JSON.stringify(import.meta.url)}))`
+}
+
+/** The worker's script relative to the working directory, or `inline code`. */
+function scriptOf(filename: string | URL, options: WorkerOptions | undefined): string {
+  if (options?.eval) return 'inline code'
+  const path =
+    filename instanceof URL || filename.startsWith('file:')
+      ? fileURLToPath(filename)
+      : resolve(filename)
+  return relative(process.cwd(), path) || path
 }
 
 function originalImport(filename: string | URL, options: WorkerOptions | undefined): string {
@@ -63,7 +80,11 @@ export function installWorkerGuard(options: WorkerGuardOptions): () => void {
   const Original = workerThreads.Worker
   class GuardedWorker extends Original {
     constructor(filename: string | URL, workerOptions?: WorkerOptions) {
-      const config: WorkerGuardConfig = { ...options.config, worker: options.register() }
+      const config: WorkerGuardConfig = {
+        ...options.config,
+        worker: options.register(),
+        script: scriptOf(filename, workerOptions),
+      }
       const code =
         `${entryImport()}.then((entry) => entry.guardWorker(${JSON.stringify(config)}))` +
         `.then(() => ${originalImport(filename, workerOptions)})`

@@ -1,4 +1,4 @@
-import { cloneJson, type JsonObject } from '../core/json.ts'
+import { cloneData, cloneJson, type JsonObject } from '../core/json.ts'
 import type { TwinDocument } from '../schema/twin-document.ts'
 import { registeredAdapters } from './adapters.ts'
 import { fixedClock } from './clock.ts'
@@ -62,7 +62,7 @@ export function createTwin(definition: TwinDocument, options: TwinOptions = {}):
     },
     state: (): JsonObject => cloneJson(runtime.history.current),
     initialState: (): JsonObject => cloneJson(runtime.history.initial),
-    records: () => structuredClone(runtime.records),
+    records: () => cloneData(runtime.records),
     setFaults(policy) {
       runtime.faults = policy
     },

@@ -8,7 +8,7 @@
 
 import { canonicalJson } from '../core/canonical-json.ts'
 import type { TwinAnswer } from '../core/fault-model.ts'
-import type { JsonObject, JsonValue } from '../core/json.ts'
+import { cloneData, type JsonObject, type JsonValue } from '../core/json.ts'
 import { answer } from './answers.ts'
 
 interface StoredAttempt {
@@ -43,7 +43,7 @@ export class IdempotencyStore {
     const stored = this.#attempts.get(scopeOf(tool, tenant, key))
     if (!stored) return { kind: 'new' }
     if (stored.args !== canonicalJson(args)) return { kind: 'reused', firstSeq: stored.seq }
-    return { kind: 'replay', answer: structuredClone(stored.answer), firstSeq: stored.seq }
+    return { kind: 'replay', answer: cloneData(stored.answer), firstSeq: stored.seq }
   }
 
   /** Keeps the answer of an attempt that executed; the first one wins. */
@@ -57,7 +57,7 @@ export class IdempotencyStore {
   ): void {
     const scope = scopeOf(tool, tenant, key)
     if (this.#attempts.has(scope)) return
-    this.#attempts.set(scope, { args: canonicalJson(args), seq, answer: structuredClone(stored) })
+    this.#attempts.set(scope, { args: canonicalJson(args), seq, answer: cloneData(stored) })
   }
 }
 

@@ -3,7 +3,7 @@
 import type { CallRecord } from '../core/call-record.ts'
 import { canonicalJson } from '../core/canonical-json.ts'
 import type { ActiveFault, DependencyEffect, TwinAnswer } from '../core/fault-model.ts'
-import { cloneJson, type JsonObject } from '../core/json.ts'
+import { cloneData, cloneJson, type JsonObject } from '../core/json.ts'
 import { templatePlaceholders } from '../core/placeholders.ts'
 import type { ToolDefinition } from '../schema/twin-document.ts'
 import { invalidArgumentsAnswer, isSuccess, notFoundAnswer } from './answers.ts'
@@ -99,7 +99,7 @@ export function runCall(runtime: TwinRuntime, call: ToolCall): CallOutcome {
     runtime.pending.push({ record: seq - 1, effects: handled.staged.effects, commitsAtSeq })
   }
   runtime.records.push(record)
-  return { record: structuredClone(record), view }
+  return { record: cloneData(record), view }
 }
 
 function handle(
@@ -202,7 +202,7 @@ function text(value: unknown): string {
 }
 
 function cloneAnswer(answer: TwinAnswer): TwinAnswer {
-  return structuredClone(answer)
+  return cloneData(answer)
 }
 
 /** Commits deferred effects whose time has come, before call `seq` is handled. */

@@ -17,7 +17,7 @@
  */
 
 import { canonicalJson } from '../core/canonical-json.ts'
-import type { JsonObject, JsonValue } from '../core/json.ts'
+import { cloneJson, type JsonObject, type JsonValue } from '../core/json.ts'
 import { PLACEHOLDER, WHOLE_PLACEHOLDER as WHOLE } from '../core/placeholders.ts'
 import { parsePathTemplate, pathOf } from '../core/state-path.ts'
 import { MissingPlaceholderError, UnsafePathError } from './errors.ts'
@@ -126,7 +126,7 @@ function renderString(template: string, scope: TemplateScope): JsonValue | undef
   const whole = WHOLE.exec(template)
   if (whole) {
     const lookup = resolvePlaceholder(whole[1]!, scope)
-    return lookup.found ? structuredClone(lookup.value) : undefined
+    return lookup.found ? cloneJson(lookup.value) : undefined
   }
   return template.replace(PLACEHOLDER, (text, name: string) => {
     const lookup = resolvePlaceholder(name, scope)
@@ -147,20 +147,51 @@ function stringify(value: JsonValue | undefined): string {
  * renderPathTemplate('orders.{order_id}', { args: { order_id: 'o_1' } }) // ['orders', 'o_1']
  */
 export function renderPathTemplate(template: string, scope: TemplateScope): string[] {
-  const parsed = parsePathTemplate(template)
-  if (!parsed.ok) throw new UnsafePathError(template, `it ${parsed.problems[0]!.says}`)
-  const segments = parsed.segments.map(({ key, quoted }) => {
+  const segments = compiledPath(template).map(({ key, quoted, names }) => {
     if (quoted) return key
-    const whole = WHOLE.exec(key)
-    const names = whole ? [whole[1]!] : [...key.matchAll(PLACEHOLDER)].map((m) => m[1]!)
     for (const name of names) {
       if (!resolvePlaceholder(name, scope).found) throw new MissingPlaceholderError(name, template)
     }
+    if (names.length === 0) return key
     const value = renderString(key, scope)
     return typeof value === 'string' ? value : stringify(value)
   })
   assertSafeSegments(segments)
   return segments
+}
+
+interface CompiledSegment {
+  key: string
+  quoted: boolean
+  /** The placeholders an unquoted segment refers to. */
+  names: string[]
+}
+
+/**
+ * Path templates parsed once: they come from twin documents (a handful per
+ * tool) and are rendered on every call. Bounded, in case a program builds
+ * templates on the fly.
+ */
+const compiledPaths = new Map<string, CompiledSegment[]>()
+const COMPILED_PATHS_LIMIT = 2048
+
+function compiledPath(template: string): CompiledSegment[] {
+  const cached = compiledPaths.get(template)
+  if (cached) return cached
+  const parsed = parsePathTemplate(template)
+  if (!parsed.ok) throw new UnsafePathError(template, `it ${parsed.problems[0]!.says}`)
+  const compiled = parsed.segments.map(({ key, quoted }) => {
+    const whole = quoted ? null : WHOLE.exec(key)
+    const names = quoted
+      ? []
+      : whole
+        ? [whole[1]!]
+        : [...key.matchAll(PLACEHOLDER)].map((match) => match[1]!)
+    return { key, quoted, names }
+  })
+  if (compiledPaths.size >= COMPILED_PATHS_LIMIT) compiledPaths.clear()
+  compiledPaths.set(template, compiled)
+  return compiled
 }
 
 /**

@@ -279,7 +279,11 @@ describe('lifecycle', () => {
     expect(error).toBeInstanceOf(UnhandledRequestError)
     expect(second.unhandled.map(({ url }) => url)).toEqual([`${SHOP_URL}/orders/ORD-1001`])
     expect(first.unhandled).toEqual([])
-    expect(second.server.listHandlers()).toHaveLength(1)
+    // Its own twin router and WebSocket guard, nothing of the first's.
+    expect(second.server.listHandlers().map((handler) => handler.kind)).toEqual([
+      'request',
+      'websocket',
+    ])
   })
 
   it('removes a twin with the function use() returned (safe twice)', async () => {

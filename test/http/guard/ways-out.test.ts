@@ -5,14 +5,22 @@
  * host + port where the protocol has no URL) and who sent it. A child process
  * is the one way an in-process guard cannot close (see README).
  */
+import { execFile } from 'node:child_process'
 import dgram from 'node:dgram'
 import dns from 'node:dns'
 import http, * as httpNamespace from 'node:http'
-import https from 'node:https'
+import { get as httpGet, request as httpRequest } from 'node:http'
+import http2 from 'node:http2'
+import https, { request as httpsRequest } from 'node:https'
+import { createRequire } from 'node:module'
 import net from 'node:net'
 import { Writable } from 'node:stream'
 import tls from 'node:tls'
 import { Worker } from 'node:worker_threads'
+import axios from 'axios'
+import got from 'got'
+import ky from 'ky'
+import nodeFetch from 'node-fetch'
 import {
   Agent,
   Client,
@@ -27,6 +35,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { describeUnhandled } from '../../../src/http/errors.ts'
 import { createInterception, type Interception } from '../../../src/http/index.ts'
 import { type CountingServer, countingServer, failure } from './support.ts'
+
+// Node 22 has a global WebSocket (undici's); Node 20 only behind --experimental-websocket. The same class stands in.
+globalThis.WebSocket ??= UndiciWebSocket as unknown as typeof WebSocket
+const requireHere = createRequire(import.meta.url)
 
 let server: CountingServer
 // Opened before any guard, as module code of a test file would: a warmed keep-alive pool and fetch.
@@ -80,6 +92,14 @@ function inWorker(code: string): Promise<string> {
   })
 }
 
+/** Opens a WebSocket and fails with what its error event says (never resolves on open: that is a leak). */
+function websocketFails(Socket: typeof WebSocket, url: string): Promise<never> {
+  return new Promise((_resolve, reject) => {
+    const socket = new Socket(url)
+    socket.onerror = (event) => reject(new Error((event as ErrorEvent).message || 'error'))
+  })
+}
+
 type Way = [name: string, send: (base: string, port: number) => Promise<unknown>, refusal: RegExp]
 
 const ways: Way[] = [
@@ -115,6 +135,51 @@ const ways: Way[] = [
     'node:http request captured at import',
     (b) => nodeGet(httpRequestBefore, `${b}/a`),
     /^GET http:\/\/127\.0\.0\.1:\d+\/a \(node:http\)$|^GET .*\/a$/,
+  ],
+  ['node:http named `request` import', (b) => nodeGet(httpRequest, `${b}/a`), /^GET .*\/a$/],
+  [
+    'node:http named `get` import',
+    (b) =>
+      nodeGet(
+        ((url: string, cb: (r: http.IncomingMessage) => void) =>
+          httpGet(url, cb)) as typeof http.request,
+        `${b}/a`,
+      ),
+    /^GET .*\/a$/,
+  ],
+  [
+    'node:https named `request` import',
+    (_b, p) => nodeGet(httpsRequest, `https://127.0.0.1:${p}/a`),
+    /^GET https:\/\/127\.0\.0\.1:\d+\/a$/,
+  ],
+  [
+    'node:http through createRequire',
+    (b) => nodeGet(requireHere('node:http').request, `${b}/a`),
+    /^GET .*\/a$/,
+  ],
+  [
+    'node:https through createRequire',
+    (_b, p) => nodeGet(requireHere('node:https').request, `https://127.0.0.1:${p}/a`),
+    /^GET https:\/\/127\.0\.0\.1:\d+\/a$/,
+  ],
+  [
+    'axios (http adapter)',
+    (b) => axios.post(`${b}/a`, { x: 1 }, { adapter: 'http' }),
+    /^POST .*\/a$/,
+  ],
+  ['axios (fetch adapter)', (b) => axios.get(`${b}/a`, { adapter: 'fetch' }), /^GET .*\/a$/],
+  ['got', (b) => got(`${b}/a`, { retry: { limit: 0 } }).text(), /^GET .*\/a$/],
+  ['ky', (b) => ky.delete(`${b}/a`, { retry: 0 }).text(), /^DELETE .*\/a$/],
+  ['node-fetch', (b) => nodeFetch(`${b}/a`, { method: 'PATCH', body: '{}' }), /^PATCH .*\/a$/],
+  [
+    'http2.connect',
+    (b) =>
+      new Promise((_r, reject) => {
+        const session = http2.connect(b)
+        session.on('error', reject)
+        session.request({ ':path': '/h2' }).on('error', reject).end()
+      }),
+    /^socket tcp:\/\/127\.0\.0\.1:\d+$/,
   ],
   [
     'undici request',
@@ -235,6 +300,11 @@ const ways: Way[] = [
     /^GET ws:\/\/127\.0\.0\.1:\d+\/live \(websocket\)$/,
   ],
   [
+    'global WebSocket',
+    (_b, p) => websocketFails(globalThis.WebSocket, `ws://127.0.0.1:${p}/live-global`),
+    /^GET ws:\/\/127\.0\.0\.1:\d+\/live-global \(websocket\)$/,
+  ],
+  [
     'fetch in a worker_threads worker',
     (b) => inWorker(`await fetch('${b}/w')`).then(rejectUnlessRefused),
     /^GET .*\/w \(worker\)$/,
@@ -288,6 +358,17 @@ describe('every way out is refused, and nothing arrives', () => {
     expect(await late).toBeDefined()
     expect(server.arrivals.slice(arrivedBefore)).toEqual([])
     expect(network.unscoped.map(describeUnhandled)).toEqual([`GET ${server.url}/late`])
+  })
+
+  it('a child process is the one way out an in-process guard cannot close (README: serveTwin)', async () => {
+    arrivedBefore = server.arrivals.length
+    network = createInterception()
+    const code = `fetch('${server.url}/child').then((r) => r.text())`
+    await new Promise((resolve, reject) =>
+      execFile(process.execPath, ['-e', code], (error) => (error ? reject(error) : resolve(null))),
+    )
+    expect(server.arrivals.slice(arrivedBefore)).toContain('GET /child')
+    expect(network.unhandled).toEqual([])
   })
 
   it('lets loopback through when allowed, for every client kind above HTTP', async () => {

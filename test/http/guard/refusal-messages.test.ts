@@ -1,0 +1,154 @@
+/**
+ * What the caller itself is told when the guard refuses it, where the
+ * generic error path says little: a global WebSocket (whose events carry no
+ * reason of their own) and a worker thread (which no twin serves).
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, relative } from 'node:path'
+import { Worker } from 'node:worker_threads'
+import { WebSocket as UndiciWebSocket } from 'undici'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { describeUnhandled } from '../../../src/http/errors.ts'
+import { createInterception, type Interception } from '../../../src/http/index.ts'
+import { type CountingServer, countingServer } from './support.ts'
+
+// Node 22 has a global WebSocket (undici's); Node 20 only behind --experimental-websocket. The same class stands in.
+globalThis.WebSocket ??= UndiciWebSocket as unknown as typeof WebSocket
+
+let server: CountingServer
+let network: Interception | undefined
+let scratch: string
+
+beforeAll(async () => {
+  server = await countingServer()
+  scratch = mkdtempSync(join(tmpdir(), 'agenttwin-worker-'))
+})
+afterAll(async () => {
+  await server.close()
+  rmSync(scratch, { recursive: true, force: true })
+})
+afterEach(() => {
+  network?.dispose()
+  network = undefined
+})
+
+interface SocketOutcome {
+  opened: boolean
+  error?: { message?: string; error?: unknown }
+  close?: { code: number; reason: string; wasClean: boolean }
+}
+
+function openSocket(url: string): Promise<SocketOutcome> {
+  return new Promise((resolve) => {
+    const outcome: SocketOutcome = { opened: false }
+    const socket = new WebSocket(url)
+    socket.onopen = () => {
+      outcome.opened = true
+    }
+    socket.onerror = (event) => {
+      const { message, error } = event as ErrorEvent
+      outcome.error = { message, error }
+    }
+    socket.onclose = ({ code, reason, wasClean }) => {
+      outcome.close = { code, reason, wasClean }
+      resolve(outcome)
+    }
+  })
+}
+
+function runWorker(script: string, options?: { eval: boolean }): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(script, options)
+    worker.once('message', (message) => {
+      void worker.terminate()
+      resolve(String(message))
+    })
+    worker.once('error', reject)
+  })
+}
+
+describe('a refused global WebSocket', () => {
+  it('never opens, and its error and close events carry the refusal with the URL and the fix', async () => {
+    network = createInterception()
+    const before = server.arrivals.length
+    const url = `ws://127.0.0.1:${server.port}/prices`
+
+    const outcome = await openSocket(url)
+
+    expect(server.arrivals.slice(before)).toEqual([])
+    expect(outcome.opened).toBe(false)
+    expect(outcome.error?.message).toMatch(
+      new RegExp(`^AgentTwin blocked GET ${url} \\(websocket\\): a WebSocket handshake`),
+    )
+    expect(outcome.error?.message).toContain("allowHosts: ['127.0.0.1:")
+    expect(outcome.error?.message).toContain('serveTwin()')
+    expect(outcome.error?.error).toMatchObject({ code: 'AGENTTWIN_UNHANDLED_REQUEST' })
+    expect(outcome.close).toEqual({
+      code: 1008,
+      reason: outcome.error?.message,
+      wasClean: expect.any(Boolean),
+    })
+    expect(network.unhandled.map(describeUnhandled)).toEqual([`GET ${url} (websocket)`])
+  })
+
+  it('goes through to a host the test allowed', async () => {
+    network = createInterception({ allowLoopback: true })
+    const before = server.arrivals.length
+
+    const outcome = await openSocket(`ws://127.0.0.1:${server.port}/prices`)
+
+    // The counting server is no WebSocket server: the connection arrives, then fails for real.
+    expect(server.arrivals.slice(before)).toContain('tcp')
+    expect(outcome.error?.message ?? '').not.toContain('AgentTwin')
+    expect(network.unhandled).toEqual([])
+  })
+})
+
+describe('a request from a worker thread', () => {
+  it("is refused with the worker's script, the URL and what to do instead", async () => {
+    network = createInterception()
+    const before = server.arrivals.length
+    const script = join(scratch, 'agent-worker.mjs')
+    writeFileSync(
+      script,
+      `import { parentPort } from 'node:worker_threads'\n` +
+        `try { await fetch('${server.url}/tools/refund', { method: 'POST' }); parentPort.postMessage('arrived') }\n` +
+        'catch (error) { parentPort.postMessage(String(error?.cause?.message ?? error?.message)) }\n',
+    )
+
+    const seenInWorker = await runWorker(script)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+
+    expect(server.arrivals.slice(before)).toEqual([])
+    const name = `worker_threads worker #1 (${relative(process.cwd(), script)})`
+    expect(seenInWorker).toMatch(
+      new RegExp(
+        `^AgentTwin blocked POST ${server.url}/tools/refund \\(worker\\) from ${literally(name)}:`,
+      ),
+    )
+    expect(seenInWorker).toContain(`a request from ${name} is refused, never served`)
+    expect(seenInWorker).toContain(
+      "Make the call on the test's thread, or serve the twin over HTTP with serveTwin()",
+    )
+    expect(network.unhandled.map(({ message }) => message)).toEqual([seenInWorker])
+    expect(network.unhandled.map(describeUnhandled)).toEqual([
+      `POST ${server.url}/tools/refund (worker)`,
+    ])
+  })
+
+  it('names inline worker code as such', async () => {
+    network = createInterception()
+    const seen = await runWorker(
+      `const { parentPort } = require('node:worker_threads');\nfetch('${server.url}/w').then(() => parentPort.postMessage('arrived'), (e) => parentPort.postMessage(String(e.cause?.message ?? e.message)))`,
+      { eval: true },
+    )
+    expect(seen).toContain(
+      `GET ${server.url}/w (worker) from worker_threads worker #1 (inline code):`,
+    )
+  })
+})
+
+function literally(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+}
