@@ -35,7 +35,7 @@ changed its first divergence and the expectations behind its class.
                      (\`agents\` or the default export; #name picks another export)
   --baseline <v>     the version to measure against, e.g. v1.2.4
   --candidate <v>    the version under review, e.g. v1.3.0
-  --json <file>      also write the versioned JSON report (agenttwin/comparison-report.v1)
+  --json <file>      also write the versioned JSON report (agenttwin/comparison-report.v2)
   --markdown <file>  also write the Markdown summary (for a pull request or CI summary)
   --timeout <ms>     how long one agent run may take (default 30000)
   --seed <n>         seed for scenarios that declare none (default 0)
