@@ -1,10 +1,7 @@
 import type { CaseRun } from '../core/case-run.ts'
 import type { ExpectationResult, ExpectationType } from '../core/expectation-result.ts'
-import type {
-  ContractExpectation,
-  ExpectationDocument,
-  JudgeExpectation,
-} from '../schema/scenario-document.ts'
+import type { DocumentOfType } from '../schema/expectations/index.ts'
+import type { ContractExpectation, JudgeExpectation } from '../schema/scenario-document.ts'
 import { evaluateCallOrder } from './call-order.ts'
 import { evaluateCalledTool } from './called-tool.ts'
 import { evaluateHandoff } from './handoff.ts'
@@ -26,15 +23,17 @@ export interface EvaluateOptions {
 
 /** The evaluator of one expectation type. */
 export type Evaluator<Type extends ExpectationType> = (
-  expectation: Extract<ExpectationDocument, { type: Type }>,
+  expectation: DocumentOfType<Type>,
   run: CaseRun,
   options: EvaluateOptions,
 ) => ExpectationResult | Promise<ExpectationResult>
 
 /**
  * The evaluator of every expectation type, keyed by type: the one table the
- * YAML dispatch reads. Typed over the core list of types, so a type without
- * an evaluator does not compile.
+ * YAML dispatch and the matchers read. The evaluator part of the expectation
+ * registry (the declarations are in `src/schema/expectations/`, which says
+ * how to add a type); typed over the core list of types, so a type without an
+ * evaluator does not compile.
  */
 const EVALUATORS: { readonly [Type in ExpectationType]: Evaluator<Type> } = {
   state: evaluateState,
@@ -76,6 +75,15 @@ export function evaluatorOf(type: string): Evaluator<ExpectationType> | undefine
   return Object.hasOwn(EVALUATORS, type)
     ? (EVALUATORS[type as ExpectationType] as Evaluator<ExpectationType>)
     : undefined
+}
+
+/**
+ * The evaluator of a type known at compile time (what a matcher spells).
+ * @example
+ * evaluatorFor('calledTool')({ id: 'refund', type: 'calledTool', tool: 'refund_payment' }, run, {})
+ */
+export function evaluatorFor<Type extends ExpectationType>(type: Type): Evaluator<Type> {
+  return EVALUATORS[type] as Evaluator<ExpectationType> as Evaluator<Type>
 }
 
 function notConfigured(

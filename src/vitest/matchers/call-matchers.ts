@@ -1,20 +1,6 @@
-import type { MatcherState } from 'vitest'
 import type { CaseRun } from '../../core/case-run.ts'
-import type { JsonObject } from '../../core/json.ts'
 import { formatStep, times } from '../../evaluate/format.ts'
-import {
-  evaluateCalledTool,
-  evaluateCallOrder,
-  evaluateHandoff,
-  evaluateMaxRetries,
-  evaluateNotCalledTool,
-  evaluateTrajectory,
-} from '../../evaluate/index.ts'
-import type {
-  ArgsMatchMode,
-  ToolStep,
-  TrajectoryExpectation,
-} from '../../schema/scenario-document.ts'
+import type { ArgsMatchMode, TrajectoryExpectation } from '../../schema/scenario-document.ts'
 import {
   argsArgument,
   argsModeArgument,
@@ -22,9 +8,9 @@ import {
   stepsArgument,
   textArgument,
 } from './arguments.ts'
-import { caseRunOf } from './case-run.ts'
+import type { MatcherPart } from './define.ts'
 import { InvalidMatcherArgumentError } from './errors.ts'
-import { evidenceOf, matcherResult, type SyncMatcherResult } from './verdict.ts'
+import { evidenceOf } from './verdict.ts'
 
 /** Options of `toHaveCalledTool`. */
 export interface CalledToolOptions {
@@ -50,42 +36,36 @@ export interface TrajectoryOptions {
  * expect(run).toHaveCalledTool('refund_payment', { order_id: 'ORD-1001' }, { times: 1 })
  * expect(run).not.toHaveCalledTool('send_customer_email')
  */
-export function toHaveCalledTool(
-  this: MatcherState,
-  received: unknown,
-  tool: string,
-  args?: JsonObject,
-  options: CalledToolOptions = {},
-): SyncMatcherResult {
-  const name = 'toHaveCalledTool'
-  const run = caseRunOf(received, name)
-  const called = textArgument(name, 'tool', tool)
-  const given = argsArgument(name, args)
-  const argsMode = argsModeArgument(name, options.argsMode)
-  const count =
-    options.times === undefined ? undefined : countArgument(name, 'times', options.times)
-  const match = {
-    tool: called,
-    ...(given === undefined ? {} : { args: given }),
-    ...(argsMode === undefined ? {} : { argsMode }),
-  }
-  const result = evaluateCalledTool(
-    { id: name, type: 'calledTool', ...match, ...(count === undefined ? {} : { times: count }) },
-    run,
-  )
-  const opposite =
-    count === undefined
-      ? evaluateNotCalledTool({ id: name, type: 'notCalledTool', ...match }, run)
-      : undefined
-  const wanted = given === undefined ? `${called}(…)` : formatStep(called, given)
-  const howOften = count === undefined ? '' : ` exactly ${times(count)}`
-  return matcherResult(this, name, run, {
-    result,
-    ...(opposite ? { opposite } : {}),
-    wording: { positive: `to have called ${wanted}${howOften}` },
-    actual: recordedSteps(run, given !== undefined, called),
-    expected: Array.from({ length: count ?? 1 }, () => wanted),
-  })
+export const toHaveCalledTool: MatcherPart<'toHaveCalledTool'> = {
+  spell({ name }, tool, args, options = {}) {
+    const called = textArgument(name, 'tool', tool)
+    const given = argsArgument(name, args)
+    const argsMode = argsModeArgument(name, options.argsMode)
+    const count =
+      options.times === undefined ? undefined : countArgument(name, 'times', options.times)
+    const match = {
+      tool: called,
+      ...(given === undefined ? {} : { args: given }),
+      ...(argsMode === undefined ? {} : { argsMode }),
+    }
+    const howOften = count === undefined ? '' : ` exactly ${times(count)}`
+    return {
+      expectation: {
+        id: name,
+        type: 'calledTool',
+        ...match,
+        ...(count === undefined ? {} : { times: count }),
+      },
+      ...(count === undefined
+        ? { opposite: { id: name, type: 'notCalledTool', ...match } as const }
+        : {}),
+      wording: { positive: `to have called ${wantedCall(called, given)}${howOften}` },
+    }
+  },
+  diff: (_result, { tool, args, times: count }, run) => ({
+    actual: recordedSteps(run, args !== undefined, tool),
+    expected: Array.from({ length: count ?? 1 }, () => wantedCall(tool, args)),
+  }),
 }
 
 /**
@@ -95,28 +75,23 @@ export function toHaveCalledTool(
  * @example
  * expect(run).toHaveCalledToolBefore('get_refund_policy', 'refund_payment')
  */
-export function toHaveCalledToolBefore(
-  this: MatcherState,
-  received: unknown,
-  before: string,
-  after: string,
-): SyncMatcherResult {
-  const name = 'toHaveCalledToolBefore'
-  const run = caseRunOf(received, name)
-  const first = textArgument(name, 'before', before)
-  const then = textArgument(name, 'after', after)
-  const result = evaluateCallOrder({ id: name, type: 'callOrder', before: first, after: then }, run)
-  const firstCalls = [first, then]
-    .map((tool) => ({ tool, seq: run.records.find((record) => record.tool === tool)?.seq }))
-    .filter((call) => call.seq !== undefined)
-    .sort((a, b) => a.seq! - b.seq!)
-    .map((call) => call.tool)
-  return matcherResult(this, name, run, {
-    result,
-    wording: { positive: `to call ${first} before ${then}` },
-    actual: firstCalls,
-    expected: [first, then],
-  })
+export const toHaveCalledToolBefore: MatcherPart<'toHaveCalledToolBefore'> = {
+  spell({ name }, before, after) {
+    const first = textArgument(name, 'before', before)
+    const then = textArgument(name, 'after', after)
+    return {
+      expectation: { id: name, type: 'callOrder', before: first, after: then },
+      wording: { positive: `to call ${first} before ${then}` },
+    }
+  },
+  diff: (_result, { before, after }, run) => ({
+    actual: [before, after]
+      .map((tool) => ({ tool, seq: run.records.find((record) => record.tool === tool)?.seq }))
+      .filter((call) => call.seq !== undefined)
+      .sort((a, b) => a.seq! - b.seq!)
+      .map((call) => call.tool),
+    expected: [before, after],
+  }),
 }
 
 /**
@@ -126,45 +101,37 @@ export function toHaveCalledToolBefore(
  * expect(run).toMatchTrajectory(['lookup_order', 'get_refund_policy', 'refund_payment', 'lookup_order', 'send_customer_email'])
  * expect(run).toMatchTrajectory([{ tool: 'refund_payment', args: { amount: 40 } }], { mode: 'superset' })
  */
-export function toMatchTrajectory(
-  this: MatcherState,
-  received: unknown,
-  steps: Array<string | ToolStep>,
-  options: TrajectoryOptions = {},
-): SyncMatcherResult {
-  const name = 'toMatchTrajectory'
-  const run = caseRunOf(received, name)
-  const list = stepsArgument(name, steps)
-  const mode = options.mode ?? 'strict'
-  if (!['strict', 'unordered', 'subset', 'superset'].includes(mode)) {
-    throw new InvalidMatcherArgumentError(
-      name,
-      `mode ${JSON.stringify(mode)} is not a trajectory mode`,
-      'use strict, unordered, subset or superset',
-    )
-  }
-  const argsMode = argsModeArgument(name, options.argsMode)
-  const result = evaluateTrajectory(
-    { id: name, type: 'trajectory', mode, steps: list, ...(argsMode ? { argsMode } : {}) },
-    run,
-  )
-  // Arguments show on both sides of the diff only when some step compares them.
-  const withArgs = argsMode !== 'ignore' && list.some((step) => step.args !== undefined)
-  const expected = list.map((step) =>
-    !withArgs
-      ? step.tool
-      : step.args === undefined
-        ? `${step.tool}(…)`
-        : formatStep(step.tool, step.args),
-  )
-  return matcherResult(this, name, run, {
-    result,
-    wording: {
-      positive: `to match the ${mode} trajectory ${expected.join(' → ') || '(no calls)'}`,
-    },
-    actual: recordedSteps(run, withArgs),
-    expected,
-  })
+export const toMatchTrajectory: MatcherPart<'toMatchTrajectory'> = {
+  spell({ name }, steps, options = {}) {
+    const list = stepsArgument(name, steps)
+    const mode = options.mode ?? 'strict'
+    if (!['strict', 'unordered', 'subset', 'superset'].includes(mode)) {
+      throw new InvalidMatcherArgumentError(
+        name,
+        `mode ${JSON.stringify(mode)} is not a trajectory mode`,
+        'use strict, unordered, subset or superset',
+      )
+    }
+    const argsMode = argsModeArgument(name, options.argsMode)
+    const expectation: TrajectoryExpectation = {
+      id: name,
+      type: 'trajectory',
+      mode,
+      steps: list,
+      ...(argsMode ? { argsMode } : {}),
+    }
+    const expected = expectedSteps(expectation)
+    return {
+      expectation,
+      wording: {
+        positive: `to match the ${mode} trajectory ${expected.join(' → ') || '(no calls)'}`,
+      },
+    }
+  },
+  diff: (_result, expectation, run) => ({
+    actual: recordedSteps(run, comparesArgs(expectation)),
+    expected: expectedSteps(expectation),
+  }),
 }
 
 /**
@@ -173,30 +140,22 @@ export function toMatchTrajectory(
  * @example
  * expect(run).toHaveRetriedAtMost('refund_payment', 0)
  */
-export function toHaveRetriedAtMost(
-  this: MatcherState,
-  received: unknown,
-  tool: string,
-  max: number,
-): SyncMatcherResult {
-  const name = 'toHaveRetriedAtMost'
-  const run = caseRunOf(received, name)
-  const retried = textArgument(name, 'tool', tool)
-  const limit = countArgument(name, 'max', max)
-  const result = evaluateMaxRetries(
-    { id: name, type: 'maxRetries', tool: retried, max: limit },
-    run,
-  )
-  const retries = evidenceOf(result).retries
-  return matcherResult(this, name, run, {
-    result,
-    wording: {
-      positive: `to retry ${retried} at most ${times(limit)}`,
-      negative: `to retry ${retried} more than ${times(limit)}`,
-    },
-    actual: Array.isArray(retries) ? retries.length : undefined,
-    expected: limit,
-  })
+export const toHaveRetriedAtMost: MatcherPart<'toHaveRetriedAtMost'> = {
+  spell({ name }, tool, max) {
+    const retried = textArgument(name, 'tool', tool)
+    const limit = countArgument(name, 'max', max)
+    return {
+      expectation: { id: name, type: 'maxRetries', tool: retried, max: limit },
+      wording: {
+        positive: `to retry ${retried} at most ${times(limit)}`,
+        negative: `to retry ${retried} more than ${times(limit)}`,
+      },
+    }
+  },
+  diff(result, { max }) {
+    const retries = evidenceOf(result).retries
+    return { actual: Array.isArray(retries) ? retries.length : undefined, expected: max }
+  },
 }
 
 /** Options of `toHaveHandedOff`. */
@@ -213,24 +172,35 @@ export interface HandoffOptions {
  * expect(run).toHaveHandedOff()
  * expect(run).not.toHaveHandedOff()
  */
-export function toHaveHandedOff(
-  this: MatcherState,
-  received: unknown,
-  options: HandoffOptions = {},
-): SyncMatcherResult {
-  const name = 'toHaveHandedOff'
-  const run = caseRunOf(received, name)
-  const tool = options.tool === undefined ? {} : { tool: textArgument(name, 'tool', options.tool) }
-  const result = evaluateHandoff({ id: name, type: 'handoff', expected: true, ...tool }, run)
-  const opposite = evaluateHandoff({ id: name, type: 'handoff', expected: false, ...tool }, run)
-  const handoffs = evidenceOf(result).handoffs
-  return matcherResult(this, name, run, {
-    result,
-    opposite,
-    wording: { positive: 'to hand the case to a human' },
-    actual: Array.isArray(handoffs) ? handoffs.length > 0 : undefined,
-    expected: true,
-  })
+export const toHaveHandedOff: MatcherPart<'toHaveHandedOff'> = {
+  spell({ name }, options = {}) {
+    const tool =
+      options.tool === undefined ? {} : { tool: textArgument(name, 'tool', options.tool) }
+    return {
+      expectation: { id: name, type: 'handoff', expected: true, ...tool },
+      opposite: { id: name, type: 'handoff', expected: false, ...tool },
+      wording: { positive: 'to hand the case to a human' },
+    }
+  },
+  diff(result) {
+    const handoffs = evidenceOf(result).handoffs
+    return { actual: Array.isArray(handoffs) ? handoffs.length > 0 : undefined, expected: true }
+  },
+}
+
+/** `tool(…)` without arguments, else `tool(name=value, ...)`. */
+function wantedCall(tool: string, args: Parameters<typeof formatStep>[1] | undefined): string {
+  return args === undefined ? `${tool}(…)` : formatStep(tool, args)
+}
+
+// Arguments show on both sides of the diff only when some step compares them.
+function comparesArgs({ argsMode, steps }: TrajectoryExpectation): boolean {
+  return argsMode !== 'ignore' && steps.some((step) => step.args !== undefined)
+}
+
+function expectedSteps(expectation: TrajectoryExpectation): string[] {
+  const withArgs = comparesArgs(expectation)
+  return expectation.steps.map((step) => (!withArgs ? step.tool : wantedCall(step.tool, step.args)))
 }
 
 /** The twin's records as `tool(args)` (or `tool` / `tool(…)` without args), optionally of one tool only. */

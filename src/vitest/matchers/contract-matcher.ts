@@ -1,4 +1,3 @@
-import type { MatcherState } from 'vitest'
 import {
   type CheckContractOptions,
   createContractEvaluator,
@@ -7,8 +6,8 @@ import {
 import type { ContractDocument } from '../../schema/index.ts'
 import { resolveFromTestFile } from '../fixtures/paths.ts'
 import { textArgument } from './arguments.ts'
-import { caseRunOf } from './case-run.ts'
-import { evidenceOf, matcherResult, type SyncMatcherResult } from './verdict.ts'
+import type { MatcherPart } from './define.ts'
+import { evidenceOf } from './verdict.ts'
 
 /** Options of `toSatisfyContract`: the contract checker's own. */
 export type ContractMatcherOptions = CheckContractOptions
@@ -22,39 +21,56 @@ export type ContractMatcherOptions = CheckContractOptions
  * @example
  * await expect(run).toSatisfyContract('contracts/refund-order.contract.yaml', 'ORD-1001')
  */
-export async function toSatisfyContract(
-  this: MatcherState,
-  received: unknown,
-  contract: string | URL | ContractDocument,
-  entity: string,
-  options: ContractMatcherOptions = {},
-): Promise<SyncMatcherResult> {
-  const name = 'toSatisfyContract'
-  const run = caseRunOf(received, name)
-  const id = textArgument(name, 'entity', entity)
-  const expectation = { id: name, type: 'contract' as const, entity: id }
-  const result =
-    typeof contract === 'string' || contract instanceof URL
-      ? await createContractEvaluator({ ...options, scenarioFile: resolveFromTestFile(contract) })(
-          // The evaluator resolves the contract against `scenarioFile`'s directory: give it the file itself.
-          { ...expectation, contract: resolveFromTestFile(contract) },
-          run,
-        )
-      : await evaluateContract(expectation, run, contract, options)
-  const verdicts = evidenceOf({ ...result, evidence: evidenceOf(result).verdicts ?? null })
-  const which =
-    typeof contract === 'object' && !(contract instanceof URL)
-      ? contract.contract_id
-      : String(contract)
-  return matcherResult(this, name, run, {
-    result,
-    wording: { positive: `to satisfy contract ${which} for ${id}` },
-    actual: {
-      execution_ok: verdicts.execution_ok ?? null,
-      state_ok: verdicts.state_ok ?? null,
-      claim_ok: verdicts.claim_ok ?? null,
-      evidence_complete: verdicts.evidence_complete ?? null,
-    },
-    expected: { execution_ok: 'pass', state_ok: 'pass', claim_ok: 'pass', evidence_complete: true },
-  })
+export const toSatisfyContract: MatcherPart<'toSatisfyContract'> = {
+  async: true,
+  spell({ name }, contract, entity, options = {}) {
+    const id = textArgument(name, 'entity', entity)
+    const wording = { positive: `to satisfy contract ${whichContract(contract)} for ${id}` }
+    if (typeof contract === 'string' || contract instanceof URL) {
+      // The evaluator resolves the contract against `scenarioFile`'s directory: give it the file itself.
+      const file = resolveFromTestFile(contract)
+      return {
+        expectation: { id: name, type: 'contract', contract: file, entity: id },
+        options: { contract: createContractEvaluator({ ...options, scenarioFile: file }) },
+        wording,
+      }
+    }
+    return {
+      expectation: { id: name, type: 'contract', contract: contract.contract_id, entity: id },
+      options: {
+        // A document given in place: nothing to load, so the expectation names no file.
+        contract: (expectation, run) =>
+          evaluateContract(
+            { id: expectation.id, type: 'contract', entity: expectation.entity },
+            run,
+            contract,
+            options,
+          ),
+      },
+      wording,
+    }
+  },
+  diff(result) {
+    const verdicts = evidenceOf({ ...result, evidence: evidenceOf(result).verdicts ?? null })
+    return {
+      actual: {
+        execution_ok: verdicts.execution_ok ?? null,
+        state_ok: verdicts.state_ok ?? null,
+        claim_ok: verdicts.claim_ok ?? null,
+        evidence_complete: verdicts.evidence_complete ?? null,
+      },
+      expected: {
+        execution_ok: 'pass',
+        state_ok: 'pass',
+        claim_ok: 'pass',
+        evidence_complete: true,
+      },
+    }
+  },
+}
+
+function whichContract(contract: string | URL | ContractDocument): string {
+  return typeof contract === 'object' && !(contract instanceof URL)
+    ? contract.contract_id
+    : String(contract)
 }

@@ -1,8 +1,6 @@
-import type { MatcherState } from 'vitest'
-import { evaluateNoCollateralChanges, evaluateNoDuplicateSideEffect } from '../../evaluate/index.ts'
 import { pathsArgument, textArgument } from './arguments.ts'
-import { caseRunOf } from './case-run.ts'
-import { evidenceList, evidenceOf, matcherResult, type SyncMatcherResult } from './verdict.ts'
+import type { MatcherPart } from './define.ts'
+import { evidenceList, evidenceOf } from './verdict.ts'
 
 /**
  * `toHaveNoDuplicateSideEffect(tool?)`: the `noDuplicateSideEffect`
@@ -11,36 +9,33 @@ import { evidenceList, evidenceOf, matcherResult, type SyncMatcherResult } from 
  * @example
  * expect(run).toHaveNoDuplicateSideEffect('refund_payment')
  */
-export function toHaveNoDuplicateSideEffect(
-  this: MatcherState,
-  received: unknown,
-  tool?: string,
-): SyncMatcherResult {
-  const name = 'toHaveNoDuplicateSideEffect'
-  const run = caseRunOf(received, name)
-  const which = tool === undefined ? undefined : textArgument(name, 'tool', tool)
-  const result = evaluateNoDuplicateSideEffect(
-    { id: name, type: 'noDuplicateSideEffect', ...(which === undefined ? {} : { tool: which }) },
-    run,
-  )
-  const effects = evidenceList(evidenceOf(result).effects)
-  const applied = (cap: boolean) =>
-    Object.fromEntries(
-      effects.map((effect) => {
-        const count = typeof effect.applied === 'number' ? effect.applied : 0
-        return [String(effect.effectKey), cap ? Math.min(count, 1) : count]
-      }),
-    )
-  const subject = which ?? 'any tool'
-  return matcherResult(this, name, run, {
-    result,
-    wording: {
-      positive: `to apply no effect of ${subject} twice`,
-      negative: `to apply an effect of ${subject} more than once`,
-    },
-    actual: applied(false),
-    expected: applied(true),
-  })
+export const toHaveNoDuplicateSideEffect: MatcherPart<'toHaveNoDuplicateSideEffect'> = {
+  spell({ name }, tool) {
+    const which = tool === undefined ? undefined : textArgument(name, 'tool', tool)
+    const subject = which ?? 'any tool'
+    return {
+      expectation: {
+        id: name,
+        type: 'noDuplicateSideEffect',
+        ...(which === undefined ? {} : { tool: which }),
+      },
+      wording: {
+        positive: `to apply no effect of ${subject} twice`,
+        negative: `to apply an effect of ${subject} more than once`,
+      },
+    }
+  },
+  diff(result) {
+    const effects = evidenceList(evidenceOf(result).effects)
+    const applied = (cap: boolean) =>
+      Object.fromEntries(
+        effects.map((effect) => {
+          const count = typeof effect.applied === 'number' ? effect.applied : 0
+          return [String(effect.effectKey), cap ? Math.min(count, 1) : count]
+        }),
+      )
+    return { actual: applied(false), expected: applied(true) }
+  },
 }
 
 /**
@@ -49,32 +44,25 @@ export function toHaveNoDuplicateSideEffect(
  * @example
  * expect(run).toHaveNoCollateralChanges(['orders.ORD-1001', 'emails', 'handoffs'])
  */
-export function toHaveNoCollateralChanges(
-  this: MatcherState,
-  received: unknown,
-  allow: string[],
-): SyncMatcherResult {
-  const name = 'toHaveNoCollateralChanges'
-  const run = caseRunOf(received, name)
-  const paths = pathsArgument(name, allow)
-  const result = evaluateNoCollateralChanges(
-    { id: name, type: 'noCollateralChanges', allow: paths },
-    run,
-  )
-  const collateral = evidenceList(evidenceOf(result).collateral).map(({ path, before, after }) => ({
-    path,
-    before,
-    after,
-  }))
-  const under = paths.length > 0 ? `under ${paths.join(', ')}` : 'nowhere (nothing allowed)'
-  return matcherResult(this, name, run, {
-    result,
-    wording: {
-      positive: `to change state only ${under}`,
-      negative:
-        paths.length > 0 ? `to change state outside ${paths.join(', ')}` : 'to change state',
-    },
-    actual: collateral,
+export const toHaveNoCollateralChanges: MatcherPart<'toHaveNoCollateralChanges'> = {
+  spell({ name }, allow) {
+    const paths = pathsArgument(name, allow)
+    const under = paths.length > 0 ? `under ${paths.join(', ')}` : 'nowhere (nothing allowed)'
+    return {
+      expectation: { id: name, type: 'noCollateralChanges', allow: paths },
+      wording: {
+        positive: `to change state only ${under}`,
+        negative:
+          paths.length > 0 ? `to change state outside ${paths.join(', ')}` : 'to change state',
+      },
+    }
+  },
+  diff: (result) => ({
+    actual: evidenceList(evidenceOf(result).collateral).map(({ path, before, after }) => ({
+      path,
+      before,
+      after,
+    })),
     expected: [],
-  })
+  }),
 }

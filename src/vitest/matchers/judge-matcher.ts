@@ -1,12 +1,11 @@
-import type { MatcherState } from 'vitest'
 import type { CaseRun } from '../../core/case-run.ts'
 import { evaluateJudge, type Judge, judgeOver } from '../../judge/index.ts'
 import { type JudgeTraffic, judgeTraffic } from '../../scenario/judge-traffic.ts'
 import type { JudgeExpectation } from '../../schema/scenario-document.ts'
 import { textArgument } from './arguments.ts'
-import { caseRunOf } from './case-run.ts'
 import { matcherJudge, matcherJudgeOptions } from './configure.ts'
-import { evidenceOf, matcherResult, type SyncMatcherResult } from './verdict.ts'
+import type { MatcherPart } from './define.ts'
+import { evidenceOf } from './verdict.ts'
 
 /** Options of `toPassJudge`. */
 export interface JudgeMatcherOptions {
@@ -38,35 +37,40 @@ function trafficOf(run: CaseRun): JudgeTraffic {
  * @example
  * await expect(run).toPassJudge('The reply says the refund is not recorded and a specialist will finish it')
  */
-export async function toPassJudge(
-  this: MatcherState,
-  received: unknown,
-  criterion: string,
-  options: JudgeMatcherOptions = {},
-): Promise<SyncMatcherResult> {
-  const name = 'toPassJudge'
-  const run = caseRunOf(received, name)
-  const asked = textArgument(name, 'criterion', criterion)
-  const defaults = matcherJudgeOptions()
-  const expectation: JudgeExpectation = {
-    id: name,
-    type: 'judge',
-    criterion: asked,
-    ...(options.include ? { include: options.include } : {}),
-    ...(options.threshold === undefined ? {} : { threshold: options.threshold }),
-  }
-  // The judge's calls are the run's model traffic: recorded beside its cassette, replayed in CI.
-  const traffic = trafficOf(run)
-  const judge = judgeOver(matcherJudge(options.judge), traffic.fetch)
-  const result = await evaluateJudge(expectation, run, judge, defaults)
-  traffic.finish()
-  const evidence = evidenceOf(result)
-  const verdict = evidenceOf({ ...result, evidence: evidence.verdict ?? null })
-  const threshold = evidence.threshold ?? options.threshold ?? defaults.threshold ?? 0.7
-  return matcherResult(this, name, run, {
-    result,
-    wording: { positive: `to pass the judge on "${asked}"` },
-    actual: { verdict: verdict.label ?? null, score: verdict.score ?? null },
-    expected: { verdict: 'pass', score: `>= ${threshold}` },
-  })
+export const toPassJudge: MatcherPart<'toPassJudge'> = {
+  async: true,
+  spell({ name, run }, criterion, options = {}) {
+    const asked = textArgument(name, 'criterion', criterion)
+    const defaults = matcherJudgeOptions()
+    // The judge's calls are the run's model traffic: recorded beside its cassette, replayed in CI.
+    const traffic = trafficOf(run)
+    const judge = judgeOver(matcherJudge(options.judge), traffic.fetch)
+    return {
+      expectation: {
+        id: name,
+        type: 'judge',
+        criterion: asked,
+        ...(options.include ? { include: options.include } : {}),
+        ...(options.threshold === undefined ? {} : { threshold: options.threshold }),
+      },
+      options: {
+        judge: async (expectation, run) => {
+          const result = await evaluateJudge(expectation, run, judge, defaults)
+          traffic.finish()
+          return result
+        },
+      },
+      wording: { positive: `to pass the judge on "${asked}"` },
+    }
+  },
+  diff(result, expectation) {
+    const evidence = evidenceOf(result)
+    const verdict = evidenceOf({ ...result, evidence: evidence.verdict ?? null })
+    const threshold =
+      evidence.threshold ?? expectation.threshold ?? matcherJudgeOptions().threshold ?? 0.7
+    return {
+      actual: { verdict: verdict.label ?? null, score: verdict.score ?? null },
+      expected: { verdict: 'pass', score: `>= ${threshold}` },
+    }
+  },
 }

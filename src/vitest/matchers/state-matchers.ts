@@ -1,11 +1,9 @@
-import type { MatcherState } from 'vitest'
 import type { ExpectationResult } from '../../core/expectation-result.ts'
 import type { JsonValue } from '../../core/json.ts'
-import { evaluateOutcomeVerified, evaluateState } from '../../evaluate/index.ts'
 import { checkPhrase, textArgument } from './arguments.ts'
-import { caseRunOf } from './case-run.ts'
-import { expectedOf, type StateExpected, toValueCheck } from './value-check.ts'
-import { evidenceOf, matcherResult, type SyncMatcherResult } from './verdict.ts'
+import type { MatcherPart } from './define.ts'
+import { expectedOf, toValueCheck } from './value-check.ts'
+import { evidenceOf } from './verdict.ts'
 
 /**
  * `toHaveStateAt(path, expected)`: the `state` expectation. The value at
@@ -14,23 +12,19 @@ import { evidenceOf, matcherResult, type SyncMatcherResult } from './verdict.ts'
  * expect(run).toHaveStateAt('orders.ORD-1001.refund_count', 1)
  * expect(run).toHaveStateAt('orders.ORD-1001.refunded_amount', valueCheck({ lte: 40 }))
  */
-export function toHaveStateAt(
-  this: MatcherState,
-  received: unknown,
-  path: string,
-  expected: StateExpected,
-): SyncMatcherResult {
-  const name = 'toHaveStateAt'
-  const run = caseRunOf(received, name)
-  const at = textArgument(name, 'path', path)
-  const check = toValueCheck(name, expected)
-  const result = evaluateState({ id: name, type: 'state', path: at, ...check }, run)
-  return matcherResult(this, name, run, {
-    result,
-    wording: { positive: `to have ${at} ${checkPhrase(check)}` },
+export const toHaveStateAt: MatcherPart<'toHaveStateAt'> = {
+  spell({ name }, path, expected) {
+    const at = textArgument(name, 'path', path)
+    const check = toValueCheck(name, expected)
+    return {
+      expectation: { id: name, type: 'state', path: at, ...check },
+      wording: { positive: `to have ${at} ${checkPhrase(check)}` },
+    }
+  },
+  diff: (result, expectation) => ({
     actual: foundValue(result),
-    expected: expectedOf(check),
-  })
+    expected: expectedOf(expectation),
+  }),
 }
 
 /**
@@ -40,26 +34,19 @@ export function toHaveStateAt(
  * @example
  * expect(run).toBeBackedByState('orders.ORD-1001.refunded_amount', 40)
  */
-export function toBeBackedByState(
-  this: MatcherState,
-  received: unknown,
-  path: string,
-  expected: StateExpected,
-): SyncMatcherResult {
-  const name = 'toBeBackedByState'
-  const run = caseRunOf(received, name)
-  const at = textArgument(name, 'path', path)
-  const check = toValueCheck(name, expected)
-  const result = evaluateOutcomeVerified(
-    { id: name, type: 'outcomeVerified', path: at, ...check },
-    run,
-  )
-  return matcherResult(this, name, run, {
-    result,
-    wording: { positive: `to have its success claim backed by ${at} ${checkPhrase(check)}` },
+export const toBeBackedByState: MatcherPart<'toBeBackedByState'> = {
+  spell({ name }, path, expected) {
+    const at = textArgument(name, 'path', path)
+    const check = toValueCheck(name, expected)
+    return {
+      expectation: { id: name, type: 'outcomeVerified', path: at, ...check },
+      wording: { positive: `to have its success claim backed by ${at} ${checkPhrase(check)}` },
+    }
+  },
+  diff: (result, expectation) => ({
     actual: foundValue(result),
-    expected: expectedOf(check),
-  })
+    expected: expectedOf(expectation),
+  }),
 }
 
 /**
@@ -71,19 +58,20 @@ export function toBeBackedByState(
  * expect(run).toHaveVerifiedOutcome()
  * expect(liar).not.toHaveVerifiedOutcome() // the refund was never recorded
  */
-export function toHaveVerifiedOutcome(this: MatcherState, received: unknown): SyncMatcherResult {
-  const name = 'toHaveVerifiedOutcome'
-  const run = caseRunOf(received, name)
-  const result = evaluateOutcomeVerified({ id: name, type: 'outcomeVerified' }, run)
-  const evidence = evidenceOf(result)
-  const claimed = evidence.claimed ?? null
-  const status = evidence.status ?? null
-  return matcherResult(this, name, run, {
-    result,
+export const toHaveVerifiedOutcome: MatcherPart<'toHaveVerifiedOutcome'> = {
+  spell: ({ name }) => ({
+    expectation: { id: name, type: 'outcomeVerified' },
     wording: { positive: 'to have its claimed outcome backed by what the twin recorded' },
-    actual: { claimed, verified: status },
-    expected: { claimed, verified: claimed === 'SUCCESS' ? 'SUCCESS' : status },
-  })
+  }),
+  diff(result) {
+    const evidence = evidenceOf(result)
+    const claimed = evidence.claimed ?? null
+    const status = evidence.status ?? null
+    return {
+      actual: { claimed, verified: status },
+      expected: { claimed, verified: claimed === 'SUCCESS' ? 'SUCCESS' : status },
+    }
+  },
 }
 
 /** The value the evaluator found at the path, or undefined when the path did not resolve. */

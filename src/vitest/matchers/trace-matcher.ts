@@ -1,7 +1,5 @@
-import type { MatcherState } from 'vitest'
-import { evaluateTraceMatchesRecords } from '../../evaluate/index.ts'
-import { caseRunOf } from './case-run.ts'
-import { evidenceList, evidenceOf, matcherResult, type SyncMatcherResult } from './verdict.ts'
+import type { MatcherPart } from './define.ts'
+import { evidenceList, evidenceOf } from './verdict.ts'
 
 /**
  * `toHaveTraceMatchingRecords()`: the `traceMatchesRecords` expectation. The
@@ -11,21 +9,16 @@ import { evidenceList, evidenceOf, matcherResult, type SyncMatcherResult } from 
  * @example
  * expect(run).toHaveTraceMatchingRecords()
  */
-export function toHaveTraceMatchingRecords(
-  this: MatcherState,
-  received: unknown,
-): SyncMatcherResult {
-  const name = 'toHaveTraceMatchingRecords'
-  const run = caseRunOf(received, name)
-  const result = evaluateTraceMatchesRecords({ id: name, type: 'traceMatchesRecords' }, run)
-  const findings = evidenceList(evidenceOf(result).findings).map((finding) => finding.sentence)
-  return matcherResult(this, name, run, {
-    result,
+export const toHaveTraceMatchingRecords: MatcherPart<'toHaveTraceMatchingRecords'> = {
+  spell: ({ name }) => ({
+    expectation: { id: name, type: 'traceMatchesRecords' },
     wording: {
       positive: "to have a trace that matches the twin's records",
       negative: "to have a trace that disagrees with the twin's records",
     },
-    actual: findings,
+  }),
+  diff: (result) => ({
+    actual: evidenceList(evidenceOf(result).findings).map((finding) => finding.sentence),
     expected: [],
-  })
+  }),
 }

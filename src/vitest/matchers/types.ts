@@ -9,7 +9,10 @@ import type { StateExpected } from './value-check.ts'
 /**
  * The AgentTwin matchers. Each one is a spelling of one scenario expectation
  * and calls the same evaluator; all of them take the `CaseRun` a case
- * produced (`run(agent)`, `runCase(...)`, `twin.caseRun(result)`).
+ * produced (`run(agent)`, `runCase(...)`, `twin.caseRun(result)`). The names
+ * are the ones the expectation declarations (`src/schema/expectations/`) give,
+ * checked at compile time; each signature is the argument list of its part
+ * (`parts.ts`).
  */
 export interface AgentTwinMatchers<R = unknown> {
   /** `state`: the value at `path` in the final state equals `expected` (or passes `valueCheck({...})`). */

@@ -35,32 +35,35 @@ export interface Verdict {
  * Turns an evaluator's verdict into a matcher result. `PASS` passes and
  * everything else fails (under `.not`, the other way round), except `ERROR`:
  * a check that could not be made fails with and without `.not`, because
- * unknown is never a pass. The message is built only when Vitest asks for it.
+ * unknown is never a pass. The message is built only when Vitest asks for it,
+ * framed as Vitest's own matchers frame theirs (`this.utils.matcherHint`, the
+ * expected side in the expected colour, the evidence's label in the received one).
  */
 export function matcherResult(
-  state: Pick<MatcherState, 'isNot'>,
+  state: Pick<MatcherState, 'isNot' | 'promise' | 'utils'>,
   matcher: string,
   run: CaseRun,
   verdict: Verdict,
 ): SyncMatcherResult {
-  const { isNot } = state
+  const { isNot, promise, utils } = state
   const deciding = isNot && verdict.opposite ? verdict.opposite : verdict.result
   const wanted = isNot
     ? (verdict.wording.negative ?? `not ${verdict.wording.positive}`)
     : verdict.wording.positive
   const head = () =>
-    `expect(run)${isNot ? '.not' : ''}.${matcher}(…)\n\nExpected ${describeCase(run)} ${wanted}.`
+    `${utils.matcherHint(matcher, 'run', '…', { isNot, promise })}\n\nExpected ${describeCase(run)} ${utils.EXPECTED_COLOR(wanted)}.`
   if (deciding.label === 'ERROR') {
     return {
       pass: isNot,
       message: () =>
-        `${head()}\nEvidence (ERROR, never a pass, with or without .not): ${deciding.message}`,
+        `${head()}\nEvidence (${utils.RECEIVED_COLOR('ERROR')}, never a pass, with or without .not): ${deciding.message}`,
     }
   }
   const pass = isNot && verdict.opposite ? deciding.label !== 'PASS' : deciding.label === 'PASS'
   return {
     pass,
-    message: () => `${head()}\nEvidence (${deciding.label}): ${deciding.message}`,
+    message: () =>
+      `${head()}\nEvidence (${utils.RECEIVED_COLOR(deciding.label)}): ${deciding.message}`,
     actual: verdict.actual,
     expected: verdict.expected,
   }

@@ -1,5 +1,5 @@
 import { formatCall } from '../../compare/index.ts'
-import type { ExpectationResult } from '../../core/expectation-result.ts'
+import type { ExpectationResult, ExpectationType } from '../../core/expectation-result.ts'
 import type { JsonObject, JsonValue } from '../../core/json.ts'
 import { evidenceList, evidenceOf } from '../matchers/verdict.ts'
 
@@ -26,89 +26,105 @@ function checked(evidence: Record<string, JsonValue | undefined>): ExpectationDi
   }
 }
 
+type Evidence = Record<string, JsonValue | undefined>
+
 /**
- * Expected and actual of a failed scenario expectation, read from its
- * evidence the way the matcher of the same type shows them, so the terminal
- * and the Vitest UI render a diff. Undefined when the result carries nothing
- * to compare (an `ERROR`: the check could not be made).
+ * How a failed scenario expectation of each type shows as a diff, read from
+ * its evidence the way the matcher of the same type shows it. The diff part
+ * of the expectation registry (`src/schema/expectations/`): typed over every
+ * type, so a type without one does not compile.
+ */
+const SCENARIO_DIFFS: {
+  readonly [Type in ExpectationType]: (
+    evidence: Evidence,
+    result: ExpectationResult,
+  ) => ExpectationDiff
+} = {
+  state: checked,
+  outcomeVerified: (evidence) =>
+    evidence.path !== undefined
+      ? checked(evidence)
+      : {
+          expected: { claimed: evidence.claimed ?? null, verified: evidence.claimed ?? null },
+          actual: { claimed: evidence.claimed ?? null, verified: evidence.status ?? null },
+        },
+  calledTool: (evidence) => ({
+    expected: [`${evidence.tool} called`],
+    actual: calls(evidence.calls),
+  }),
+  notCalledTool: (evidence) => ({ expected: [], actual: calls(evidence.calls) }),
+  callOrder: (evidence) => {
+    const side = (name: 'before' | 'after') =>
+      evidenceOf({ evidence: evidence[name] ?? null } as ExpectationResult)
+    const before = side('before')
+    const after = side('after')
+    return {
+      expected: [`${before.tool} first`, `then ${after.tool}`],
+      actual: [...calls(before.calls), ...calls(after.calls)].sort(bySeq),
+    }
+  },
+  noDuplicateSideEffect: (evidence) => {
+    const applied = (cap: boolean) =>
+      Object.fromEntries(
+        evidenceList(evidence.effects).map((effect) => {
+          const count = typeof effect.applied === 'number' ? effect.applied : 0
+          return [String(effect.effectKey), cap ? Math.min(count, 1) : count]
+        }),
+      )
+    return { expected: applied(true), actual: applied(false) }
+  },
+  noCollateralChanges: (evidence) => ({ expected: [], actual: evidence.collateral ?? [] }),
+  // The label only, as before the table: the steps have no diff of their own yet.
+  trajectory: (_evidence, result) => labelOnly(result),
+  handoff: (evidence) => ({
+    expected: { handedOff: evidence.expected ?? null },
+    actual: { handedOff: Array.isArray(evidence.handoffs) && evidence.handoffs.length > 0 },
+  }),
+  maxRetries: (evidence) => ({
+    expected: { retries: `<= ${evidence.max ?? '?'}` },
+    actual: { retries: Array.isArray(evidence.retries) ? evidence.retries.length : null },
+  }),
+  judge: (evidence) => {
+    const verdict = evidenceOf({ evidence: evidence.verdict ?? null } as ExpectationResult)
+    return {
+      expected: { verdict: 'pass', score: `>= ${evidence.threshold ?? '?'}` },
+      actual: { verdict: verdict.label ?? null, score: verdict.score ?? null },
+    }
+  },
+  contract: (evidence) => {
+    const verdicts = evidenceOf({ evidence: evidence.verdicts ?? null } as ExpectationResult)
+    const names = ['execution_ok', 'state_ok', 'claim_ok'] as const
+    return {
+      expected: {
+        ...Object.fromEntries(names.map((name) => [name, 'pass'])),
+        evidence_complete: true,
+      },
+      actual: {
+        ...Object.fromEntries(names.map((name) => [name, verdicts[name] ?? null])),
+        evidence_complete: verdicts.evidence_complete ?? null,
+      },
+    }
+  },
+  traceMatchesRecords: (evidence) => ({
+    expected: [],
+    actual: evidenceList(evidence.findings).map((finding) => finding.sentence),
+  }),
+}
+
+/**
+ * Expected and actual of a failed scenario expectation, so the terminal and
+ * the Vitest UI render a diff. Undefined when the result carries nothing to
+ * compare (an `ERROR`: the check could not be made).
  */
 export function expectationDiff(result: ExpectationResult): ExpectationDiff | undefined {
   if (result.label === 'ERROR') return undefined
-  const evidence = evidenceOf(result)
-  switch (result.type) {
-    case 'state':
-      return checked(evidence)
-    case 'outcomeVerified':
-      if (evidence.path !== undefined) return checked(evidence)
-      return {
-        expected: { claimed: evidence.claimed ?? null, verified: evidence.claimed ?? null },
-        actual: { claimed: evidence.claimed ?? null, verified: evidence.status ?? null },
-      }
-    case 'calledTool':
-      return { expected: [`${evidence.tool} called`], actual: calls(evidence.calls) }
-    case 'notCalledTool':
-      return { expected: [], actual: calls(evidence.calls) }
-    case 'callOrder': {
-      const side = (name: 'before' | 'after') =>
-        evidenceOf({ evidence: evidence[name] ?? null } as ExpectationResult)
-      const before = side('before')
-      const after = side('after')
-      return {
-        expected: [`${before.tool} first`, `then ${after.tool}`],
-        actual: [...calls(before.calls), ...calls(after.calls)].sort(bySeq),
-      }
-    }
-    case 'noDuplicateSideEffect': {
-      const applied = (cap: boolean) =>
-        Object.fromEntries(
-          evidenceList(evidence.effects).map((effect) => {
-            const count = typeof effect.applied === 'number' ? effect.applied : 0
-            return [String(effect.effectKey), cap ? Math.min(count, 1) : count]
-          }),
-        )
-      return { expected: applied(true), actual: applied(false) }
-    }
-    case 'noCollateralChanges':
-      return { expected: [], actual: evidence.collateral ?? [] }
-    case 'handoff':
-      return {
-        expected: { handedOff: evidence.expected ?? null },
-        actual: { handedOff: Array.isArray(evidence.handoffs) && evidence.handoffs.length > 0 },
-      }
-    case 'maxRetries':
-      return {
-        expected: { retries: `<= ${evidence.max ?? '?'}` },
-        actual: { retries: Array.isArray(evidence.retries) ? evidence.retries.length : null },
-      }
-    case 'judge': {
-      const verdict = evidenceOf({ evidence: evidence.verdict ?? null } as ExpectationResult)
-      return {
-        expected: { verdict: 'pass', score: `>= ${evidence.threshold ?? '?'}` },
-        actual: { verdict: verdict.label ?? null, score: verdict.score ?? null },
-      }
-    }
-    case 'contract': {
-      const verdicts = evidenceOf({ evidence: evidence.verdicts ?? null } as ExpectationResult)
-      const names = ['execution_ok', 'state_ok', 'claim_ok'] as const
-      return {
-        expected: {
-          ...Object.fromEntries(names.map((name) => [name, 'pass'])),
-          evidence_complete: true,
-        },
-        actual: {
-          ...Object.fromEntries(names.map((name) => [name, verdicts[name] ?? null])),
-          evidence_complete: verdicts.evidence_complete ?? null,
-        },
-      }
-    }
-    case 'traceMatchesRecords':
-      return {
-        expected: [],
-        actual: evidenceList(evidence.findings).map((finding) => finding.sentence),
-      }
-    default:
-      return { expected: { label: 'PASS' }, actual: { label: result.label } }
-  }
+  // A result of a type this version does not know (a merged report of another) shows its label only.
+  if (!Object.hasOwn(SCENARIO_DIFFS, result.type)) return labelOnly(result)
+  return SCENARIO_DIFFS[result.type](evidenceOf(result), result)
+}
+
+function labelOnly(result: ExpectationResult): ExpectationDiff {
+  return { expected: { label: 'PASS' }, actual: { label: result.label } }
 }
 
 function bySeq(a: string, b: string): number {

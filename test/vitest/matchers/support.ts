@@ -1,5 +1,6 @@
 import { readdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
+import { stripVTControlCharacters } from 'node:util'
 import { expect } from 'vitest'
 import { agents } from '../../../examples/demo-co/agent/index.ts'
 import type { CaseRun } from '../../../src/core/case-run.ts'
@@ -50,27 +51,32 @@ export async function demoRuns(
 /** Time for the runs a file needs, on a machine busy with the whole suite. */
 export const RUNS_TIMEOUT_MS = 60_000
 
-/** The error an assertion throws, for checks on its message, actual and expected. */
-export function failureOf(
-  assertion: () => unknown,
-): Error & { actual?: unknown; expected?: unknown } {
+type Failure = Error & { actual?: unknown; expected?: unknown }
+
+/** The message as a reader sees it without colours (the matchers colour it with Vitest's `this.utils`). */
+function plain(error: unknown): Failure {
+  const failure = error as Failure
+  failure.message = stripVTControlCharacters(failure.message)
+  return failure
+}
+
+/** The error an assertion throws, for checks on its message (without colours), actual and expected. */
+export function failureOf(assertion: () => unknown): Failure {
   try {
     assertion()
   } catch (error) {
-    return error as Error & { actual?: unknown; expected?: unknown }
+    return plain(error)
   }
   expect.unreachable('the assertion was expected to fail')
   throw new Error('unreachable')
 }
 
 /** Same as `failureOf`, for async matchers. */
-export async function asyncFailureOf(
-  assertion: () => Promise<unknown>,
-): Promise<Error & { actual?: unknown; expected?: unknown }> {
+export async function asyncFailureOf(assertion: () => Promise<unknown>): Promise<Failure> {
   try {
     await assertion()
   } catch (error) {
-    return error as Error & { actual?: unknown; expected?: unknown }
+    return plain(error)
   }
   expect.unreachable('the assertion was expected to fail')
   throw new Error('unreachable')

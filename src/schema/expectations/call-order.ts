@@ -1,0 +1,26 @@
+import { described } from '../schema-parts.ts'
+import { declareExpectation, type ExpectationBase } from './declare.ts'
+import { toolNameSchema } from './parts.ts'
+
+export interface CallOrderExpectation extends ExpectationBase {
+  type: 'callOrder'
+  /** The first call of `before`... */
+  before: string
+  /**
+   * ...comes before the first call of `after`; `before` must be called if `after` is.
+   * Later calls of `before` (a confirming re-read after the action) are fine. Passes when
+   * `after` is never called.
+   */
+  after: string
+}
+
+export const callOrder = declareExpectation<CallOrderExpectation>()({
+  type: 'callOrder',
+  description: 'The first call of one tool comes before the first call of another.',
+  properties: {
+    before: described('The tool that must be called first.', toolNameSchema),
+    after: described('The tool that must be called after it.', toolNameSchema),
+  },
+  required: ['before', 'after'],
+  matchers: ['toHaveCalledToolBefore'],
+})
