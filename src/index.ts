@@ -24,6 +24,7 @@ export {
   type CaseComparison,
   type CaseReport,
   COMPARISON_REPORT_SCHEMA,
+  type ComparedCase,
   type ComparisonReport,
   comparePair,
   comparisonReportSchema,

@@ -1,4 +1,7 @@
+import { jsonEquals } from '../core/canonical-json.ts'
+import type { CaseRun } from '../core/case-run.ts'
 import { combineGates } from './gate.ts'
+import type { ComparedCase, PairComparison, SideCase } from './pair.ts'
 import {
   type CaseReport,
   COMPARISON_REPORT_SCHEMA,
@@ -6,7 +9,8 @@ import {
   type PairReport,
 } from './report.ts'
 
-function caseReport(item: CaseReport): CaseReport {
+/** The report fields of a compared case only: no runs, the divergence as its summary. */
+export function caseReport(item: CaseReport): CaseReport {
   const report: CaseReport = {
     scenario: item.scenario,
     classification: item.classification,
@@ -28,26 +32,58 @@ function caseReport(item: CaseReport): CaseReport {
   return report
 }
 
-function pairReport(pair: PairReport): PairReport {
+/**
+ * The table of runs: one entry a distinct CaseRun. Pairs that share a version
+ * share its runs, so each is stored once. The key says what ran; a second,
+ * different run under one key (a trial, another seed) gets `#2`, `#3`.
+ */
+class RunTable {
+  readonly runs: Record<string, CaseRun> = {}
+
+  add(side: SideCase): string {
+    const { run } = side
+    const base = `${run.scenario.id}/${run.agent.name}@${run.agent.version}`
+    for (let n = 1; ; n++) {
+      const key = n === 1 ? base : `${base}#${n}`
+      const held = this.runs[key]
+      if (!held) {
+        this.runs[key] = run
+        return key
+      }
+      if (held === run || jsonEquals(held, run)) return key
+    }
+  }
+}
+
+function recordedCase(item: ComparedCase, table: RunTable): CaseReport {
+  const report = caseReport(item)
+  report.baseline = { ...report.baseline, runId: table.add(item.runs.baseline) }
+  report.candidate = { ...report.candidate, runId: table.add(item.runs.candidate) }
+  return report
+}
+
+function pairReport(pair: PairComparison, table: RunTable): PairReport {
   return {
     baseline: pair.baseline,
     candidate: pair.candidate,
     counts: pair.counts,
     toolCalls: pair.toolCalls,
     gate: pair.gate,
-    cases: pair.cases.map(caseReport),
+    cases: pair.cases.map((item) => recordedCase(item, table)),
   }
 }
 
 /**
- * The versioned JSON report of one or more compared pairs: plain data only
- * (no runs, no steps), and a gate that is the worst over the pairs.
+ * The versioned JSON report of one or more compared pairs: plain data, each
+ * side's CaseRun once in `runs` (named by the side's `runId`), and a gate
+ * that is the worst over the pairs.
  * @example
  * const report = buildReport([comparePair({ baseline, candidate })])
- * JSON.stringify(report) // schema 'agenttwin/comparison-report.v1'
+ * JSON.stringify(report) // schema 'agenttwin/comparison-report.v2'
  */
-export function buildReport(pairs: readonly PairReport[]): ComparisonReport {
-  const reports = pairs.map(pairReport)
+export function buildReport(pairs: readonly PairComparison[]): ComparisonReport {
+  const table = new RunTable()
+  const reports = pairs.map((pair) => pairReport(pair, table))
   const combined = combineGates(reports.map((pair) => pair.gate))
   const reasons = reports.flatMap((pair) =>
     pair.gate.reasons.map(
@@ -59,5 +95,6 @@ export function buildReport(pairs: readonly PairReport[]): ComparisonReport {
     schema: COMPARISON_REPORT_SCHEMA,
     pairs: reports,
     gate: { verdict: combined.verdict, reasons: reports.length > 0 ? reasons : combined.reasons },
+    runs: table.runs,
   }
 }

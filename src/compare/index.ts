@@ -30,6 +30,8 @@ export {
 export { compareSteps, type Divergence, type DivergenceKind, firstDivergence } from './lockstep.ts'
 export {
   type CaseComparison,
+  type ComparedCase,
+  comparedRecord,
   comparePair,
   emptyCounts,
   type PairComparison,

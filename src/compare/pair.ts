@@ -1,6 +1,7 @@
 import type { EvaluatedCase } from '../core/case-run.ts'
 import { diffStates } from '../core/state-diff.ts'
 import { formatPath } from '../core/state-path.ts'
+import { caseReport } from './build-report.ts'
 import { CASE_CLASSES, type CaseClass, classifyCase } from './classify.ts'
 import { MixedSideError } from './errors.ts'
 import { type ClassCounts, decideGate, type GatePolicy } from './gate.ts'
@@ -22,15 +23,22 @@ export interface SideRuns {
   cases: SideCase[]
 }
 
-/** A compared case: its report, plus the full divergence (with steps) and both runs. */
-export interface CaseComparison extends CaseReport {
-  divergence?: Divergence
+/**
+ * A compared case as plain JSON: its report and both sides as recorded. What
+ * a Vitest worker hands the reporter, so the reporter never compares a case again.
+ */
+export interface ComparedCase extends CaseReport {
   runs: { baseline: SideCase; candidate: SideCase }
 }
 
-/** A compared pair: its report fields, with the cases in full. */
+/** A compared case as {@link compareCase} returns it: with the full divergence (both steps). */
+export interface CaseComparison extends ComparedCase {
+  divergence?: Divergence
+}
+
+/** A compared pair: its report fields, with the cases and their runs. */
 export interface PairComparison extends PairReport {
-  cases: CaseComparison[]
+  cases: ComparedCase[]
 }
 
 export function checkSide(name: 'baseline' | 'candidate', side: SideRuns): void {
@@ -105,10 +113,13 @@ export function comparePair(input: {
   )
 }
 
-/** A pair from its compared cases: counts per class, tool calls per side, the gate. */
+/**
+ * A pair from its compared cases: counts per class, tool calls per side (over
+ * every run the sides made, all trials included), the gate.
+ */
 export function assemblePair(
   input: { baseline: SideRuns; candidate: SideRuns; policy?: Partial<GatePolicy> },
-  cases: CaseComparison[],
+  cases: ComparedCase[],
 ): PairComparison {
   const counts = emptyCounts()
   for (const item of cases) counts[item.classification]++
@@ -125,4 +136,13 @@ export function assemblePair(
     gate: decideGate(counts, input.policy),
     cases,
   }
+}
+
+/**
+ * The plain record of a compared case: the report fields (the divergence as
+ * its summary) and both sides. It survives task artifacts, `--shard` blobs
+ * and `--merge-reports`.
+ */
+export function comparedRecord(compared: ComparedCase): ComparedCase {
+  return { ...caseReport(compared), runs: compared.runs }
 }

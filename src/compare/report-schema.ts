@@ -115,18 +115,20 @@ const side = {
         reason: { type: 'string' },
       },
     },
-    // The whole CaseRun (agenttwin/case-run.v1), kept for mining; its own shape is not restated here.
-    run: {
-      type: 'object',
-      required: ['schema', 'scenario', 'input', 'initialState', 'records'],
-      properties: {
-        schema: { const: 'agenttwin/case-run.v1' },
-        scenario: { type: 'object' },
-        input: {},
-        initialState: { type: 'object' },
-        records: { type: 'array' },
-      },
-    },
+    runId: { type: 'string', minLength: 1 },
+  },
+}
+
+// The whole CaseRun (agenttwin/case-run.v1), kept for mining; its own shape is not restated here.
+const caseRun = {
+  type: 'object',
+  required: ['schema', 'scenario', 'input', 'initialState', 'records'],
+  properties: {
+    schema: { const: 'agenttwin/case-run.v1' },
+    scenario: { type: 'object' },
+    input: {},
+    initialState: { type: 'object' },
+    records: { type: 'array' },
   },
 }
 
@@ -243,22 +245,25 @@ const pairReport = {
 }
 
 /**
- * JSON Schema (draft-07) of `agenttwin/comparison-report.v1`, for consumers
- * that read a saved report (CI, dashboards) and for our own tests.
+ * JSON Schema (draft-07) of `agenttwin/comparison-report.v2`, for consumers
+ * that read a saved report (CI, dashboards) and for our own tests. v2 keeps
+ * each CaseRun once in `runs`, named by the sides' `runId`; v1 kept one
+ * inline on every side (`side.run`).
  * @example
  * new Ajv().compile(comparisonReportSchema)(JSON.parse(text)) // true for a valid report
  */
 export const comparisonReportSchema = {
   $schema: 'http://json-schema.org/draft-07/schema#',
-  $id: 'https://agenttwin.dev/schemas/comparison-report.v1.json',
-  title: 'AgentTwin comparison report v1',
+  $id: 'https://agenttwin.dev/schemas/comparison-report.v2.json',
+  title: 'AgentTwin comparison report v2',
   type: 'object',
   additionalProperties: false,
-  required: ['schema', 'pairs', 'gate'],
+  required: ['schema', 'pairs', 'gate', 'runs'],
   properties: {
     schema: { const: COMPARISON_REPORT_SCHEMA },
     pairs: { type: 'array', items: pairReport },
     gate,
+    runs: stringMap(caseRun),
     partial: {
       type: 'object',
       additionalProperties: false,

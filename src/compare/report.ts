@@ -10,7 +10,10 @@ import type { RetryView } from './retries.ts'
 import type { Step } from './steps.ts'
 import type { CaseTrials } from './trials/types.ts'
 
-export const COMPARISON_REPORT_SCHEMA = 'agenttwin/comparison-report.v1'
+export const COMPARISON_REPORT_SCHEMA = 'agenttwin/comparison-report.v2'
+
+/** The schema name of the previous report shape, which kept each side's CaseRun inline (`side.run`). */
+export const COMPARISON_REPORT_SCHEMA_V1 = 'agenttwin/comparison-report.v1'
 
 export interface AgentRef {
   agent: string
@@ -54,8 +57,11 @@ export interface SideReport {
   retries: RetryView
   /** What the twin's records and state show about the claimed outcome. */
   verified?: { status: VerifiedStatus; verified: boolean; reason: string }
-  /** The case as it ran (records, initial state, input, seed): what `agenttwin mine` turns into a scenario. */
-  run?: CaseRun
+  /**
+   * Key of the case as it ran (records, initial state, input, seed) in the report's `runs`: what
+   * `agenttwin mine` turns into a scenario. A run shared by several pairs is stored once.
+   */
+  runId?: string
   /** Whether a model was in the loop; absent in reports written before it was recorded. */
   llm?: LlmSource
   /** Models that answered, and the cost when a price table covered them. Beside the verdict, never in it. */
@@ -108,6 +114,8 @@ export interface PairReport {
 export interface ComparisonReport {
   schema: typeof COMPARISON_REPORT_SCHEMA
   pairs: PairReport[]
+  /** Every side's CaseRun once, by the `runId` its sides name (`<scenario>/<agent>@<version>`). */
+  runs: Record<string, CaseRun>
   /** The worst gate over all pairs. */
   gate: Gate
   /**

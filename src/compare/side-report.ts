@@ -70,6 +70,5 @@ export function sideReport(run: CaseRun, results: readonly ExpectationResult[]):
   if (run.finished && run.result) side.outcome = run.result.outcome
   if (run.error) side.error = run.error
   side.verified = verifiedView(run, results)
-  side.run = run
   return side
 }

@@ -3,7 +3,7 @@ import type { ExpectationResult } from '../core/expectation-result.ts'
 import type { CallOrderExpectation } from '../schema/scenario-document.ts'
 import { formatSeqs } from './format.ts'
 import { recordEvidence } from './records.ts'
-import { makeResult, unfinishedResult, unknownToolResult } from './result.ts'
+import { makeResult, notEvaluable } from './result.ts'
 
 /**
  * `callOrder`: `before` is called, and called first, whenever `after` is
@@ -19,11 +19,9 @@ export function evaluateCallOrder(
   expectation: CallOrderExpectation,
   run: CaseRun,
 ): ExpectationResult {
-  const unfinished = unfinishedResult(expectation, run)
-  if (unfinished) return unfinished
   const { before, after } = expectation
-  const unknown = unknownToolResult(expectation, run, [before, after])
-  if (unknown) return unknown
+  const early = notEvaluable(expectation, run, [before, after])
+  if (early) return early
   const befores = run.records.filter((record) => record.tool === before)
   const afters = run.records.filter((record) => record.tool === after)
   const evidence = {

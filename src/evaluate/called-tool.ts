@@ -2,7 +2,7 @@ import type { CaseRun } from '../core/case-run.ts'
 import type { ExpectationResult } from '../core/expectation-result.ts'
 import type { CalledToolExpectation } from '../schema/scenario-document.ts'
 import { formatSeqs, times } from './format.ts'
-import { makeResult, unfinishedResult, unknownToolResult } from './result.ts'
+import { makeResult, notEvaluable } from './result.ts'
 import { matchEvidence, matchToolCalls, others, recorded, seqsInParens } from './tool-calls.ts'
 
 /**
@@ -16,10 +16,8 @@ export function evaluateCalledTool(
   expectation: CalledToolExpectation,
   run: CaseRun,
 ): ExpectationResult {
-  const unfinished = unfinishedResult(expectation, run)
-  if (unfinished) return unfinished
-  const unknown = unknownToolResult(expectation, run, [expectation.tool])
-  if (unknown) return unknown
+  const early = notEvaluable(expectation, run, [expectation.tool])
+  if (early) return early
   const match = matchToolCalls(run, expectation)
   const evidence = matchEvidence(expectation, match, run)
   const { matching, label } = match

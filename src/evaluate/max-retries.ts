@@ -3,7 +3,7 @@ import type { ExpectationResult } from '../core/expectation-result.ts'
 import type { MaxRetriesExpectation } from '../schema/scenario-document.ts'
 import { formatSeqs, plural, times } from './format.ts'
 import { recordEvidence } from './records.ts'
-import { makeResult, unfinishedResult, unknownToolResult } from './result.ts'
+import { makeResult, notEvaluable } from './result.ts'
 import { findRetries } from './retry.ts'
 
 /**
@@ -17,10 +17,8 @@ export function evaluateMaxRetries(
   expectation: MaxRetriesExpectation,
   run: CaseRun,
 ): ExpectationResult {
-  const unfinished = unfinishedResult(expectation, run)
-  if (unfinished) return unfinished
-  const unknown = unknownToolResult(expectation, run, [expectation.tool])
-  if (unknown) return unknown
+  const early = notEvaluable(expectation, run, [expectation.tool])
+  if (early) return early
   const { tool, max } = expectation
   const retries = findRetries(run.records, tool)
   const calls = run.records.filter((record) => record.tool === tool)

@@ -4,7 +4,7 @@ import type { ExpectationResult } from '../core/expectation-result.ts'
 import type { NoDuplicateSideEffectExpectation } from '../schema/scenario-document.ts'
 import { formatCall, formatSeqs, formatStatus, joinWords } from './format.ts'
 import { changedState, recordEvidence } from './records.ts'
-import { makeResult, unfinishedResult, unknownToolResult } from './result.ts'
+import { makeResult, notEvaluable } from './result.ts'
 
 /** The applications of one effect key. */
 interface EffectApplications {
@@ -27,12 +27,12 @@ export function evaluateNoDuplicateSideEffect(
   expectation: NoDuplicateSideEffectExpectation,
   run: CaseRun,
 ): ExpectationResult {
-  const unfinished = unfinishedResult(expectation, run)
-  if (unfinished) return unfinished
-  if (expectation.tool !== undefined) {
-    const unknown = unknownToolResult(expectation, run, [expectation.tool])
-    if (unknown) return unknown
-  }
+  const early = notEvaluable(
+    expectation,
+    run,
+    expectation.tool === undefined ? [] : [expectation.tool],
+  )
+  if (early) return early
   const candidates = run.tools.filter(
     (tool) => expectation.tool === undefined || tool.name === expectation.tool,
   )

@@ -1,7 +1,7 @@
 import type { CaseRun } from '../core/case-run.ts'
 import type { ExpectationResult } from '../core/expectation-result.ts'
 import type { NotCalledToolExpectation } from '../schema/scenario-document.ts'
-import { makeResult, unfinishedResult, unknownToolResult } from './result.ts'
+import { makeResult, notEvaluable } from './result.ts'
 import { matchEvidence, matchToolCalls, others } from './tool-calls.ts'
 
 /**
@@ -15,10 +15,8 @@ export function evaluateNotCalledTool(
   expectation: NotCalledToolExpectation,
   run: CaseRun,
 ): ExpectationResult {
-  const unfinished = unfinishedResult(expectation, run)
-  if (unfinished) return unfinished
-  const unknown = unknownToolResult(expectation, run, [expectation.tool])
-  if (unknown) return unknown
+  const early = notEvaluable(expectation, run, [expectation.tool])
+  if (early) return early
   const match = matchToolCalls(run, expectation)
   const evidence = matchEvidence(expectation, match, run)
   if (match.matching.length === 0) {

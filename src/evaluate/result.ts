@@ -68,3 +68,16 @@ export function unknownToolResult(
     { unknownTools: unknown, twinTools: run.tools.map((tool) => tool.name) },
   )
 }
+
+/**
+ * Why an expectation cannot be evaluated on this run, if it cannot: the case
+ * did not finish, or a tool it names is not the twin's ({@link unfinishedResult},
+ * {@link unknownToolResult}). `undefined` when it can.
+ */
+export function notEvaluable(
+  expectation: ExpectationHeader,
+  run: CaseRun,
+  tools: readonly string[] = [],
+): ExpectationResult | undefined {
+  return unfinishedResult(expectation, run) ?? unknownToolResult(expectation, run, tools)
+}

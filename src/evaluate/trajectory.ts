@@ -6,7 +6,7 @@ import type { ArgsMatchMode, ToolStep, TrajectoryExpectation } from '../schema/s
 import { argsMatch, defaultArgsMode } from './args-match.ts'
 import { maximumMatching } from './bipartite.ts'
 import { formatStep, joinWords } from './format.ts'
-import { makeResult, unfinishedResult, unknownToolResult } from './result.ts'
+import { makeResult, notEvaluable } from './result.ts'
 
 /**
  * `trajectory`: the twin's records against a list of steps (tool + args).
@@ -24,14 +24,12 @@ export function evaluateTrajectory(
   expectation: TrajectoryExpectation,
   run: CaseRun,
 ): ExpectationResult {
-  const unfinished = unfinishedResult(expectation, run)
-  if (unfinished) return unfinished
-  const unknown = unknownToolResult(
+  const early = notEvaluable(
     expectation,
     run,
     expectation.steps.map((step) => step.tool),
   )
-  if (unknown) return unknown
+  if (early) return early
   const { mode, steps } = expectation
   const records = run.records
   const modeOf = (step: ToolStep): ArgsMatchMode =>

@@ -10,6 +10,7 @@ import type { JsonValue } from '../core/json.ts'
 import { type FaultRule, type FaultRuleInput, toFaultRule } from './builder.ts'
 import { getFaultType } from './catalog.ts'
 import { checkFaultRule } from './check-rule.ts'
+import { isCheckedFaultRule } from './checked-rule.ts'
 import { InvalidFaultRuleError, UnknownFaultTypeError } from './errors.ts'
 import { seededUnit } from './seeded.ts'
 
@@ -26,8 +27,18 @@ interface CompiledRule {
   params: Record<string, JsonValue>
 }
 
+/**
+ * A rule the validator passed (a loaded scenario's) is compiled as it is; any
+ * other (built in code, or a copy) is checked here, with the same errors.
+ */
+function problemsOf(rule: FaultRule, options: FaultPolicyOptions) {
+  const toolNames = options.toolNames ?? [rule.tool]
+  if (isCheckedFaultRule(rule) && toolNames.includes(rule.tool)) return []
+  return checkFaultRule(rule, toolNames)
+}
+
 function compile(rule: FaultRule, options: FaultPolicyOptions): CompiledRule {
-  const problems = checkFaultRule(rule, options.toolNames ?? [rule.tool])
+  const problems = problemsOf(rule, options)
   const id = typeof rule.id === 'string' ? rule.id : String(rule.id)
   const unknownType = problems.find((problem) => problem.path === 'fault')
   if (unknownType) throw new UnknownFaultTypeError(id, String(rule.fault), unknownType)

@@ -1,5 +1,10 @@
 import { existsSync } from 'node:fs'
-import { COMPARISON_REPORT_SCHEMA, type ComparisonReport } from '../compare/report.ts'
+import {
+  COMPARISON_REPORT_SCHEMA,
+  COMPARISON_REPORT_SCHEMA_V1,
+  type ComparisonReport,
+  type SideReport,
+} from '../compare/report.ts'
 import type { CaseRun } from '../core/case-run.ts'
 import type { TraceSpan } from '../core/case-trace.ts'
 import type { ExpectationResult } from '../core/expectation-result.ts'
@@ -52,7 +57,8 @@ function fromReport(report: ComparisonReport, file: string, pick: PickCase): Min
   // With several pairs, the first where the chosen side failed something is the one worth mining.
   const chosen = matching.find(({ item }) => item[pick.side].failed.length > 0) ?? matching[0]!
   const side = chosen.item[pick.side]
-  if (!side.run) {
+  const run = runOf(report, side)
+  if (!run) {
     throw new MineSourceError(
       file,
       `the ${pick.side} side of "${pick.scenario}" keeps no run`,
@@ -60,7 +66,15 @@ function fromReport(report: ComparisonReport, file: string, pick: PickCase): Min
     )
   }
   const failed = side.failed.map(({ id, type, label, message }) => ({ id, type, label, message }))
-  return { kind: 'case', run: side.run, failed }
+  return { kind: 'case', run, failed }
+}
+
+/** A side's run: in v2 from the report's `runs` table, in a v1 report kept inline on the side. */
+function runOf(report: ComparisonReport, side: SideReport): CaseRun | undefined {
+  if (report.schema === COMPARISON_REPORT_SCHEMA) {
+    return side.runId === undefined ? undefined : report.runs?.[side.runId]
+  }
+  return (side as SideReport & { run?: CaseRun }).run
 }
 
 /**
@@ -81,7 +95,8 @@ export function readMineInput(text: string, file: string, pick: PickCase): MineI
   if ('resourceSpans' in object || Array.isArray(value)) {
     return { kind: 'trace', spans: parseOtlpJson(text, file) }
   }
-  if (object.schema === COMPARISON_REPORT_SCHEMA)
+  // A v1 report differs only in where a side's run is kept, so both are read.
+  if (object.schema === COMPARISON_REPORT_SCHEMA || object.schema === COMPARISON_REPORT_SCHEMA_V1)
     return fromReport(value as ComparisonReport, file, pick)
   if (object.schema === 'agenttwin/case-run.v1')
     return { kind: 'case', run: value as CaseRun, failed: [] }

@@ -1,4 +1,8 @@
-import { COMPARISON_REPORT_SCHEMA, type ComparisonReport } from '../compare/report.ts'
+import {
+  COMPARISON_REPORT_SCHEMA,
+  COMPARISON_REPORT_SCHEMA_V1,
+  type ComparisonReport,
+} from '../compare/report.ts'
 import { AgentTwinError, partsOf } from '../core/errors.ts'
 
 /** A file that is not a comparison report AgentTwin can render. */
@@ -35,6 +39,11 @@ export function parseComparisonReport(text: string, file: string): ComparisonRep
     )
   }
   const report = value as Partial<ComparisonReport> | null
+  if ((report as { schema?: unknown } | null)?.schema === COMPARISON_REPORT_SCHEMA_V1) {
+    throw new InvalidReportError(
+      `${file}:1:1 is a "${COMPARISON_REPORT_SCHEMA_V1}" report, written by an older agenttwin; this version renders "${COMPARISON_REPORT_SCHEMA}". Fix: regenerate it by rerunning the tests with the AgentTwin reporter (or \`agenttwin diff --json\`); \`agenttwin mine\` still reads the old report.`,
+    )
+  }
   if (typeof report !== 'object' || report === null || report.schema !== COMPARISON_REPORT_SCHEMA) {
     const found =
       typeof report === 'object' && report !== null ? JSON.stringify(report.schema) : typeof report

@@ -1,5 +1,7 @@
 import { digest } from '../core/canonical-json.ts'
 import type { CaseRun } from '../core/case-run.ts'
+import { deepFreeze } from '../core/freeze.ts'
+import { isCheckedFaultRule } from '../faults/checked-rule.ts'
 import type { ScenarioDocument } from '../schema/scenario-document.ts'
 import type { TwinDocument } from '../schema/twin-document.ts'
 import { twinRef } from './case-run.ts'
@@ -51,7 +53,7 @@ export function pinSelection(
 
 /** Pins one scenario; see {@link pinSelection}. */
 export function pinCase(source: ScenarioSource, options: PinOptions = {}): PinnedCase {
-  const document = deepFreeze(structuredClone(source.document))
+  const document = deepFreeze(withCheckedRules(structuredClone(source.document), source.document))
   const twinDocument = deepFreeze(structuredClone(source.twin))
   const scenario: CaseRun['scenario'] = {
     id: document.id,
@@ -69,10 +71,15 @@ export function pinCase(source: ScenarioSource, options: PinOptions = {}): Pinne
   })
 }
 
-function deepFreeze<T>(value: T): T {
-  if (typeof value === 'object' && value !== null) {
-    for (const child of Object.values(value)) deepFreeze(child)
-    Object.freeze(value)
-  }
-  return value
+/**
+ * The copy keeps the rules the validator checked (frozen already) as they are,
+ * so the case's fault policy does not check them a second time.
+ */
+function withCheckedRules(copy: ScenarioDocument, original: ScenarioDocument): ScenarioDocument {
+  if (!copy.faults || !original.faults) return copy
+  copy.faults = copy.faults.map((rule, index) => {
+    const checked = original.faults![index]
+    return isCheckedFaultRule(checked) ? checked : rule
+  })
+  return copy
 }

@@ -3,7 +3,6 @@ import { valueCheckProperties } from './expectation-schema.ts'
 import {
   described,
   identifierSchema,
-  jsonValueSchema,
   nonEmptyStringSchema,
   slugSchema,
 } from './schema-parts.ts'

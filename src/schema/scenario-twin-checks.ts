@@ -1,5 +1,5 @@
 import type { FaultRuleDocument } from '../core/fault-model.ts'
-import { checkFaultRule } from '../faults/check-rule.ts'
+import { checkedFaultRule } from '../faults/checked-rule.ts'
 import { type FieldPath, formatFieldPath } from './field-path.ts'
 import { recordItems } from './guards.ts'
 import type { Issue } from './issue.ts'
@@ -9,7 +9,9 @@ import type { TwinDocument } from './twin-document.ts'
 
 /**
  * The checks of a scenario against its twin: every tool it names exists, fault
- * rules fit the catalog (`checkFaultRule`), expectations can be evaluated.
+ * rules fit the catalog (`checkedFaultRule`: a rule without problems is
+ * frozen and remembered as checked, so the case's policy does not check it
+ * again), expectations can be evaluated.
  * Without a twin (missing or invalid) only the twin-independent rule checks run.
  * `reported` holds the paths the schema already reported, so nothing is said twice.
  * @example
@@ -23,7 +25,8 @@ export function scenarioTwinIssues(
   const issues: Issue[] = []
   const toolNames = twin?.tools.map((tool) => tool.name) ?? []
   for (const [index, rule] of recordItems(scenario.faults)) {
-    for (const problem of checkFaultRule(rule as unknown as FaultRuleDocument, toolNames)) {
+    const { problems } = checkedFaultRule(rule as unknown as FaultRuleDocument, toolNames)
+    for (const problem of problems) {
       const path = ['faults', index, ...parseRelativePath(problem.path)]
       // Tool names are checked below for rules and expectations alike.
       if (problem.path === 'tool' || reported.has(formatFieldPath(path))) continue

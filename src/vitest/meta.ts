@@ -1,6 +1,6 @@
 import type { TestArtifactBase } from 'vitest'
 import type { CaseClass, GatePolicy } from '../compare/index.ts'
-import type { SideCase } from '../compare/pair.ts'
+import type { ComparedCase } from '../compare/pair.ts'
 import type { ResultLabel } from '../core/expectation-result.ts'
 import type { PairOption } from './options.ts'
 
@@ -55,18 +55,18 @@ export interface PairCaseTaskMeta {
 export type AgentTwinTaskMeta = ExpectationTaskMeta | PairCaseTaskMeta
 
 /** The artifact type of a pair test's record. */
-export const PAIR_CASE_ARTIFACT = 'agenttwin:pair-case'
+export const PAIR_CASE_ARTIFACT = 'agenttwin:compared-case'
 
 /**
- * Both sides of one case as recorded: plain JSON that survives workers,
- * `--shard` blobs and `--merge-reports` (Vitest stores a test's artifacts
- * with it); the reporter rebuilds the whole comparison from these alone. The
+ * One case as the worker compared it, with both sides as recorded: plain
+ * JSON that survives workers, `--shard` blobs and `--merge-reports` (Vitest
+ * stores a test's artifacts with it). The reporter builds the report from
+ * these alone and only aggregates them; it never compares a case again. The
  * Vitest UI does not render custom artifacts, so its meta panel stays short.
  */
 export interface PairCaseArtifact extends TestArtifactBase {
   type: typeof PAIR_CASE_ARTIFACT
-  baseline: SideCase
-  candidate: SideCase
+  compared: ComparedCase
 }
 
 declare module 'vitest' {
@@ -74,6 +74,6 @@ declare module 'vitest' {
     agenttwin?: AgentTwinTaskMeta
   }
   interface TestArtifactRegistry {
-    'agenttwin:pair-case': PairCaseArtifact
+    'agenttwin:compared-case': PairCaseArtifact
   }
 }

@@ -44,9 +44,27 @@ describe('comparison report', () => {
     expect(candidate.slice(0, -1).every((step) => step.kind === 'call')).toBe(true)
   })
 
+  it('keeps each CaseRun once, named by the sides that ran it', async () => {
+    const produced = await report()
+    const sides = produced.pairs.flatMap((pair) =>
+      pair.cases.flatMap((item) => [item.baseline, item.candidate]),
+    )
+    const ids = sides.map((side) => side.runId!)
+    // Both pairs share the baseline's runs: fewer entries than sides, none unnamed or unused.
+    expect(Object.keys(produced.runs).sort()).toEqual([...new Set(ids)].sort())
+    expect(Object.keys(produced.runs).length).toBeLessThan(sides.length)
+    const first = produced.pairs[0]!.cases[0]!
+    expect(produced.runs[first.baseline.runId!]).toMatchObject({
+      schema: 'agenttwin/case-run.v1',
+      scenario: { id: first.scenario.id },
+      agent: { version: produced.pairs[0]!.baseline.version },
+    })
+    expect(first.baseline).not.toHaveProperty('run')
+  })
+
   it('has all five classes in every pair and the worst gate overall', async () => {
     const produced = await report()
-    expect(produced.schema).toBe('agenttwin/comparison-report.v1')
+    expect(produced.schema).toBe('agenttwin/comparison-report.v2')
     expect(produced.pairs.map((pair) => pair.gate.verdict)).toEqual(['BLOCK', 'PASS'])
     expect(produced.pairs[1]!.counts).toEqual({
       NEW_CRITICAL_FAILURE: 0,
@@ -68,6 +86,6 @@ describe('comparison report', () => {
     const produced = JSON.parse(JSON.stringify(await report()))
     delete produced.pairs[0].counts.INCOMPLETE
     expect(validate(produced)).toBe(false)
-    expect(validate({ ...(await report()), schema: 'agenttwin/comparison-report.v2' })).toBe(false)
+    expect(validate({ ...(await report()), schema: 'agenttwin/comparison-report.v1' })).toBe(false)
   })
 })

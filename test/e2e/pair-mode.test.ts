@@ -274,7 +274,7 @@ describe("the same pair declared expectGate: 'BLOCK'", () => {
     const report = JSON.parse(readFileSync(`${tmp}/block.json`, 'utf8'))
     const validate = new Ajv({ allErrors: true }).compile(comparisonReportSchema)
     expect(validate(report), JSON.stringify(validate.errors)).toBe(true)
-    expect(report.schema).toBe('agenttwin/comparison-report.v1')
+    expect(report.schema).toBe('agenttwin/comparison-report.v2')
     expect(report.gate.verdict).toBe('BLOCK')
     const [pair] = report.pairs
     expect(report.pairs).toHaveLength(1)

@@ -47,12 +47,15 @@ interface TrialCase {
     representative: { trial: number; reason: string }
     noiseFloor?: { id: string; pairedDisagreements: number }[]
   }
-  baseline: { run: { seed: number } }
+  baseline: { runId: string }
 }
 
 describe('a scenario with trials: 5', () => {
   let run: VitestRun
-  let report: { pairs: { gate: { verdict: string }; cases: TrialCase[] }[] }
+  let report: {
+    pairs: { gate: { verdict: string }; cases: TrialCase[] }[]
+    runs: Record<string, { seed: number }>
+  }
 
   beforeAll(async () => {
     run = await runVitest({
@@ -112,7 +115,7 @@ describe('a scenario with trials: 5', () => {
     expect(item.classification).toBe(p < 0.05 ? 'REGRESSED' : 'UNCHANGED')
     expect(hasty!.gate.verdict).toBe(p < 0.05 ? 'BLOCK' : 'PASS')
     // The representative trial pair ran from that trial's seed.
-    expect(item.baseline.run.seed).toBe(seeds[item.trials.representative.trial - 1])
+    expect(report.runs[item.baseline.runId]!.seed).toBe(seeds[item.trials.representative.trial - 1])
     // A version paired with itself reproduces: every same-seed trial pair agrees.
     const floor = self!.cases[0]!.trials.noiseFloor!
     expect(floor.map((entry) => entry.pairedDisagreements)).toEqual([0, 0])

@@ -12,8 +12,46 @@ import { resolveModelMode } from '../../models/index.ts'
 import type { PinnedCase } from '../../scenario/pin.ts'
 import type { CaseModelsOptions } from '../../scenario/run-case.ts'
 import type { Agent } from '../../scenario/types.ts'
+import { integerOption, type ParsedOptions, stringOption } from './cli-options.ts'
 
 type Env = Record<string, string | undefined>
+
+/** The options of every command that runs cases (`run`, `diff`), beside its own. */
+export const CASE_OPTIONS = {
+  agent: { type: 'string' },
+  timeout: { type: 'string' },
+  seed: { type: 'string' },
+  overrides: { type: 'string' },
+  models: { type: 'string' },
+  'model-hosts': { type: 'string' },
+  cassettes: { type: 'string' },
+} as const
+
+/** `--timeout` and `--seed` as numbers, or the first of them that is not one. */
+export function caseNumbers(
+  options: ParsedOptions,
+): { timeoutMs?: number; seed?: number } | { problem: string } {
+  const timeoutMs = integerOption(options, 'timeout', 1)
+  const seed = integerOption(options, 'seed', 0)
+  for (const value of [timeoutMs, seed]) {
+    if (typeof value === 'object') return { problem: value.problem }
+  }
+  return { timeoutMs: timeoutMs as number | undefined, seed: seed as number | undefined }
+}
+
+/** {@link createCaseRunner} from a command's {@link CASE_OPTIONS}. */
+export function caseRunnerOf(
+  options: ParsedOptions,
+  context: { cwd: string; env: Env; timeoutMs?: number },
+): Promise<CaseRunner> {
+  return createCaseRunner({
+    ...context,
+    overridesFile: stringOption(options, 'overrides'),
+    models: stringOption(options, 'models'),
+    modelHosts: stringOption(options, 'model-hosts'),
+    cassetteDir: stringOption(options, 'cassettes'),
+  })
+}
 
 /** How the CLI runs and evaluates cases: the same calls the Vitest plugin makes. */
 export interface CaseRunner {

@@ -9,14 +9,8 @@ import { pinSelection } from '../../scenario/pin.ts'
 import type { Agent } from '../../scenario/types.ts'
 import type { CliCommand, CliIO } from '../command.ts'
 import { loadAgentModule, pickAgent } from './agent-module.ts'
-import { createCaseRunner } from './case-runner.ts'
-import {
-  defineVerb,
-  integerOption,
-  type ParsedOptions,
-  stringOption,
-  usageError,
-} from './cli-options.ts'
+import { CASE_OPTIONS, caseNumbers, caseRunnerOf } from './case-runner.ts'
+import { defineVerb, type ParsedOptions, stringOption, usageError } from './cli-options.ts'
 import { readGateOption } from './gate-option.ts'
 import { loadScenarios, scenarioFiles } from './scenario-files.ts'
 import { writeReport } from './write-report.ts'
@@ -35,7 +29,7 @@ changed its first divergence and the expectations behind its class.
                      (\`agents\` or the default export; #name picks another export)
   --baseline <v>     the version to measure against, e.g. v1.2.4
   --candidate <v>    the version under review, e.g. v1.3.0
-  --json <file>      also write the versioned JSON report (agenttwin/comparison-report.v1)
+  --json <file>      also write the versioned JSON report (agenttwin/comparison-report.v2)
   --markdown <file>  also write the Markdown summary (for a pull request or CI summary)
   --timeout <ms>     how long one agent run may take (default 30000)
   --seed <n>         seed for scenarios that declare none (default 0)
@@ -63,18 +57,12 @@ Example:
     --baseline v1.2.4 --candidate v1.3.0 --json reports/diff.json`
 
 const OPTIONS = {
-  agent: { type: 'string' },
+  ...CASE_OPTIONS,
   baseline: { type: 'string' },
   candidate: { type: 'string' },
   json: { type: 'string' },
   markdown: { type: 'string' },
-  timeout: { type: 'string' },
-  seed: { type: 'string' },
-  overrides: { type: 'string' },
   gate: { type: 'string' },
-  models: { type: 'string' },
-  'model-hosts': { type: 'string' },
-  cassettes: { type: 'string' },
 } as const
 
 /** Exit status per gate verdict: a warning is not a pass, so it is not 0 either. */
@@ -100,8 +88,7 @@ async function compare(options: ParsedOptions, io: CliIO, env: Env, color: boole
   const agentSpec = stringOption(options, 'agent')
   const baselineVersion = stringOption(options, 'baseline')
   const candidateVersion = stringOption(options, 'candidate')
-  const timeoutMs = integerOption(options, 'timeout', 1)
-  const seed = integerOption(options, 'seed', 0)
+  const numbers = caseNumbers(options)
   const missing = [
     options.positionals.length === 0 ? '<scenarios...>' : undefined,
     agentSpec === undefined ? '--agent <module>' : undefined,
@@ -109,29 +96,19 @@ async function compare(options: ParsedOptions, io: CliIO, env: Env, color: boole
     candidateVersion === undefined ? '--candidate <version>' : undefined,
   ].filter(Boolean)
   if (missing.length > 0) return usageError(io, 'diff', `missing ${missing.join(', ')}`, USAGE)
-  for (const value of [timeoutMs, seed]) {
-    if (typeof value === 'object') return usageError(io, 'diff', value.problem, USAGE)
-  }
+  if ('problem' in numbers) return usageError(io, 'diff', numbers.problem, USAGE)
   const gateText = stringOption(options, 'gate')
   const gate = gateText === undefined ? undefined : readGateOption(gateText)
   if (gate && 'problem' in gate) return usageError(io, 'diff', gate.problem as string, USAGE)
   const files = await scenarioFiles(options.positionals, io.cwd)
   if (!Array.isArray(files)) return usageError(io, 'diff', files.problem, USAGE)
   const selection = pinSelection(await loadScenarios(files, io.cwd), {
-    defaultSeed: seed as number | undefined,
+    defaultSeed: numbers.seed,
   })
   const loaded = await loadAgentModule(agentSpec as string, io.cwd)
   const baselineAgent = pickAgent(loaded, baselineVersion, '--baseline')
   const candidateAgent = pickAgent(loaded, candidateVersion, '--candidate')
-  const runner = await createCaseRunner({
-    cwd: io.cwd,
-    env,
-    timeoutMs: timeoutMs as number | undefined,
-    overridesFile: stringOption(options, 'overrides'),
-    models: stringOption(options, 'models'),
-    modelHosts: stringOption(options, 'model-hosts'),
-    cassetteDir: stringOption(options, 'cassettes'),
-  })
+  const runner = await caseRunnerOf(options, { cwd: io.cwd, env, timeoutMs: numbers.timeoutMs })
   io.stderr(
     `Comparing ${candidateAgent.name} ${candidateAgent.version} with ${baselineAgent.version} on ${selection.cases.length} pinned scenario${selection.cases.length === 1 ? '' : 's'}...\n`,
   )

@@ -9,14 +9,8 @@ import { pinCase } from '../../scenario/pin.ts'
 import { loadScenario } from '../../schema/index.ts'
 import type { CliCommand, CliIO } from '../command.ts'
 import { loadAgentModule, pickAgent } from './agent-module.ts'
-import { createCaseRunner } from './case-runner.ts'
-import {
-  defineVerb,
-  integerOption,
-  type ParsedOptions,
-  stringOption,
-  usageError,
-} from './cli-options.ts'
+import { CASE_OPTIONS, caseNumbers, caseRunnerOf } from './case-runner.ts'
+import { defineVerb, type ParsedOptions, stringOption, usageError } from './cli-options.ts'
 
 const USAGE = `Usage: agenttwin run <scenario> --agent <module>[#export] [--version <v>] [--json] [--timeout <ms>]
 
@@ -51,15 +45,9 @@ Example:
     --agent examples/demo-co/agent/index.ts --version v1.3.0`
 
 const OPTIONS = {
-  agent: { type: 'string' },
+  ...CASE_OPTIONS,
   version: { type: 'string' },
   json: { type: 'boolean' },
-  timeout: { type: 'string' },
-  seed: { type: 'string' },
-  overrides: { type: 'string' },
-  models: { type: 'string' },
-  'model-hosts': { type: 'string' },
-  cassettes: { type: 'string' },
 } as const
 
 const LABEL_WIDTH = 'HALLUCINATED_SUCCESS'.length
@@ -129,8 +117,7 @@ export function formatCaseRun(run: CaseRun, results: ExpectationResult[], color 
 
 async function runScenario(options: ParsedOptions, io: CliIO, env: Env, color: boolean) {
   const [scenarioFile] = options.positionals
-  const timeoutMs = integerOption(options, 'timeout', 1)
-  const seed = integerOption(options, 'seed', 0)
+  const numbers = caseNumbers(options)
   const agentSpec = stringOption(options, 'agent')
   if (options.positionals.length !== 1 || scenarioFile === undefined) {
     const problem =
@@ -140,28 +127,18 @@ async function runScenario(options: ParsedOptions, io: CliIO, env: Env, color: b
     return usageError(io, 'run', problem, USAGE)
   }
   if (agentSpec === undefined) return usageError(io, 'run', 'missing --agent <module>', USAGE)
-  for (const value of [timeoutMs, seed]) {
-    if (typeof value === 'object') return usageError(io, 'run', value.problem, USAGE)
-  }
+  if ('problem' in numbers) return usageError(io, 'run', numbers.problem, USAGE)
   const loaded = await loadScenario(resolve(io.cwd, scenarioFile))
   const pinned = pinCase(
     { file: loaded.file, document: loaded.document, twin: loaded.twin },
-    { defaultSeed: seed as number | undefined },
+    { defaultSeed: numbers.seed },
   )
   const agent = pickAgent(
     await loadAgentModule(agentSpec, io.cwd),
     stringOption(options, 'version'),
     '--version',
   )
-  const runner = await createCaseRunner({
-    cwd: io.cwd,
-    env,
-    timeoutMs: timeoutMs as number | undefined,
-    overridesFile: stringOption(options, 'overrides'),
-    models: stringOption(options, 'models'),
-    modelHosts: stringOption(options, 'model-hosts'),
-    cassetteDir: stringOption(options, 'cassettes'),
-  })
+  const runner = await caseRunnerOf(options, { cwd: io.cwd, env, timeoutMs: numbers.timeoutMs })
   const { run, results } = await runner.run(pinned, agent)
   if (options.values.json) io.stdout(`${JSON.stringify({ run, results }, null, 2)}\n`)
   else io.stdout(formatCaseRun(run, results, color))

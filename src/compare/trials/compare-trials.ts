@@ -1,16 +1,5 @@
 import type { CaseClass, ExpectationChange, ExpectationChangeKind } from '../classify.ts'
-import type { GatePolicy } from '../gate.ts'
-import {
-  assemblePair,
-  type CaseComparison,
-  checkSide,
-  compareCase,
-  comparePair,
-  type PairComparison,
-  type SideCase,
-  type SideRuns,
-} from '../pair.ts'
-import { matchSelections } from '../selection.ts'
+import { type ComparedCase, compareCase } from '../pair.ts'
 import {
   expectationRates,
   noiseFloor,
@@ -23,7 +12,7 @@ import { type CaseTrials, DEFAULT_ALPHA, type ExpectationRates } from './types.t
 import { describeRates, formatP, notSignificantNote } from './words.ts'
 
 /** A compared case that ran several trials. */
-export interface TrialCaseComparison extends CaseComparison {
+export interface TrialCaseComparison extends ComparedCase {
   trials: CaseTrials
   flaky: boolean
 }
@@ -125,13 +114,29 @@ export function compareTrialCase(
   pairs: readonly TrialPair[],
   alpha = DEFAULT_ALPHA,
 ): TrialCaseComparison {
+  return aggregateTrials(
+    pairs.map(([baseline, candidate]) => compareCase(baseline, candidate)),
+    alpha,
+  )
+}
+
+/**
+ * {@link compareTrialCase} from trial pairs already compared one by one (trial
+ * order): only the statistics over the trials are computed here, each trial's
+ * own comparison is taken as it is.
+ */
+export function aggregateTrials(
+  compared: readonly ComparedCase[],
+  alpha = DEFAULT_ALPHA,
+): TrialCaseComparison {
+  const pairs: TrialPair[] = compared.map((item) => [item.runs.baseline, item.runs.candidate])
   const labels = trialLabels(pairs)
   const rates = labels.ids.map((id) => expectationRates(labels, id, alpha))
   const verdict = verdictOf(pairs, rates, alpha)
-  const perTrial = pairs.map(([b, c]) => compareCase(b, c).classification)
+  const perTrial = compared.map((item) => item.classification)
   const chosen = representative(pairs, labels, verdict, perTrial)
-  const [baseline, candidate] = pairs[chosen.trial - 1]!
-  const shown = compareCase(baseline, candidate)
+  const shown = compared[chosen.trial - 1]!
+  const { baseline, candidate } = shown.runs
   const wholeCase = (side: 0 | 1) => {
     const passes = pairs.filter(
       (pair) => pair[side].run.finished && pair[side].results.every((r) => r.label === 'PASS'),
@@ -183,51 +188,4 @@ export function compareTrialCase(
     trials,
     flaky: trials.flaky.baseline || trials.flaky.candidate,
   }
-}
-
-/** Cases of a side grouped by trial index (1 when a case carries none). */
-function byTrial(cases: readonly SideCase[]): Map<number, SideCase[]> {
-  const map = new Map<number, SideCase[]>()
-  for (const item of cases) {
-    const index = item.trial ?? 1
-    map.set(index, [...(map.get(index) ?? []), item])
-  }
-  return map
-}
-
-/**
- * {@link comparePair} for sides whose cases ran several trials (`SideCase.trial`).
- * Without trials it is `comparePair` itself, so one trial is exactly a
- * comparison without trials. Each trial index is matched like a selection of
- * its own (same scenario versions, digests and per-trial seeds on both sides).
- * @example
- * const pair = comparePairTrials({ baseline, candidate, alpha: 0.05 })
- * pair.cases[0].trials.expectations[0].pValue
- */
-export function comparePairTrials(input: {
-  baseline: SideRuns
-  candidate: SideRuns
-  policy?: Partial<GatePolicy>
-  alpha?: number
-}): PairComparison {
-  const all = [...input.baseline.cases, ...input.candidate.cases]
-  if (all.every((item) => item.trial === undefined)) return comparePair(input)
-  checkSide('baseline', input.baseline)
-  checkSide('candidate', input.candidate)
-  const left = byTrial(input.baseline.cases)
-  const right = byTrial(input.candidate.cases)
-  const indexes = [...new Set([...left.keys(), ...right.keys()])].sort((a, b) => a - b)
-  const byScenario = new Map<string, TrialPair[]>()
-  for (const index of indexes) {
-    for (const pair of matchSelections(left.get(index) ?? [], right.get(index) ?? [])) {
-      const id = pair[0].run.scenario.id
-      byScenario.set(id, [...(byScenario.get(id) ?? []), pair])
-    }
-  }
-  const cases = [...byScenario.values()].map((pairs) =>
-    pairs.length === 1 && pairs[0]![0].trial === undefined
-      ? compareCase(pairs[0]![0], pairs[0]![1])
-      : compareTrialCase(pairs, input.alpha),
-  )
-  return assemblePair(input, cases)
 }

@@ -1,4 +1,5 @@
-export { comparePairTrials, compareTrialCase, type TrialCaseComparison } from './compare-trials.ts'
+export { assembleCompared, comparePairTrials } from './compare-pair-trials.ts'
+export { aggregateTrials, compareTrialCase, type TrialCaseComparison } from './compare-trials.ts'
 export { expectationRates, noiseFloor, rateSummary, type TrialPair, trialLabels } from './rates.ts'
 export {
   type FailureCount,

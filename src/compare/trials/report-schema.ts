@@ -1,6 +1,6 @@
 import { CASE_CLASSES } from '../classify.ts'
 
-// The JSON Schema of `CaseReport.trials` (see ./types.ts), part of comparison-report.v1.
+// The JSON Schema of `CaseReport.trials` (see ./types.ts), part of comparison-report.v2.
 
 const count = { type: 'integer', minimum: 0 }
 const share = { type: 'number', minimum: 0, maximum: 1 }

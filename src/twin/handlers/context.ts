@@ -83,3 +83,29 @@ export function failedPrecondition(
   }
   return undefined
 }
+
+/** The existing target a handler changes, and the scope its templates see (`target` added). */
+export interface ExistingTarget {
+  target: Located
+  scope: TemplateScope
+}
+
+/**
+ * The target a `mutate` or `delete` handler works on, when it exists and every
+ * precondition holds; otherwise the plan that answers instead (`notFound`, or
+ * the first failing precondition's error).
+ */
+export function existingTarget(
+  context: HandlerContext,
+  handler: {
+    target: string
+    notFound?: ResponseTemplate
+    preconditions?: readonly Precondition[]
+  },
+): ExistingTarget | { answer: Plan } {
+  const target = locate(context, handler.target)
+  if (!target.found) return { answer: notFoundPlan(context, handler.notFound, target.path) }
+  const failed = failedPrecondition(context, handler.preconditions, target.value!, target.value)
+  if (failed) return { answer: failed }
+  return { target, scope: { ...context.scope, target: target.value } }
+}

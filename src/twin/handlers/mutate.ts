@@ -1,14 +1,7 @@
 import type { MutateHandler } from '../../schema/twin-document.ts'
 import { renderResponse } from '../answers.ts'
 import { resolveEffect } from '../effects.ts'
-import {
-  failedPrecondition,
-  type HandlerContext,
-  locate,
-  notFoundPlan,
-  type Plan,
-  valueAt,
-} from './context.ts'
+import { existingTarget, type HandlerContext, type Plan, valueAt } from './context.ts'
 
 /**
  * Changes an existing target: not found → `notFound`; a failing precondition
@@ -16,11 +9,9 @@ import {
  * Default answer: 200 with the target after the effects.
  */
 export function planMutate(handler: MutateHandler, context: HandlerContext): Plan {
-  const target = locate(context, handler.target)
-  if (!target.found) return notFoundPlan(context, handler.notFound, target.path)
-  const failed = failedPrecondition(context, handler.preconditions, target.value!, target.value)
-  if (failed) return failed
-  const scope = { ...context.scope, target: target.value }
+  const found = existingTarget(context, handler)
+  if ('answer' in found) return found.answer
+  const { target, scope } = found
   return {
     effects: handler.effects.map((effect) => resolveEffect(effect, target.segments, scope)),
     respond: (state) => {

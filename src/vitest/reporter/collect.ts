@@ -1,11 +1,11 @@
 import type { TestCase, TestModule } from 'vitest/node'
 import {
+  assembleCompared,
   buildReport,
+  type ComparedCase,
   type ComparisonReport,
-  comparePairTrials,
   type PairComparison,
 } from '../../compare/index.ts'
-import type { SideCase } from '../../compare/pair.ts'
 import { compareText } from '../../core/compare-text.ts'
 import { AgentTwinError } from '../../core/errors.ts'
 import { PAIR_CASE_ARTIFACT, type PairCaseArtifact, type PairCaseTaskMeta } from '../meta.ts'
@@ -13,8 +13,8 @@ import { PAIR_CASE_ARTIFACT, type PairCaseArtifact, type PairCaseTaskMeta } from
 /** One configured pair with every case the run recorded for it. */
 export interface CollectedPair {
   meta: Pick<PairCaseTaskMeta, 'pair' | 'pairIndex' | 'gate' | 'alpha'>
-  baseline: SideCase[]
-  candidate: SideCase[]
+  /** Each case (each trial of a case) as its test compared it, by scenario id and trial. */
+  cases: ComparedCase[]
   /** The scenario files whose cases were compared, absolute, sorted. */
   files: string[]
   /** The Vitest project the pair ran in. */
@@ -57,46 +57,49 @@ export function collectPairs(modules: ReadonlyArray<TestModule>): CollectedPair[
       if (!pair) {
         pair = {
           meta: { pair: meta.pair, pairIndex: meta.pairIndex, gate: meta.gate, alpha: meta.alpha },
-          baseline: [],
-          candidate: [],
+          cases: [],
           files: [],
           project: module.project.name,
           seen: new Set(),
         }
         pairs.set(key, pair)
       }
-      const record = recordOf(test)
-      pair.baseline.push(record.baseline)
-      pair.candidate.push(record.candidate)
+      pair.cases.push(recordOf(test).compared)
       pair.seen.add(module.moduleId)
     }
   }
   // Trials of a case follow each other in trial order, whichever finished first.
-  const byScenario = (a: SideCase, b: SideCase) =>
-    compareText(a.run.scenario.id, b.run.scenario.id) || (a.trial ?? 1) - (b.trial ?? 1)
+  const byScenario = (a: ComparedCase, b: ComparedCase) =>
+    compareText(a.scenario.id, b.scenario.id) ||
+    (a.runs.candidate.trial ?? 1) - (b.runs.candidate.trial ?? 1)
   return [...pairs.values()]
     .sort((a, b) => a.meta.pairIndex - b.meta.pairIndex)
     .map(({ seen, ...pair }) => ({
       ...pair,
-      baseline: pair.baseline.sort(byScenario),
-      candidate: pair.candidate.sort(byScenario),
+      cases: pair.cases.sort(byScenario),
       files: [...seen].sort(compareText),
     }))
 }
 
-/** Compares every collected pair and builds the versioned report. */
+/**
+ * The report of every collected pair. Each case arrives compared by its test;
+ * here they are only aggregated: counts, tool calls, the gate, and the
+ * statistics over a case's trials, which need every trial's test.
+ */
 export function compareCollected(pairs: readonly CollectedPair[]): {
   comparisons: PairComparison[]
   report: ComparisonReport
 } {
   const comparisons = pairs.map((pair) =>
-    // Without trials this is comparePair itself.
-    comparePairTrials({
-      baseline: { agent: pair.baseline[0]!.run.agent, cases: pair.baseline },
-      candidate: { agent: pair.candidate[0]!.run.agent, cases: pair.candidate },
-      policy: pair.meta.gate,
-      alpha: pair.meta.alpha,
-    }),
+    assembleCompared(
+      {
+        baseline: pair.cases[0]!.runs.baseline.run.agent,
+        candidate: pair.cases[0]!.runs.candidate.run.agent,
+        policy: pair.meta.gate,
+        alpha: pair.meta.alpha,
+      },
+      pair.cases,
+    ),
   )
   return { comparisons, report: buildReport(comparisons) }
 }

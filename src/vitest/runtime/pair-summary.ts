@@ -1,4 +1,4 @@
-import type { CaseComparison, SideReport } from '../../compare/index.ts'
+import type { ComparedCase, SideReport } from '../../compare/index.ts'
 import type { PairCaseTaskMeta, PairSideSummary } from '../meta.ts'
 import type { PairOption } from '../options.ts'
 
@@ -20,7 +20,7 @@ function sideSummary(side: SideReport): PairSideSummary {
  */
 export function pairCaseMeta(
   input: { pair: PairOption; pairIndex: number; gate?: PairCaseTaskMeta['gate'] },
-  compared: CaseComparison,
+  compared: ComparedCase,
 ): PairCaseTaskMeta {
   const meta: PairCaseTaskMeta = {
     kind: 'pair-case',

@@ -1,5 +1,10 @@
 import { recordArtifact, type TestContext } from 'vitest'
-import { type CaseComparison, comparePair, type GatePolicy } from '../../compare/index.ts'
+import {
+  type ComparedCase,
+  comparedRecord,
+  comparePair,
+  type GatePolicy,
+} from '../../compare/index.ts'
 import { foldText, renderTrajectoryForDiff } from '../../report/index.ts'
 import type { PinnedCase } from '../../scenario/pin.ts'
 import type { Agent } from '../../scenario/types.ts'
@@ -22,8 +27,8 @@ export interface PairTestInput {
 
 /**
  * The test of one case for one pair: both sides from the same pinned case,
- * compared; a short summary goes to task meta, the whole record to an
- * artifact for the reporter. The test fails when the case blocks the gate,
+ * compared once; a short summary goes to task meta, the compared case (with
+ * both sides) to an artifact for the reporter. The test fails when the case blocks the gate,
  * unless the pair is declared to block.
  */
 export function pairTest(input: PairTestInput): (context: TestContext) => Promise<void> {
@@ -35,12 +40,12 @@ export function pairTest(input: PairTestInput): (context: TestContext) => Promis
       candidate: { agent: candidateSide.run.agent, cases: [candidateSide] },
       policy: input.gate,
     })
+    // The one comparison of this case: the verdict here, the record for the reporter.
     const compared = comparison.cases[0]!
     context.task.meta.agenttwin = pairCaseMeta(input, compared)
     await recordArtifact(context.task, {
       type: PAIR_CASE_ARTIFACT,
-      baseline: baselineSide,
-      candidate: candidateSide,
+      compared: comparedRecord(compared),
     })
     await context.annotate(annotation(compared), 'agenttwin')
     if (comparison.gate.verdict !== 'BLOCK' || input.pair.expectGate === 'BLOCK') return
@@ -61,7 +66,7 @@ export function pairTest(input: PairTestInput): (context: TestContext) => Promis
   }
 }
 
-function annotation(compared: CaseComparison): string {
+function annotation(compared: ComparedCase): string {
   if (compared.divergence) {
     return `${compared.classification}. ${compared.divergence.sentence} ${compared.divergence.detail}`
   }
@@ -69,7 +74,7 @@ function annotation(compared: CaseComparison): string {
   return `${compared.classification}. Both sides took the same ${calls} tool ${calls === 1 ? 'call' : 'calls'} and reported the same outcome.`
 }
 
-function failureMessage(input: PairTestInput, compared: CaseComparison): string {
+function failureMessage(input: PairTestInput, compared: ComparedCase): string {
   const lines = [
     `${compared.classification}: ${input.pair.candidate} is worse than ${input.pair.baseline} on ${input.pinned.scenario.id}.`,
   ]

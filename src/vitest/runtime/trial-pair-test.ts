@@ -1,8 +1,11 @@
 import { recordArtifact, type TestContext } from 'vitest'
 import {
-  type CaseComparison,
+  aggregateTrials,
+  type ComparedCase,
+  comparedRecord,
   comparePair,
-  comparePairTrials,
+  decideGate,
+  emptyCounts,
   formatP,
   type GatePolicy,
   rateChange,
@@ -30,11 +33,33 @@ export interface TrialPairInput {
   where: YamlLocation
 }
 
-async function trialSides(input: TrialPairInput, index: number) {
-  const runner = input.runners[index - 1]!
-  const baseline = await runner.side(input.baseline)
-  const candidate = await runner.side(input.candidate)
-  return { baseline, candidate }
+const comparedTrials = new WeakMap<TrialPairInput, Map<number, Promise<ComparedCase>>>()
+
+/**
+ * Trial `index` of the case, run and compared once: the trial's own test and
+ * the verdict over all trials share the result.
+ */
+function compareTrial(input: TrialPairInput, index: number): Promise<ComparedCase> {
+  let trials = comparedTrials.get(input)
+  if (!trials) {
+    trials = new Map()
+    comparedTrials.set(input, trials)
+  }
+  let compared = trials.get(index)
+  if (!compared) {
+    compared = (async () => {
+      const runner = input.runners[index - 1]!
+      const baseline = await runner.side(input.baseline)
+      const candidate = await runner.side(input.candidate)
+      return comparePair({
+        baseline: { agent: baseline.run.agent, cases: [baseline] },
+        candidate: { agent: candidate.run.agent, cases: [candidate] },
+        policy: input.gate,
+      }).cases[0]!
+    })()
+    trials.set(index, compared)
+  }
+  return compared
 }
 
 /**
@@ -48,24 +73,16 @@ export function trialPairTest(
   index: number,
 ): (context: TestContext) => Promise<void> {
   return async (context) => {
-    const { baseline, candidate } = await trialSides(input, index)
-    const compared = comparePair({
-      baseline: {
-        agent: baseline.run.agent,
-        cases: [{ run: baseline.run, results: baseline.results }],
-      },
-      candidate: {
-        agent: candidate.run.agent,
-        cases: [{ run: candidate.run, results: candidate.results }],
-      },
-      policy: input.gate,
-    }).cases[0]!
+    const compared = await compareTrial(input, index)
     context.task.meta.agenttwin = {
       ...pairCaseMeta(input, compared),
       trial: { index, of: input.runners.length },
       ...(input.alpha !== undefined && { alpha: input.alpha }),
     }
-    await recordArtifact(context.task, { type: PAIR_CASE_ARTIFACT, baseline, candidate })
+    await recordArtifact(context.task, {
+      type: PAIR_CASE_ARTIFACT,
+      compared: comparedRecord(compared),
+    })
     await context.annotate(
       `trial ${index}/${input.runners.length} on its own: ${oneTrial(compared)}`,
       'agenttwin',
@@ -73,7 +90,7 @@ export function trialPairTest(
   }
 }
 
-function oneTrial(compared: CaseComparison): string {
+function oneTrial(compared: ComparedCase): string {
   return compared.divergence
     ? `${compared.classification}. ${compared.divergence.sentence}`
     : `${compared.classification}. The trajectories match step for step.`
@@ -88,16 +105,13 @@ function oneTrial(compared: CaseComparison): string {
 export function trialsVerdictTest(input: TrialPairInput): (context: TestContext) => Promise<void> {
   return async (context) => {
     const k = input.runners.length
-    const trials = await Promise.all(input.runners.map((_, i) => trialSides(input, i + 1)))
-    const comparison = comparePairTrials({
-      baseline: { agent: trials[0]!.baseline.run.agent, cases: trials.map((t) => t.baseline) },
-      candidate: { agent: trials[0]!.candidate.run.agent, cases: trials.map((t) => t.candidate) },
-      policy: input.gate,
-      alpha: input.alpha,
-    })
-    const compared = comparison.cases[0] as TrialCaseComparison
+    const trials = await Promise.all(input.runners.map((_, i) => compareTrial(input, i + 1)))
+    const compared = aggregateTrials(trials, input.alpha)
+    const counts = emptyCounts()
+    counts[compared.classification]++
+    const gate = decideGate(counts, input.gate)
     await context.annotate(trialsSummary(compared), 'agenttwin')
-    if (comparison.gate.verdict !== 'BLOCK' || input.pair.expectGate === 'BLOCK') return
+    if (gate.verdict !== 'BLOCK' || input.pair.expectGate === 'BLOCK') return
     const shown = compared.runs
     const error = new PairRegressionError(
       failureMessage(input, compared, k),

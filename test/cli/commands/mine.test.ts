@@ -146,6 +146,37 @@ describe('agenttwin mine', { timeout: 120_000 }, () => {
     ])
   })
 
+  it('reads a comparison-report.v1, whose sides kept their runs inline, as the same case', async () => {
+    const file = join(temp.dir, 'report.json')
+    const current = JSON.parse(readFileSync(file, 'utf8')) as ComparisonReport
+    const { runs, ...rest } = current
+    const v1 = {
+      ...rest,
+      schema: 'agenttwin/comparison-report.v1',
+      pairs: current.pairs.map((pair) => ({
+        ...pair,
+        cases: pair.cases.map((item) => {
+          const inline = ({ runId, ...side }: (typeof item)['baseline']) => ({
+            ...side,
+            run: runs[runId!],
+          })
+          return { ...item, baseline: inline(item.baseline), candidate: inline(item.candidate) }
+        }),
+      })),
+    }
+    const old = join(temp.dir, 'report-v1.json')
+    writeFileSync(old, JSON.stringify(v1))
+    const outs = ['from-v2', 'from-v1'].map((name) => join(temp.dir, 'mined', `${name}.yaml`))
+    expect(
+      (await capture(mineCommand, [file, '--case', TIMEOUT_CASE, '--out', outs[0]!])).code,
+    ).toBe(0)
+    expect(
+      (await capture(mineCommand, [old, '--case', TIMEOUT_CASE, '--out', outs[1]!])).code,
+    ).toBe(0)
+    const body = (out: string) => readFileSync(out, 'utf8').split('\n').slice(1).join('\n')
+    expect(body(outs[1]!)).toBe(body(outs[0]!))
+  })
+
   it('a report case name that does not exist is a usage error naming the cases', async () => {
     const file = join(temp.dir, 'report.json')
     const { code, stderr } = await capture(mineCommand, [file, '--case', 'nope'])

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url'
 import { agents } from '../../../../examples/demo-co/agent/index.ts'
 import { evaluateCase } from '../../../../src/case/evaluate-case.ts'
-import type { SideCase } from '../../../../src/compare/pair.ts'
+import { compareCase, comparedRecord, type SideCase } from '../../../../src/compare/pair.ts'
 import { loadOverrides } from '../../../../src/judge/index.ts'
 import { renderHtml, renderMarkdown, renderTerminal } from '../../../../src/report/index.ts'
 import { runCase } from '../../../../src/scenario/run-case.ts'
@@ -33,11 +33,15 @@ export async function demoOutput(): Promise<string> {
     }
     sides.set(version, cases)
   }
+  // Each case compared once, as a pair test does; the reporter's part only aggregates.
+  const compared = (pair: (typeof PAIRS)[number]) =>
+    sides
+      .get(pair.baseline)!
+      .map((baseline, i) => comparedRecord(compareCase(baseline, sides.get(pair.candidate)![i]!)))
   const { report } = compareCollected(
     PAIRS.map((pair, pairIndex) => ({
       meta: { pair, pairIndex },
-      baseline: sides.get(pair.baseline)!,
-      candidate: sides.get(pair.candidate)!,
+      cases: compared(pair),
       files: [],
       project: 'demo',
     })),
