@@ -169,7 +169,7 @@ describe('the package installed from its tarball into a fresh project', () => {
         "    worker.once('message', (message) => { void worker.terminate(); resolve(message) })",
         "    worker.once('error', reject)",
         '  })',
-        "  expect(answer).toMatch(/^refused: /)",
+        '  expect(answer).toMatch(/^refused: /)',
         '})',
         '',
       ].join('\n'),

@@ -4,7 +4,11 @@ import { InvalidInputSchemaError } from '../../src/twin/errors.ts'
 import { createTwin } from '../../src/twin/index.ts'
 import { tool, twinDocument } from './support/documents.ts'
 
-const readNote = tool('read_note', { kind: 'read', target: 'notes.{note_id}' }, { note_id: 'string' })
+const readNote = tool(
+  'read_note',
+  { kind: 'read', target: 'notes.{note_id}' },
+  { note_id: 'string' },
+)
 const misspelt = {
   ...tool('close_note', { kind: 'static', response: { status: 200, body: { ok: true } } }),
   // `requird` is not a JSON Schema keyword: strict mode refuses it.
