@@ -8,10 +8,15 @@
  *
  *   npm run bench:suite                          # cases 10,100,1000; files and pairs 10,100; 1 round
  *   npm run bench:suite -- --cases 10,100 --files 10 --pairs '' --rounds 3
+ *   npm run bench:suite -- --cases '' --files '' --pairs 1000 --isolate false --shard 2
+ *
+ * `--isolate false` sets Vitest's `isolate: false` in both suites (test files
+ * share a worker's modules); `--shard K` runs each suite as K `vitest run
+ * --shard=i/K` processes at once (wall time is the slowest, CPU the sum).
  *
  * Needs GNU time at /usr/bin/time (Debian: apt-get install time) for CPU and RSS.
  */
-import { execFileSync, spawnSync } from 'node:child_process'
+import { execFileSync, spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -33,6 +38,8 @@ const { values } = parseArgs({
     pairs: { type: 'string', default: '10,100' },
     rounds: { type: 'string', default: '1' },
     keep: { type: 'boolean', default: false },
+    isolate: { type: 'string', default: 'true' },
+    shard: { type: 'string', default: '1' },
   },
 })
 const list = (text) =>
@@ -43,6 +50,8 @@ const list = (text) =>
         .filter((n) => n > 0)
     : []
 const rounds = Math.max(1, Number(values.rounds))
+const shards = Math.max(1, Number(values.shard))
+const settings = { isolate: values.isolate !== 'false' }
 const TIME = '/usr/bin/time'
 if (!existsSync(TIME)) {
   console.error(`${TIME} (GNU time) is needed for CPU and peak RSS; install the "time" package.`)
@@ -72,23 +81,35 @@ const shapes = [
   })),
 ]
 
-/** One whole `vitest run`: wall seconds, CPU seconds and peak RSS in MB. */
-function measure(dir) {
-  const stats = join(dir, '.time')
+/** One `vitest run` (one shard of it): CPU seconds and peak RSS in MB, from GNU time. */
+function vitestRun(dir, shard) {
+  const stats = join(dir, `.time-${shard}`)
+  const args = ['-o', stats, '-f', '%U %S %M', process.execPath, vitest, 'run', '--root', dir]
+  if (shards > 1) args.push(`--shard=${shard}/${shards}`)
+  return new Promise((resolve, reject) => {
+    const child = spawn(TIME, args, { cwd: dir, env: { ...process.env, NO_COLOR: '1', CI: '1' } })
+    let output = ''
+    child.stdout.on('data', (chunk) => (output = (output + chunk).slice(-3000)))
+    child.stderr.on('data', (chunk) => (output = (output + chunk).slice(-3000)))
+    child.on('error', reject)
+    child.on('close', (status) => {
+      if (status !== 0) return reject(new Error(`vitest failed in ${dir}:\n${output}`))
+      const [user, system, rssKb] = readFileSync(stats, 'utf8').trim().split('\n').at(-1).split(' ')
+      resolve({ cpu: Number(user) + Number(system), rss: Number(rssKb) / 1024 })
+    })
+  })
+}
+
+/** The whole suite (every shard at once): wall seconds, CPU seconds and the largest process's RSS in MB. */
+async function measure(dir) {
   const started = process.hrtime.bigint()
-  const run = spawnSync(
-    TIME,
-    ['-o', stats, '-f', '%U %S %M', process.execPath, vitest, 'run', '--root', dir],
-    { cwd: dir, env: { ...process.env, NO_COLOR: '1', CI: '1' }, encoding: 'utf8' },
-  )
+  const runs = await Promise.all(Array.from({ length: shards }, (_, i) => vitestRun(dir, i + 1)))
   const wall = Number(process.hrtime.bigint() - started) / 1e9
-  if (run.status !== 0) {
-    throw new Error(
-      `vitest failed in ${dir}:\n${run.stdout.slice(-3000)}\n${run.stderr.slice(-2000)}`,
-    )
+  return {
+    wall,
+    cpu: runs.reduce((sum, run) => sum + run.cpu, 0),
+    rss: Math.max(...runs.map((run) => run.rss)),
   }
-  const [user, system, rssKb] = readFileSync(stats, 'utf8').trim().split('\n').at(-1).split(' ')
-  return { wall, cpu: Number(user) + Number(system), rss: Number(rssKb) / 1024 }
 }
 
 const median = (xs) => {
@@ -104,13 +125,13 @@ try {
       agentTwin: join(root, `${shape.label.replace(/\W+/g, '-')}-agenttwin`),
       hand: join(root, `${shape.label.replace(/\W+/g, '-')}-msw`),
     }
-    shape.agentTwin(dirs.agentTwin, shape.n)
-    shape.hand(dirs.hand, shape.n)
+    shape.agentTwin(dirs.agentTwin, shape.n, settings)
+    shape.hand(dirs.hand, shape.n, settings)
     const results = { agentTwin: [], hand: [] }
     // Alternating, so a neighbour's load falls on both suites alike.
     for (let round = 0; round < rounds; round++) {
       const order = round % 2 ? ['hand', 'agentTwin'] : ['agentTwin', 'hand']
-      for (const side of order) results[side].push(measure(dirs[side]))
+      for (const side of order) results[side].push(await measure(dirs[side]))
     }
     const pick = (side, key) => median(results[side].map((r) => r[key]))
     const row = { label: shape.label }
@@ -126,7 +147,7 @@ try {
 
 const cpus = execFileSync('nproc', { encoding: 'utf8' }).trim()
 console.log(
-  `\nAgentTwin / hand-written msw, medians of ${rounds} round(s), Node ${process.version}, ${cpus} CPUs\n`,
+  `\nAgentTwin / hand-written msw, medians of ${rounds} round(s), isolate: ${settings.isolate}, ${shards} shard process(es), Node ${process.version}, ${cpus} CPUs\n`,
 )
 console.log('| suite | wall (AgentTwin vs msw) | CPU | peak RSS |')
 console.log('| --- | --- | --- | --- |')

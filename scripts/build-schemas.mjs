@@ -1,12 +1,28 @@
 #!/usr/bin/env node
 // Writes the JSON Schema files editors read (schemas/<kind>.v1.json) from the
-// one schema source in src/schema, as compiled into dist/ by the build, and
-// the loader's standalone validators (dist/schema/document-validators.cjs).
-import { mkdirSync, writeFileSync } from 'node:fs'
-import { fileURLToPath } from 'node:url'
+// one schema source in src/schema, and the loader's standalone validators
+// (dist/schema/document-validators.cjs). The schema modules are bundled for
+// this script alone (dist/ holds only the package's entries and chunks).
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import { build } from 'rolldown'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
-const { contractSchema, scenarioSchema, twinSchema } = await import(`${root}dist/schema/index.js`)
+// Inside the project, so the bundle's imports of ajv resolve.
+const scratch = `${root}node_modules/.cache/agenttwin-schemas/`
+rmSync(scratch, { recursive: true, force: true })
+await build({
+  input: {
+    schemas: `${root}src/schema/index.ts`,
+    standalone: `${root}src/schema/standalone-validators.ts`,
+  },
+  platform: 'node',
+  external: (id) => !id.startsWith('.') && !id.startsWith('/'),
+  logLevel: 'warn',
+  output: { dir: scratch, format: 'esm', entryFileNames: '[name].js' },
+})
+const load = (name) => import(pathToFileURL(`${scratch}${name}.js`).href)
+const { contractSchema, scenarioSchema, twinSchema } = await load('schemas')
 
 const files = {
   'twin.v1.json': { title: 'AgentTwin twin (agenttwin/twin.v1)', schema: twinSchema },
@@ -26,7 +42,7 @@ for (const [name, { title, schema }] of Object.entries(files)) {
 }
 
 // The loader's validators compiled ahead, so no test file compiles them again.
-const { documentValidatorsSource, PRECOMPILED_VALIDATORS_FILE } = await import(
-  `${root}dist/schema/standalone-validators.js`
-)
-writeFileSync(`${root}dist/schema/${PRECOMPILED_VALIDATORS_FILE}`, documentValidatorsSource())
+const { documentValidatorsSource, PRECOMPILED_VALIDATORS_FILE } = await load('standalone')
+mkdirSync(`${root}dist/schema`, { recursive: true })
+writeFileSync(`${root}dist/${PRECOMPILED_VALIDATORS_FILE}`, documentValidatorsSource())
+rmSync(scratch, { recursive: true, force: true })

@@ -56,28 +56,32 @@ function project(dir, config, { installed = false } = {}) {
   write(dir, 'vitest.config.ts', config)
 }
 
+/** Vitest's `isolate` for both suites alike (`--isolate false`: test files share a worker's modules). */
+const isolation = (settings = {}) => `isolate: ${settings.isolate !== false}`
+
 const AGENTS = `export { agents } from ${agentModule}\n`
 
 /** The two versions a paired suite compares (both pass the happy path). */
 const PAIR = { baseline: 'v1.2.4', candidate: 'v1.3.1' }
 
 /** AgentTwin, N scenario files run by the plugin against one version. */
-export function agentTwinFiles(dir, n) {
-  agentTwinSuite(dir, n, "versions: ['v1.2.4']")
+export function agentTwinFiles(dir, n, settings) {
+  agentTwinSuite(dir, n, "versions: ['v1.2.4']", settings)
 }
 
 /** AgentTwin, N scenario files run by the plugin as one pair (baseline and candidate per file). */
-export function agentTwinPairFiles(dir, n) {
-  agentTwinSuite(dir, n, `pairs: [${JSON.stringify(PAIR)}]`)
+export function agentTwinPairFiles(dir, n, settings) {
+  agentTwinSuite(dir, n, `pairs: [${JSON.stringify(PAIR)}]`, settings)
 }
 
-function agentTwinSuite(dir, n, selection) {
+function agentTwinSuite(dir, n, selection, settings) {
   project(
     dir,
     `import { defineConfig } from 'vitest/config'
 import { agentTwin } from 'agenttwin/vitest'
 export default defineConfig({
   plugins: [agentTwin({ scenarios: 'scenarios/*.scenario.yaml', agents: './agents.ts', ${selection} })],
+  test: { ${isolation(settings)} },
 })
 `,
     { installed: true },
@@ -91,11 +95,11 @@ export default defineConfig({
 }
 
 /** AgentTwin, one describeScenario file with N cases. */
-export function agentTwinCases(dir, n) {
+export function agentTwinCases(dir, n, settings) {
   project(
     dir,
     `import { defineConfig } from 'vitest/config'
-export default defineConfig({ test: { include: ['*.test.ts'], setupFiles: ['agenttwin/vitest/setup'] } })
+export default defineConfig({ test: { include: ['*.test.ts'], setupFiles: ['agenttwin/vitest/setup'], ${isolation(settings)} } })
 `,
     { installed: true },
   )
@@ -185,11 +189,11 @@ const handCase = (declare) => `  ${declare}shop = createShop()
   server.use(...shop.handlers)
   ${declare}result = await agent.run(structuredClone(${INPUT}), { baseUrl, signal: AbortSignal.timeout(30_000) })`
 
-function handWrittenProject(dir) {
+function handWrittenProject(dir, settings) {
   project(
     dir,
     `import { defineConfig } from 'vitest/config'
-export default defineConfig({ test: { include: ['**/*.test.ts'] } })
+export default defineConfig({ test: { include: ['**/*.test.ts'], ${isolation(settings)} } })
 `,
   )
   write(dir, 'shop.ts', handlersModule())
@@ -208,8 +212,8 @@ afterAll(() => server.close())
 `
 
 /** By hand, N files each checking what the scenario's seven expectations check. */
-export function handWrittenFiles(dir, n) {
-  handWrittenProject(dir)
+export function handWrittenFiles(dir, n, settings) {
+  handWrittenProject(dir, settings)
   const body = `${HAND_HEADER}
 let shop
 let result
@@ -235,8 +239,8 @@ test('not-handed-off', () => expect(Object.keys(shop.state.handoffs)).toHaveLeng
 }
 
 /** By hand, N files each running both versions of the pair on fresh handlers and comparing them. */
-export function handWrittenPairFiles(dir, n) {
-  handWrittenProject(dir)
+export function handWrittenPairFiles(dir, n, settings) {
+  handWrittenProject(dir, settings)
   const side = (version) => `  const shop = createShop()
   server.use(...shop.handlers)
   const result = await agents[${JSON.stringify(version)}].run(structuredClone(${INPUT}), { baseUrl, signal: AbortSignal.timeout(30_000) })
@@ -266,8 +270,8 @@ test('${PAIR.candidate} vs ${PAIR.baseline}', async () => {
 }
 
 /** By hand, one file with N cases. */
-export function handWrittenCases(dir, n) {
-  handWrittenProject(dir)
+export function handWrittenCases(dir, n, settings) {
+  handWrittenProject(dir, settings)
   write(
     dir,
     'tests/cases.test.ts',

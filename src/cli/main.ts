@@ -1,11 +1,13 @@
 import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { AgentTwinError } from '../core/errors.ts'
+import { ownRoot } from '../core/own-files.ts'
 import { closest } from '../schema/suggest.ts'
 import type { CliIO } from './command.ts'
 import { commands } from './commands/index.ts'
 
 function version(): string {
-  const manifest = readFileSync(new URL('../../package.json', import.meta.url), 'utf8')
+  const manifest = readFileSync(join(ownRoot(), 'package.json'), 'utf8')
   return (JSON.parse(manifest) as { version: string }).version
 }
 
@@ -67,3 +69,6 @@ export async function runCli(argv: readonly string[], io: CliIO): Promise<number
     return 1
   }
 }
+
+// The bin's process bindings, from the one module it loads.
+export { processIO } from './process-io.ts'

@@ -2,6 +2,7 @@ import { createRequire, syncBuiltinESMExports } from 'node:module'
 import { dirname, join, relative, resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import workerThreads, { type WorkerOptions } from 'node:worker_threads'
+import { OWN_EXTENSION, ownModule } from '../core/own-files.ts'
 import type { UnhandledRequest } from './errors.ts'
 
 /** What a guarded worker is told: how to guard itself, and where to report what it refused. */
@@ -33,9 +34,7 @@ export interface WorkerGuardOptions {
   register(): number
 }
 
-// Sources in this repository, compiled JavaScript once installed.
-const OWN_EXTENSION = import.meta.url.endsWith('.ts') ? '.ts' : '.js'
-const ENTRY = new URL(`./worker-entry${OWN_EXTENSION}`, import.meta.url).href
+const ENTRY = pathToFileURL(ownModule('http/worker-entry')).href
 
 /** How the worker loads our entry: plain import once compiled, through tsx from the sources. */
 function entryImport(): string {

@@ -7,6 +7,7 @@ export type {
   ClaimedOutcome,
 } from '../core/case-run.ts'
 export { agentResultProblems, normaliseAgentResult } from './agent-result.ts'
+export { DEFAULT_CASE_TIMEOUT_MS } from './case-timeout.ts'
 export { type JudgeTraffic, judgeTraffic } from './judge-traffic.ts'
 export {
   type PinnedCase,
@@ -16,11 +17,6 @@ export {
   pinSelection,
   type ScenarioSource,
 } from './pin.ts'
-export {
-  type CaseModelsOptions,
-  DEFAULT_CASE_TIMEOUT_MS,
-  type RunCaseOptions,
-  runCase,
-} from './run-case.ts'
+export { type CaseModelsOptions, type RunCaseOptions, runCase } from './run-case.ts'
 export { MAX_TRIALS, pinTrial, trialSeed } from './trial.ts'
 export type { Agent, AgentContext } from './types.ts'

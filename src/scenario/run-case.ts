@@ -19,11 +19,9 @@ import { createSpanCollector, type SpanCollector } from '../trace/span-collector
 import { createTwin } from '../twin/index.ts'
 import type { Twin } from '../twin/types.ts'
 import { type AgentOutcome, buildCaseRun, readAgentResult } from './case-run.ts'
+import { DEFAULT_CASE_TIMEOUT_MS } from './case-timeout.ts'
 import type { PinnedCase } from './pin.ts'
 import type { Agent } from './types.ts'
-
-/** Default time one agent run may take before the case counts as unfinished. */
-export const DEFAULT_CASE_TIMEOUT_MS = 30_000
 
 export interface RunCaseOptions {
   /** Default {@link DEFAULT_CASE_TIMEOUT_MS}. */

@@ -1,12 +1,6 @@
 import { CONTRACT_API_VERSION } from './contract-document.ts'
 import { valueCheckProperties } from './expectation-schema.ts'
-import {
-  described,
-  identifierSchema,
-  jsonValueSchema,
-  nonEmptyStringSchema,
-  slugSchema,
-} from './schema-parts.ts'
+import { described, identifierSchema, nonEmptyStringSchema, slugSchema } from './schema-parts.ts'
 
 const pathListSchema = { type: 'array', items: nonEmptyStringSchema } as const
 

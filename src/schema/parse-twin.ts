@@ -4,6 +4,7 @@ import { checkDocument, finishInspection, type Inspection } from './inspect.ts'
 import { readSource, readSourceSync } from './read-source.ts'
 import { twinIssues } from './twin-checks.ts'
 import type { TwinDocument } from './twin-document.ts'
+import { markInputSchemasChecked } from './validators.ts'
 
 /**
  * Every problem of a `twin.v1` source, and the document when it has none. Never throws.
@@ -11,7 +12,10 @@ import type { TwinDocument } from './twin-document.ts'
  * const { document, problems } = inspectTwin(text, 'twins/payments.yaml')
  */
 export function inspectTwin(source: string, file: string): Inspection<TwinDocument> {
-  return finishInspection<TwinDocument>(checkDocument(source, file, 'twin', twinIssues))
+  const inspection = finishInspection<TwinDocument>(checkDocument(source, file, 'twin', twinIssues))
+  // No problems: every tool's input schema compiled (twin-tool-checks.ts).
+  if (inspection.document) markInputSchemasChecked(inspection.document)
+  return inspection
 }
 
 /**

@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { fileURLToPath } from 'node:url'
 import { Ajv, type CodeOptions, type ValidateFunction } from 'ajv'
 import addFormatsModule from 'ajv-formats'
+import { ownBuildFile } from '../core/own-files.ts'
 import { contractSchema } from './contract-schema.ts'
 import { scenarioSchema } from './scenario-schema.ts'
 import { twinSchema } from './twin-schema.ts'
@@ -37,17 +37,16 @@ export const DOCUMENT_SCHEMAS = {
 } as const
 export type DocumentSchemaName = keyof typeof DOCUMENT_SCHEMAS
 
-// Next to the compiled validators.js the build writes the same validators as
-// standalone code (see standalone-validators.ts); sources run without it.
-/** The file the build writes next to the compiled `validators.js`. */
-export const PRECOMPILED_VALIDATORS_FILE = 'document-validators.cjs'
-const PRECOMPILED = new URL(`./${PRECOMPILED_VALIDATORS_FILE}`, import.meta.url)
+// The build writes the same validators as standalone code (see
+// standalone-validators.ts) under dist/schema/; sources run without it.
+/** The file the build writes, relative to the package's code directory. */
+export const PRECOMPILED_VALIDATORS_FILE = 'schema/document-validators.cjs'
 let precompiled: Partial<Record<DocumentSchemaName, ValidateFunction>> | undefined
 
 function loadPrecompiled(): Partial<Record<DocumentSchemaName, ValidateFunction>> {
   if (!precompiled) {
-    const path = PRECOMPILED.protocol === 'file:' ? fileURLToPath(PRECOMPILED) : undefined
-    precompiled = path && existsSync(path) ? createRequire(import.meta.url)(path) : {}
+    const path = ownBuildFile(PRECOMPILED_VALIDATORS_FILE)
+    precompiled = existsSync(path) ? createRequire(import.meta.url)(path) : {}
   }
   return precompiled!
 }
@@ -77,6 +76,23 @@ export function createInputSchemaAjv(): Ajv {
   const ajv = new Ajv({ allErrors: true, logger: false })
   addFormats(ajv)
   return ajv
+}
+
+// Documents whose every tool input schema compiled with the settings above.
+const checkedInputs = new WeakSet<object>()
+
+/**
+ * Marks a twin document whose tools' input schemas all compiled with
+ * {@link createInputSchemaAjv}'s settings: the loader's valid documents, and
+ * the plugin's prepared ones (checked by the loader in the main process).
+ */
+export function markInputSchemasChecked(document: object): void {
+  checkedInputs.add(document)
+}
+
+/** Whether {@link markInputSchemasChecked} was called for this document object. */
+export function inputSchemasChecked(document: object): boolean {
+  return checkedInputs.has(document)
 }
 
 let inputAjv: Ajv | undefined

@@ -3,10 +3,10 @@
  * document gets its own ajv instance (so `$id`s of different twins never
  * clash) and each tool's schema is compiled once, cached on the document.
  */
-import type { ErrorObject, ValidateFunction } from 'ajv'
+import type { Ajv, ErrorObject, ValidateFunction } from 'ajv'
 import { isJsonObject, type JsonObject } from '../core/json.ts'
 import type { ToolDefinition, TwinDocument } from '../schema/twin-document.ts'
-import { createInputSchemaAjv } from '../schema/validators.ts'
+import { createInputSchemaAjv, inputSchemasChecked } from '../schema/validators.ts'
 import { InvalidInputSchemaError } from './errors.ts'
 
 export interface InputProblem {
@@ -15,29 +15,49 @@ export interface InputProblem {
   message: string
 }
 
-const cache = new WeakMap<TwinDocument, Map<string, ValidateFunction>>()
+/** Each tool's compiled input validator, by tool name. */
+export interface InputValidators {
+  /** The validator of a tool of the document (compiled now if it was not yet). */
+  get(tool: string): ValidateFunction
+}
+
+const cache = new WeakMap<TwinDocument, InputValidators>()
 
 /**
- * Compiles every tool's input schema of a document (once per document object).
+ * Each tool's input validator, compiled once per document object. A document
+ * the loader validated (its schemas already compiled with these settings)
+ * compiles each tool's schema on its first call: a test file pays only for
+ * the tools its agent calls. Any other document, such as a twin built in
+ * code, compiles every schema now, so a bad one fails `createTwin`.
  * Throws `InvalidInputSchemaError` for a schema ajv cannot compile.
  */
-export function compileInputs(document: TwinDocument): Map<string, ValidateFunction> {
+export function compileInputs(document: TwinDocument): InputValidators {
   const cached = cache.get(document)
   if (cached) return cached
   // The loader's settings (strict mode included), so a twin built in code
   // accepts exactly the input schemas a twin document may declare.
-  const ajv = createInputSchemaAjv()
+  let ajv: Ajv | undefined
   const compiled = new Map<string, ValidateFunction>()
-  for (const tool of document.tools) {
-    try {
-      compiled.set(tool.name, ajv.compile(tool.input))
-    } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error)
-      throw new InvalidInputSchemaError(document.metadata.name, tool.name, reason, { cause: error })
-    }
+  const validators: InputValidators = {
+    get(name) {
+      const known = compiled.get(name)
+      if (known) return known
+      const tool = document.tools.find((candidate) => candidate.name === name)
+      if (!tool) throw new Error(`twin "${document.metadata.name}" has no tool "${name}"`)
+      ajv ??= createInputSchemaAjv()
+      try {
+        const validate = ajv.compile(tool.input)
+        compiled.set(name, validate)
+        return validate
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error)
+        throw new InvalidInputSchemaError(document.metadata.name, name, reason, { cause: error })
+      }
+    },
   }
-  cache.set(document, compiled)
-  return compiled
+  if (!inputSchemasChecked(document)) for (const tool of document.tools) validators.get(tool.name)
+  cache.set(document, validators)
+  return validators
 }
 
 /** The problems of a call's arguments, empty when they are valid. */

@@ -118,7 +118,7 @@ function handle(
   const idempotencyKey = tool.idempotency
     ? idempotencyKeyOf(scope.args, tool.idempotency.argument)
     : undefined
-  const problems = validateInput(runtime.validators.get(tool.name)!, scope.args)
+  const problems = validateInput(runtime.validators.get(tool.name), scope.args)
   if (problems.length > 0) {
     return refuse(invalidArgumentsAnswer(tool.name, problems, inputHint(tool)), { idempotencyKey })
   }

@@ -1,9 +1,9 @@
-import type { ValidateFunction } from 'ajv'
 import type { CallRecord } from '../core/call-record.ts'
 import type { FaultPolicy } from '../core/fault-model.ts'
 import type { ToolDefinition, TwinDocument } from '../schema/twin-document.ts'
 import type { ResolvedEffect } from './effects.ts'
 import type { IdempotencyStore } from './idempotency.ts'
+import type { InputValidators } from './input-validation.ts'
 import type { StateHistory } from './state-history.ts'
 import type { TwinAdapter } from './types.ts'
 
@@ -19,7 +19,7 @@ export interface PendingCommit {
 export interface TwinRuntime {
   definition: TwinDocument
   tools: ReadonlyMap<string, ToolDefinition>
-  validators: ReadonlyMap<string, ValidateFunction>
+  validators: InputValidators
   adapters: ReadonlyMap<string, TwinAdapter>
   clock: (seq: number) => string
   history: StateHistory

@@ -1,5 +1,5 @@
 import type { StateChange } from '../core/call-record.ts'
-import { cloneJson, type JsonObject } from '../core/json.ts'
+import { cloneJson, type JsonObject, type JsonValue } from '../core/json.ts'
 import { applyEffect, type ResolvedEffect } from './effects.ts'
 
 /**
@@ -38,16 +38,49 @@ export class StateHistory {
   }
 }
 
-/** Applies effects to a copy of `state`; the input is left untouched. */
+/**
+ * Applies effects to a copy of `state`; the input is left untouched. Only the
+ * objects and arrays on each effect's path are copied (the rest is shared
+ * with the earlier version, which is never changed), so a commit costs the
+ * depth of what it changes, not the size of the whole state.
+ */
 export function applyEffects(
   state: JsonObject,
   effects: readonly ResolvedEffect[],
 ): { state: JsonObject; changes: StateChange[] } {
-  const next = cloneJson(state)
+  const next: JsonObject = { ...state }
+  const owned = new WeakSet<object>([next])
   const changes: StateChange[] = []
   for (const effect of effects) {
+    copyPath(next, effect.path, owned)
     const change = applyEffect(next, effect)
     if (change) changes.push(change)
   }
   return { state: next, changes }
+}
+
+/**
+ * Replaces every existing object or array on the way to the path's last
+ * segment with a shallow copy owned by this commit, so writing there leaves
+ * the earlier version as it was. Stops where the path leaves the existing
+ * containers: what the write creates from there on is new anyway.
+ */
+function copyPath(root: JsonObject, path: readonly string[], owned: WeakSet<object>): void {
+  let container: JsonObject | JsonValue[] = root
+  for (const segment of path.slice(0, -1)) {
+    const value: JsonValue | undefined = Array.isArray(container)
+      ? container[Number(segment)]
+      : Object.hasOwn(container, segment)
+        ? container[segment]
+        : undefined
+    if (value === null || typeof value !== 'object') return
+    let copy: JsonObject | JsonValue[] = value
+    if (!owned.has(value)) {
+      copy = Array.isArray(value) ? [...value] : { ...value }
+      owned.add(copy)
+      if (Array.isArray(container)) container[Number(segment)] = copy
+      else container[segment] = copy
+    }
+    container = copy
+  }
 }

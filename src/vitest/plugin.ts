@@ -1,9 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { globSync } from 'tinyglobby'
 import { createFilter, type Plugin } from 'vite'
 import { configDefaults } from 'vitest/config'
+import { OWN_EXTENSION, ownCodeDir, ownModule } from '../core/own-files.ts'
 import { bringReporter } from './bring-reporter.ts'
 import { generateScenarioModule, referencedDocuments } from './generate-module.ts'
 import { NETWORK_KEY, resolveNetwork } from './network-option.ts'
@@ -16,22 +16,15 @@ import {
   resolveSuiteOptions,
 } from './resolve-options.ts'
 
-// Sources in this repository, compiled JavaScript once installed: the files
-// Vitest loads sit next to this one and share its extension.
-const OWN_EXTENSION = import.meta.url.endsWith('.ts') ? '.ts' : '.js'
-const RUNTIME_FILE = fileURLToPath(
-  new URL(`./runtime/scenario-suite${OWN_EXTENSION}`, import.meta.url),
-)
-const SETUP_FILE = fileURLToPath(new URL(`./setup${OWN_EXTENSION}`, import.meta.url))
+const RUNTIME_FILE = ownModule('vitest/runtime/scenario-suite')
+const SETUP_FILE = ownModule('vitest/setup')
 // The compiled package, wherever it is (a workspace or `npm link` puts it
 // outside node_modules, where Vitest would inline it): loaded by Node itself,
 // not transformed and evaluated module by module in every test file.
 const OWN_DIST =
   OWN_EXTENSION === '.js'
     ? new RegExp(
-        `^${fileURLToPath(new URL('..', import.meta.url))
-          .replaceAll('\\', '/')
-          .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`,
+        `^${`${ownCodeDir()}/`.replaceAll('\\', '/').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`,
       )
     : undefined
 

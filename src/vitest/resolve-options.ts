@@ -3,7 +3,7 @@ import type { GatePolicy } from '../compare/index.ts'
 import { AgentTwinError } from '../core/errors.ts'
 import type { JudgeConfig } from '../judge/index.ts'
 import type { ModelsOptions } from '../models/types.ts'
-import { DEFAULT_CASE_TIMEOUT_MS } from '../scenario/run-case.ts'
+import { DEFAULT_CASE_TIMEOUT_MS } from '../scenario/case-timeout.ts'
 import { MAX_TRIALS } from '../scenario/trial.ts'
 import type { AgentTwinOptions, PairOption } from './options.ts'
 

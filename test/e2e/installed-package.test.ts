@@ -148,6 +148,41 @@ describe('the package installed from its tarball into a fresh project', () => {
     expect(scenario.code).toBe(0)
   })
 
+  test('the network guard also guards a worker thread a test starts', () => {
+    // The worker loads the guard's own module by path: it must ship as a file.
+    writeFileSync(
+      join(project, 'test/worker.test.ts'),
+      [
+        "import { Worker } from 'node:worker_threads'",
+        "import { expect, test } from 'vitest'",
+        '',
+        "test('a worker calls a host nobody serves', async () => {",
+        '  const answer = await new Promise((resolve, reject) => {',
+        '    const worker = new Worker(',
+        "      `const { parentPort } = require('node:worker_threads')",
+        "      fetch('http://api.unserved.example/orders').then(",
+        "        () => parentPort.postMessage('arrived'),",
+        "        (error) => parentPort.postMessage('refused: ' + (error?.cause?.message ?? error?.message)),",
+        '      )`,',
+        '      { eval: true },',
+        '    )',
+        "    worker.once('message', (message) => { void worker.terminate(); resolve(message) })",
+        "    worker.once('error', reject)",
+        '  })',
+        '  expect(answer).toMatch(/^refused: /)',
+        '})',
+        '',
+      ].join('\n'),
+    )
+    const result = run('npx', ['vitest', 'run', 'test/worker.test.ts'])
+    const output = result.stdout + result.stderr
+    // The refusal is evidence on the test even though the agent code caught it.
+    expect(output).toContain('GET http://api.unserved.example/orders (worker)')
+    expect(output).toMatch(/Tests\s+1 failed \(1\)/)
+    expect(result.code).toBe(1)
+    rmSync(join(project, 'test/worker.test.ts'))
+  })
+
   test('a strict NodeNext tsc, without skipLibCheck, compiles the project against the shipped types', () => {
     const result = run('npx', ['tsc', '--noEmit', '-p', '.'])
     expect(result.stdout + result.stderr).toBe('')

@@ -1,6 +1,6 @@
 import type { CaseRun } from '../../core/case-run.ts'
 import { evaluateJudge, type Judge, judgeOver } from '../../judge/index.ts'
-import { type JudgeTraffic, judgeTraffic } from '../../scenario/judge-traffic.ts'
+import type { JudgeTraffic } from '../../scenario/judge-traffic.ts'
 import type { JudgeExpectation } from '../../schema/scenario-document.ts'
 import { textArgument } from './arguments.ts'
 import { matcherJudge, matcherJudgeOptions } from './configure.ts'
@@ -18,12 +18,16 @@ export interface JudgeMatcherOptions {
 }
 
 // One judge cassette per run, however many criteria a test asks about it.
-const traffics = new WeakMap<CaseRun, JudgeTraffic>()
+const traffics = new WeakMap<CaseRun, Promise<JudgeTraffic>>()
 
-function trafficOf(run: CaseRun): JudgeTraffic {
+// The judge's traffic goes through the model machinery (MSW), loaded when a
+// judge first runs. The promise is kept, so judges of one run share one traffic.
+function trafficOf(run: CaseRun): Promise<JudgeTraffic> {
   let traffic = traffics.get(run)
   if (!traffic) {
-    traffic = judgeTraffic(run)
+    traffic = import('../../scenario/judge-traffic.ts').then(({ judgeTraffic }) =>
+      judgeTraffic(run),
+    )
     traffics.set(run, traffic)
   }
   return traffic
@@ -42,9 +46,7 @@ export const toPassJudge: MatcherPart<'toPassJudge'> = {
   spell({ name, run }, criterion, options = {}) {
     const asked = textArgument(name, 'criterion', criterion)
     const defaults = matcherJudgeOptions()
-    // The judge's calls are the run's model traffic: recorded beside its cassette, replayed in CI.
-    const traffic = trafficOf(run)
-    const judge = judgeOver(matcherJudge(options.judge), traffic.fetch)
+    const chosen = matcherJudge(options.judge)
     return {
       expectation: {
         id: name,
@@ -55,6 +57,9 @@ export const toPassJudge: MatcherPart<'toPassJudge'> = {
       },
       options: {
         judge: async (expectation, run) => {
+          // The judge's calls are the run's model traffic: recorded beside its cassette, replayed in CI.
+          const traffic = await trafficOf(run)
+          const judge = judgeOver(chosen, traffic.fetch)
           const result = await evaluateJudge(expectation, run, judge, defaults)
           traffic.finish()
           return result

@@ -6,7 +6,7 @@ import { type HumanOverride, loadOverrides } from '../../judge/index.ts'
 import { agentVersion, exportedVersions, resolveAgents } from '../../scenario/agents.ts'
 import { type PinnedCase, pinCase } from '../../scenario/pin.ts'
 import { pinTrial } from '../../scenario/trial.ts'
-import { loadScenarioSync, locateField } from '../../schema/index.ts'
+import { loadScenarioSync, locateField, markInputSchemasChecked } from '../../schema/index.ts'
 import { type PreparedScenario, stillCurrent } from '../prepared-scenario.ts'
 import type { ResolvedSuiteOptions } from '../resolve-options.ts'
 import { expectationTest } from './expectation-test.ts'
@@ -158,6 +158,8 @@ function defineTask(
 function documentsOf(input: ScenarioSuiteInput) {
   const { prepared } = input
   if (prepared && stillCurrent(prepared)) {
+    // The main process's loader compiled its input schemas: tools compile on first call.
+    markInputSchemasChecked(prepared.twin)
     return {
       document: prepared.document,
       twin: prepared.twin,
