@@ -1,21 +1,35 @@
 import { resolve } from 'node:path'
 import { InvalidDocumentError } from '../core/errors.ts'
+import { cloneData } from '../core/json.ts'
 import { checkDocument, finishInspection, type Inspection } from './inspect.ts'
 import { readSource, readSourceSync } from './read-source.ts'
 import { twinIssues } from './twin-checks.ts'
 import type { TwinDocument } from './twin-document.ts'
 import { markInputSchemasChecked } from './validators.ts'
 
+// Recent inspections by file and text: the plugin loads every scenario file
+// in the main process, and most of them name the same twin.
+const recent = new Map<string, Inspection<TwinDocument>>()
+const RECENT_LIMIT = 16
+
 /**
  * Every problem of a `twin.v1` source, and the document when it has none. Never throws.
+ * The same file and text are checked once; each caller gets its own copy of the document.
  * @example
  * const { document, problems } = inspectTwin(text, 'twins/payments.yaml')
  */
 export function inspectTwin(source: string, file: string): Inspection<TwinDocument> {
-  const inspection = finishInspection<TwinDocument>(checkDocument(source, file, 'twin', twinIssues))
+  const key = `${file}\u0000${source}`
+  let inspection = recent.get(key)
+  if (!inspection) {
+    inspection = finishInspection<TwinDocument>(checkDocument(source, file, 'twin', twinIssues))
+    recent.set(key, inspection)
+    if (recent.size > RECENT_LIMIT) recent.delete(recent.keys().next().value!)
+  }
+  const document = inspection.document && cloneData(inspection.document)
   // No problems: every tool's input schema compiled (twin-tool-checks.ts).
-  if (inspection.document) markInputSchemasChecked(inspection.document)
-  return inspection
+  if (document) markInputSchemasChecked(document)
+  return { ...inspection, document, problems: [...inspection.problems] }
 }
 
 /**

@@ -8,6 +8,15 @@ function twinProblems(name: string) {
 }
 
 describe('loading a valid twin', () => {
+  test('gives each load its own document, also when the same text was read before', () => {
+    const first = loadTwinSync(fixture('valid/payments.twin.yaml'))
+    first.tools.pop()
+    first.metadata.name = 'changed by the caller'
+    const second = loadTwinSync(fixture('valid/payments.twin.yaml'))
+    expect(second.metadata.name).toBe('demo-co-payments')
+    expect(second.tools).toHaveLength(5)
+  })
+
   test('gives the document with its tools', async () => {
     const twin = await loadTwin(fixture('valid/payments.twin.yaml'))
     expect(twin.metadata.name).toBe('demo-co-payments')
