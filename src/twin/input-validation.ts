@@ -1,7 +1,9 @@
 /**
- * Validates call arguments against each tool's input JSON Schema. Each
- * document gets its own ajv instance (so `$id`s of different twins never
- * clash) and each tool's schema is compiled once, cached on the document.
+ * Validates call arguments against each tool's input JSON Schema. A schema
+ * is compiled once per process by its text, whichever document carries it
+ * (test files sharing a worker, `isolate: false`, load the same twin again
+ * and again); a schema that names an `$id` is compiled by its document's own
+ * ajv instance, so `$id`s of different twins never clash.
  */
 import type { Ajv, ErrorObject, ValidateFunction } from 'ajv'
 import { isJsonObject, type JsonObject } from '../core/json.ts'
@@ -22,6 +24,27 @@ export interface InputValidators {
 }
 
 const cache = new WeakMap<TwinDocument, InputValidators>()
+
+// Validators of schemas without an `$id`, by schema text, on one ajv instance.
+let sharedAjv: Ajv | undefined
+const shared = new Map<string, ValidateFunction>()
+const SHARED_LIMIT = 1000
+
+function compileShared(schema: object, own: () => Ajv): ValidateFunction {
+  const text = JSON.stringify(schema)
+  if (text.includes('"$id"')) return own().compile(schema)
+  const known = shared.get(text)
+  if (known) return known
+  if (shared.size >= SHARED_LIMIT) {
+    // A fresh instance, so the old one's compiled schemas are let go too.
+    shared.clear()
+    sharedAjv = undefined
+  }
+  sharedAjv ??= createInputSchemaAjv()
+  const validate = sharedAjv.compile(schema)
+  shared.set(text, validate)
+  return validate
+}
 
 /**
  * Each tool's input validator, compiled once per document object. A document
@@ -44,9 +67,11 @@ export function compileInputs(document: TwinDocument): InputValidators {
       if (known) return known
       const tool = document.tools.find((candidate) => candidate.name === name)
       if (!tool) throw new Error(`twin "${document.metadata.name}" has no tool "${name}"`)
-      ajv ??= createInputSchemaAjv()
       try {
-        const validate = ajv.compile(tool.input)
+        const validate = compileShared(tool.input, () => {
+          ajv ??= createInputSchemaAjv()
+          return ajv
+        })
         compiled.set(name, validate)
         return validate
       } catch (error) {

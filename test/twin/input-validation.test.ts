@@ -35,4 +35,21 @@ describe("a twin's tool input schemas", () => {
       })
     }
   })
+
+  it('with the same $id in two twins, each checks against its own schema', () => {
+    const withId = (type: string) => ({
+      ...tool('read_note', { kind: 'read', target: 'notes.{note_id}' }),
+      input: {
+        $id: 'https://schemas.example/read-note',
+        type: 'object',
+        properties: { note_id: { type } },
+      },
+    })
+    const notes = { notes: { n1: { text: 'hi' }, '7': { text: 'seven' } } }
+    const byText = createTwin(twinDocument([withId('string')], notes))
+    const byNumber = createTwin(twinDocument([withId('integer')], notes))
+    expect(byText.call({ tool: 'read_note', args: { note_id: 'n1' } }).record.status).toBe(200)
+    expect(byNumber.call({ tool: 'read_note', args: { note_id: 'n1' } }).record.status).toBe(400)
+    expect(byNumber.call({ tool: 'read_note', args: { note_id: 7 } }).record.status).toBe(200)
+  })
 })
