@@ -53,7 +53,8 @@ function toSegments(path: PathInput): string[] {
 }
 
 /** One step down, own properties and real array indexes only. */
-function child(container: JsonValue | undefined, segment: string): PathLookup {
+/** The value one segment below a container: an array's item by canonical index, an object's own key. */
+export function child(container: JsonValue | undefined, segment: string): PathLookup {
   if (Array.isArray(container)) {
     if (!ARRAY_INDEX.test(segment)) return { found: false }
     const index = Number(segment)

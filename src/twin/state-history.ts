@@ -1,6 +1,7 @@
 import type { StateChange } from '../core/call-record.ts'
 import { cloneJson, type JsonObject, type JsonValue } from '../core/json.ts'
 import { applyEffect, type ResolvedEffect } from './effects.ts'
+import { child } from './paths.ts'
 
 /**
  * The twin's state as a list of versions. A version is never changed after
@@ -68,12 +69,9 @@ export function applyEffects(
 function copyPath(root: JsonObject, path: readonly string[], owned: WeakSet<object>): void {
   let container: JsonObject | JsonValue[] = root
   for (const segment of path.slice(0, -1)) {
-    const value: JsonValue | undefined = Array.isArray(container)
-      ? container[Number(segment)]
-      : Object.hasOwn(container, segment)
-        ? container[segment]
-        : undefined
-    if (value === null || typeof value !== 'object') return
+    const below = child(container, segment)
+    const value = below.found ? below.value : undefined
+    if (value === undefined || value === null || typeof value !== 'object') return
     let copy: JsonObject | JsonValue[] = value
     if (!owned.has(value)) {
       copy = Array.isArray(value) ? [...value] : { ...value }
