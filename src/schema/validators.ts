@@ -96,9 +96,37 @@ export function inputSchemasChecked(document: object): boolean {
 }
 
 let inputAjv: Ajv | undefined
-/** Compile results by schema text: twins are validated again and again (watch mode, workers). */
-const inputResults = new Map<string, string | undefined>()
-const INPUT_RESULTS_LIMIT = 500
+/** Compiled validators (or why the schema does not compile) by schema text: twins are loaded again and again (watch mode, workers, test files sharing a worker). */
+const inputValidators = new Map<string, ValidateFunction | Error>()
+const INPUT_VALIDATORS_LIMIT = 500
+
+/**
+ * The validator of a tool's input schema with {@link createInputSchemaAjv}'s
+ * settings, compiled once per process by the schema's text, whichever
+ * document carries it. The schema is removed from the ajv instance once
+ * compiled, so `$id`s of different twins never clash.
+ * @throws the ajv error of a schema that does not compile.
+ * @example
+ * inputValidator({ type: 'object', properties: { order_id: { type: 'string' } } })({ order_id: 'o1' }) // true
+ */
+export function inputValidator(schema: object): ValidateFunction {
+  const key = JSON.stringify(schema)
+  let known = inputValidators.get(key)
+  if (!known) {
+    inputAjv ??= createInputSchemaAjv()
+    try {
+      known = inputAjv.compile(schema)
+    } catch (error) {
+      known = error instanceof Error ? error : new Error(String(error))
+    } finally {
+      inputAjv.removeSchema(schema)
+    }
+    if (inputValidators.size >= INPUT_VALIDATORS_LIMIT) inputValidators.clear()
+    inputValidators.set(key, known)
+  }
+  if (known instanceof Error) throw known
+  return known
+}
 
 /**
  * Why a tool's input schema does not compile, or `undefined` when it does.
@@ -106,18 +134,10 @@ const INPUT_RESULTS_LIMIT = 500
  * inputSchemaError({ type: 'object', requird: ['a'] }) // 'strict mode: unknown keyword: "requird"'
  */
 export function inputSchemaError(schema: object): string | undefined {
-  const key = JSON.stringify(schema)
-  if (inputResults.has(key)) return inputResults.get(key)
-  inputAjv ??= createInputSchemaAjv()
-  let result: string | undefined
   try {
-    inputAjv.compile(schema)
+    inputValidator(schema)
+    return undefined
   } catch (error) {
-    result = error instanceof Error ? error.message : String(error)
-  } finally {
-    inputAjv.removeSchema(schema)
+    return (error as Error).message
   }
-  if (inputResults.size >= INPUT_RESULTS_LIMIT) inputResults.clear()
-  inputResults.set(key, result)
-  return result
 }

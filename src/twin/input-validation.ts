@@ -1,14 +1,12 @@
 /**
- * Validates call arguments against each tool's input JSON Schema. A schema
- * is compiled once per process by its text, whichever document carries it
- * (test files sharing a worker, `isolate: false`, load the same twin again
- * and again); a schema that names an `$id` is compiled by its document's own
- * ajv instance, so `$id`s of different twins never clash.
+ * Validates call arguments against each tool's input JSON Schema, with the
+ * loader's validators (`inputValidator`: compiled once per process by the
+ * schema's text, whichever document carries it).
  */
-import type { Ajv, ErrorObject, ValidateFunction } from 'ajv'
+import type { ErrorObject, ValidateFunction } from 'ajv'
 import { isJsonObject, type JsonObject } from '../core/json.ts'
 import type { ToolDefinition, TwinDocument } from '../schema/twin-document.ts'
-import { createInputSchemaAjv, inputSchemasChecked } from '../schema/validators.ts'
+import { inputSchemasChecked, inputValidator } from '../schema/validators.ts'
 import { InvalidInputSchemaError } from './errors.ts'
 
 export interface InputProblem {
@@ -25,27 +23,6 @@ export interface InputValidators {
 
 const cache = new WeakMap<TwinDocument, InputValidators>()
 
-// Validators of schemas without an `$id`, by schema text, on one ajv instance.
-let sharedAjv: Ajv | undefined
-const shared = new Map<string, ValidateFunction>()
-const SHARED_LIMIT = 1000
-
-function compileShared(schema: object, own: () => Ajv): ValidateFunction {
-  const text = JSON.stringify(schema)
-  if (text.includes('"$id"')) return own().compile(schema)
-  const known = shared.get(text)
-  if (known) return known
-  if (shared.size >= SHARED_LIMIT) {
-    // A fresh instance, so the old one's compiled schemas are let go too.
-    shared.clear()
-    sharedAjv = undefined
-  }
-  sharedAjv ??= createInputSchemaAjv()
-  const validate = sharedAjv.compile(schema)
-  shared.set(text, validate)
-  return validate
-}
-
 /**
  * Each tool's input validator, compiled once per document object. A document
  * the loader validated (its schemas already compiled with these settings)
@@ -57,9 +34,6 @@ function compileShared(schema: object, own: () => Ajv): ValidateFunction {
 export function compileInputs(document: TwinDocument): InputValidators {
   const cached = cache.get(document)
   if (cached) return cached
-  // The loader's settings (strict mode included), so a twin built in code
-  // accepts exactly the input schemas a twin document may declare.
-  let ajv: Ajv | undefined
   const compiled = new Map<string, ValidateFunction>()
   const validators: InputValidators = {
     get(name) {
@@ -68,10 +42,9 @@ export function compileInputs(document: TwinDocument): InputValidators {
       const tool = document.tools.find((candidate) => candidate.name === name)
       if (!tool) throw new Error(`twin "${document.metadata.name}" has no tool "${name}"`)
       try {
-        const validate = compileShared(tool.input, () => {
-          ajv ??= createInputSchemaAjv()
-          return ajv
-        })
+        // The loader's validator, so a twin built in code accepts exactly the
+        // input schemas a twin document may declare.
+        const validate = inputValidator(tool.input)
         compiled.set(name, validate)
         return validate
       } catch (error) {
