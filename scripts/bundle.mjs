@@ -35,12 +35,13 @@ function ownModules() {
 // The bin's own module (bin/agenttwin.js imports dist/cli/main.js).
 const entries = [...new Set([...exportedEntries(), ...ownModules(), 'cli/main'])]
 
-// What an earlier build left: compiled files of modules that are now inside a chunk.
+// What an earlier build left: compiled files of modules that are now inside a chunk, and
+// declaration maps (not emitted: they would point editors at sources the package does not ship).
 function removeCompiled(dir) {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name)
     if (entry.isDirectory()) removeCompiled(path)
-    else if (/\.(js|js\.map|cjs)$/.test(entry.name)) rmSync(path)
+    else if (/\.(js|js\.map|cjs|d\.ts\.map)$/.test(entry.name)) rmSync(path)
   }
 }
 removeCompiled(dist)

@@ -93,6 +93,8 @@ export {
   type TypedFaultRule,
   UnknownFaultTypeError,
 } from './faults/index.ts'
+/* Moved: kept for the 0.2 releases, each says where it went */
+export { serveTwin } from './http/server/moved-alias.ts'
 /* Judges, calibration and human review */
 export {
   type AnthropicJudgeOptions,

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs'
+import { resolve } from 'node:path'
 import {
   COMPARISON_REPORT_SCHEMA,
   COMPARISON_REPORT_SCHEMA_V1,
@@ -112,7 +113,10 @@ export function readMineInput(text: string, file: string, pick: PickCase): MineI
   )
 }
 
-/** The scenario file a run names, when it is still there. */
-export function scenarioFileOf(run: CaseRun): string | undefined {
-  return run.scenario.file && existsSync(run.scenario.file) ? run.scenario.file : undefined
+/** The scenario file a run names, resolved against the directory the run started in, when it is still there. */
+export function scenarioFileOf(run: CaseRun, cwd: string): string | undefined {
+  if (!run.scenario.file) return undefined
+  // Reports record the path relative to where the run started: the project root.
+  const file = resolve(cwd, run.scenario.file)
+  return existsSync(file) ? file : undefined
 }

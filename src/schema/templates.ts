@@ -54,6 +54,15 @@ export function templateIssues(template: string, at: FieldPath, scope: TemplateS
       continue
     }
     if (!scope.argumentNames.includes(root)) {
+      const misspelled = misspelledPlaceholder(expression, scope.argumentNames)
+      if (misspelled) {
+        issues.push({
+          path: at,
+          message: `placeholder \`{${expression}}\` ${misspelled.why}`,
+          fix: misspelled.fix,
+        })
+        continue
+      }
       const declared =
         scope.argumentNames.length > 0
           ? `declared: ${listWords(scope.argumentNames)}`
@@ -66,4 +75,37 @@ export function templateIssues(template: string, at: FieldPath, scope: TemplateS
     }
   }
   return issues
+}
+
+/** Roots that authors coming from other template languages put before an argument name. */
+const ARGUMENT_PREFIXES = ['args', 'arguments', 'input', 'params']
+
+/**
+ * A placeholder written in another template dialect (`{args.order_id}`,
+ * `{target.status}`), with the spelling this grammar wants; undefined when the
+ * expression is not one of those.
+ */
+function misspelledPlaceholder(
+  expression: string,
+  argumentNames: readonly string[],
+): { why: string; fix: string } | undefined {
+  const [root, ...rest] = expression.split('.')
+  if (root === undefined) return undefined
+  if (ARGUMENT_PREFIXES.includes(root) && rest.length > 0 && !argumentNames.includes(root)) {
+    const argument = rest[0]!
+    const declare = argumentNames.includes(argument)
+      ? ''
+      : `, and declare \`${argument}\` under the tool's \`input.properties\``
+    return {
+      why: `puts \`${root}.\` before the argument \`${argument}\``,
+      fix: `arguments are named directly: write \`{${rest.join('.')}}\`${declare}`,
+    }
+  }
+  if (SPECIAL_PLACEHOLDERS.includes(`$${root}`)) {
+    return {
+      why: `names \`${root}\`, which is a call fact, not an argument`,
+      fix: `call facts start with \`$\`: write \`{$${expression}}\``,
+    }
+  }
+  return undefined
 }

@@ -23,7 +23,7 @@ export const responseTemplateSchema = {
       maximum: 599,
     }),
     body: described(
-      'The answer body; strings may use templates like {{args.order_id}} or {{target.status}}.',
+      'The answer body; strings may use placeholders: an argument by its name, e.g. {order_id}, or a call fact, e.g. {$target.status} or {$id}.',
       jsonValueSchema,
     ),
     headers: described('Extra response headers, name to value.', {
@@ -48,7 +48,7 @@ const notFoundSchema = described(
 )
 
 const successResponseSchema = described(
-  'The answer on success; templates see args, target and the call facts.',
+  'The answer on success; templates see the arguments ({order_id}) and the call facts ({$target.status} is the target after the effects).',
   responseTemplateSchema,
 )
 

@@ -1,5 +1,13 @@
 import { execFileSync, spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -107,6 +115,28 @@ describe('the package installed from its tarball into a fresh project', () => {
       },
     )
     expect(run('ls', [join(installed, 'src')]).code).not.toBe(0)
+  })
+
+  test('every source map names shipped files or carries the source it names', () => {
+    const installed = join(project, 'node_modules/agenttwin')
+    const maps = readdirSync(installed, { recursive: true, encoding: 'utf8' }).filter((file) =>
+      file.endsWith('.map'),
+    )
+    expect(maps.length).toBeGreaterThan(0)
+    const dangling: string[] = []
+    for (const file of maps) {
+      const map = JSON.parse(readFileSync(join(installed, file), 'utf8')) as {
+        sources: string[]
+        sourcesContent?: Array<string | null>
+      }
+      map.sources.forEach((source, index) => {
+        const shipped = existsSync(join(installed, dirname(file), source))
+        if (!shipped && typeof map.sourcesContent?.[index] !== 'string') {
+          dangling.push(`${file} → ${source}`)
+        }
+      })
+    }
+    expect(dangling).toEqual([])
   })
 
   test('the documents init writes point editors at the shipped JSON Schemas', () => {

@@ -52,9 +52,8 @@ Exit status: the gate decides. 0 PASS; 1 BLOCK (a new critical failure or a
 regression); 3 WARN (e.g. a side that did not finish: unknown is never a pass);
 2 usage, document or agent module error.
 
-Example:
-  agenttwin diff examples/demo-co/scenarios --agent examples/demo-co/agent/index.ts \\
-    --baseline v1.2.4 --candidate v1.3.0 --json reports/diff.json`
+Example (in a project set up by \`agenttwin init\`, with a v2 added to agents.ts):
+  agenttwin diff scenarios --agent ./agents.ts --baseline v1 --candidate v2 --json reports/agenttwin.json`
 
 const OPTIONS = {
   ...CASE_OPTIONS,

@@ -20,8 +20,8 @@ While it runs, the resources agenttwin://records and agenttwin://state give
 the same over MCP. Stops when the client closes stdin (or a fault cuts the
 output). Exit status: 0 once stopped; 2 usage or document error.
 
-Example:
-  agenttwin mcp examples/demo-co/scenarios/refund-timeout-after-mutation.scenario.yaml --records records.json`
+Example (in a project set up by \`agenttwin init\`):
+  agenttwin mcp scenarios/example.scenario.yaml --records records.json`
 
 async function mcp(options: ParsedOptions, io: CliIO): Promise<number> {
   const file = oneDocument(options, io, 'mcp', USAGE)

@@ -31,9 +31,9 @@ catalog fault matches. What cannot be inferred is a "# TODO" comment.
 
 The twin: path is written relative to where the scenario is written.
 
-Example:
-  agenttwin mine reports/agenttwin.json --case refund-timeout-after-mutation \\
-    --out scenarios/mined/timeout-v1.3.0.scenario.yaml`
+Example (with the report of \`agenttwin diff --json reports/agenttwin.json\` or the reporter):
+  agenttwin mine reports/agenttwin.json --case example-close-ticket \\
+    --out scenarios/mined/example-close-ticket.scenario.yaml`
 
 const OPTIONS = {
   case: { type: 'string' },
@@ -86,7 +86,7 @@ export const mineCommand: CliCommand = defineVerb({
         source: sourceArg,
       })
     } else {
-      const scenarioFile = scenarioFileOf(input.run)
+      const scenarioFile = scenarioFileOf(input.run, io.cwd)
       const loaded = scenarioFile ? await loadScenario(scenarioFile) : undefined
       const chosenTwin = twinFile ?? loaded?.twinFile
       if (!chosenTwin) {

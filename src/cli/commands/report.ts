@@ -15,7 +15,7 @@ the two trajectories side by side. The page loads nothing from the network.
   <report.json>      the JSON report, e.g. reports/agenttwin.json
   --out <file.html>  where to write the page (default: beside the JSON, .html for .json)
 
-Example:
+Example (with the report of \`agenttwin diff --json reports/agenttwin.json\` or the reporter):
   agenttwin report reports/agenttwin.json --out reports/review.html`
 
 const OPTIONS = { out: { type: 'string' } } as const

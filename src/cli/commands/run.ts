@@ -40,9 +40,8 @@ unless AGENTTWIN_JUDGE names a provider.
 Exit status: 0 every expectation PASS; 1 any expectation not PASS (ERROR too),
 or the case did not finish; 2 usage, document or agent module error.
 
-Example:
-  agenttwin run examples/demo-co/scenarios/refund-happy-path.scenario.yaml \\
-    --agent examples/demo-co/agent/index.ts --version v1.3.0`
+Example (in a project set up by \`agenttwin init\`):
+  agenttwin run scenarios/example.scenario.yaml --agent ./agents.ts --version v1`
 
 const OPTIONS = {
   ...CASE_OPTIONS,

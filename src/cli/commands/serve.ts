@@ -43,8 +43,8 @@ no other site's page, so a web page cannot read or reset the twin.
 Stops on Ctrl+C (SIGINT) or SIGTERM. Exit status: 0 once stopped; 2 usage or
 document error, or the port cannot be used.
 
-Example:
-  agenttwin serve examples/demo-co/scenarios/refund-timeout-after-mutation.scenario.yaml --port 4010`
+Example (in a project set up by \`agenttwin init\`):
+  agenttwin serve scenarios/example.scenario.yaml --port 4010`
 
 const OPTIONS = {
   port: { type: 'string' },

@@ -13,8 +13,8 @@ A scenario is checked together with the twin it uses.
 Exit status: 0 when every file is valid, 1 when any problem was found,
 2 on a usage error (no files, unknown option).
 
-Example:
-  agenttwin validate examples/demo-co/twins/*.yaml examples/demo-co/scenarios/*.yaml`
+Example (in a project set up by \`agenttwin init\`):
+  agenttwin validate twins/*.yaml scenarios/*.yaml`
 
 function plural(count: number, word: string): string {
   return `${count} ${word}${count === 1 ? '' : 's'}`
