@@ -45,7 +45,7 @@ export default defineConfig({
           name: 'demo',
           include: ['examples/demo-co/**/*.test.ts'],
           // Every case builds its own twin and interception, so the scenario
-          // files can share a worker's module cache: a third of the run time.
+          // files can share a worker's module cache (the README's speed tip has the figures).
           isolate: false,
         },
       },
