@@ -17,6 +17,9 @@ import { InvalidReportError } from './report-error.ts'
  */
 export const MAX_REPORT_DEPTH = 256
 
+/** A path in a message is cut after this many segments: the place, not a 2 KB trail. */
+const SHOWN_SEGMENTS = 16
+
 /** Problems listed in one error: the first ones point at the cause, the rest is a count. */
 const SHOWN_PROBLEMS = 10
 
@@ -44,7 +47,11 @@ function problemAt(
 ): DocumentProblem {
   const where =
     source.text === undefined ? { line: 1, column: 1 } : locateJsonValue(source.text, path)
-  return { file: source.file, ...where, path: formatFieldPath(path), message, fix }
+  const shown =
+    path.length > SHOWN_SEGMENTS
+      ? `${formatFieldPath(path.slice(0, SHOWN_SEGMENTS))}… (${path.length} levels)`
+      : formatFieldPath(path)
+  return { file: source.file, ...where, path: shown, message, fix }
 }
 
 function refuse(source: ReportSource, problems: DocumentProblem[]): never {
