@@ -63,4 +63,24 @@ describe('renderHtml', () => {
     expect(html).toContain(`<details class="fold"><summary><code>${'x'.repeat(80)}</code>…`)
     expect(html).toContain(`<pre>${long}</pre>`)
   })
+
+  it('says in the verified-outcome row how the claim stands, never a green SUCCESS for a FAILURE claim', async () => {
+    const produced = await report()
+    const item = produced.pairs[0]!.cases[0]!
+    Object.assign(item.candidate, {
+      finished: true,
+      outcome: 'FAILURE',
+      verified: {
+        status: 'SUCCESS',
+        verified: true,
+        reason: 'every state-changing success changed state',
+      },
+    })
+    item.candidate.failed = item.candidate.failed.filter((f) => f.type !== 'outcomeVerified')
+    const html = renderHtml(produced)
+    const row = html.slice(html.indexOf('<th>verified outcome</th>')).split('</tr>')[0]!
+    const candidate = row.split('<td>')[2]!
+    expect(candidate).toContain('<b class="v-no-claim">FAILURE claimed, no success to back</b>')
+    expect(candidate).not.toContain('v-backed')
+  })
 })
