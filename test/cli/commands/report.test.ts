@@ -86,53 +86,26 @@ describe('agenttwin report refuses an invalid report, naming the field', () => {
     expect(result.err).toMatch(/\[0\]… \(\d+ levels\)\. Fix/)
   })
 
-  const numbers: [string, (report: Loose) => void][] = [
-    [
-      'pairs[0].cases[0].divergence.step',
-      (r) => void (r.pairs[0].cases[0].divergence.step = PAYLOAD),
-    ],
-    [
-      'pairs[0].cases[0].baseline.metrics.toolCalls',
-      (r) => void (r.pairs[0].cases[0].baseline.metrics.toolCalls = PAYLOAD),
-    ],
-    [
-      'pairs[0].cases[0].candidate.retries.total',
-      (r) => void (r.pairs[0].cases[0].candidate.retries.total = PAYLOAD),
-    ],
-    [
-      'pairs[0].cases[0].baseline.metrics.tokens.input',
-      (r) => void (r.pairs[0].cases[0].baseline.metrics.tokens = { input: PAYLOAD, output: 1 }),
-    ],
-    [
-      'pairs[0].cases[0].baseline.metrics.tokens.output',
-      (r) => void (r.pairs[0].cases[0].baseline.metrics.tokens = { input: 1, output: PAYLOAD }),
-    ],
-    [
-      'pairs[0].cases[0].trajectories.candidate[1].step',
-      (r) => void (r.pairs[0].cases[0].trajectories.candidate[1].step = PAYLOAD),
-    ],
-    ['pairs[0].cases[0].trials.k', (r) => void (r.pairs[0].cases[0].trials.k = PAYLOAD)],
-    ['pairs[0].cases[0].trials.alpha', (r) => void (r.pairs[0].cases[0].trials.alpha = PAYLOAD)],
-    [
-      'pairs[0].cases[0].trials.baseline.passes',
-      (r) => void (r.pairs[0].cases[0].trials.baseline.passes = PAYLOAD),
-    ],
-    [
-      'pairs[0].cases[0].trials.candidate.trials',
-      (r) => void (r.pairs[0].cases[0].trials.candidate.trials = PAYLOAD),
-    ],
-    [
-      'pairs[1].cases[0].trials.noiseFloor[0].pairedDisagreements',
-      (r) => void (r.pairs[1].cases[0].trials.noiseFloor[0].pairedDisagreements = PAYLOAD),
-    ],
-    [
-      'pairs[1].cases[0].trials.noiseFloor[0].trials',
-      (r) => void (r.pairs[1].cases[0].trials.noiseFloor[0].trials = PAYLOAD),
-    ],
+  const numbers = [
+    'pairs[0].cases[0].divergence.step',
+    'pairs[0].cases[0].baseline.metrics.toolCalls',
+    'pairs[0].cases[0].candidate.retries.total',
+    'pairs[0].cases[0].baseline.metrics.tokens.input',
+    'pairs[0].cases[0].baseline.metrics.tokens.output',
+    'pairs[0].cases[0].trajectories.candidate[1].step',
+    'pairs[0].cases[0].trials.k',
+    'pairs[0].cases[0].trials.alpha',
+    'pairs[0].cases[0].trials.baseline.passes',
+    'pairs[0].cases[0].trials.candidate.trials',
+    'pairs[1].cases[0].trials.noiseFloor[0].pairedDisagreements',
+    'pairs[1].cases[0].trials.noiseFloor[0].trials',
   ]
-  it.each(numbers)('markup in the number %s', async (path, spoil) => {
+  it.each(numbers)('markup in the number %s', async (path) => {
     const report = base()
-    spoil(report)
+    report.pairs[0].cases[0].baseline.metrics.tokens = { input: 1, output: 1 }
+    const keys = path.split(/[.[\]]+/).filter(Boolean)
+    const parent = keys.slice(0, -1).reduce((value, key) => value[key], report)
+    parent[keys.at(-1)!] = PAYLOAD
     const result = await render(report)
     expectRefused(result, path)
     expect(result.err).toMatch(/must be (an integer|a number), found the string/)
