@@ -3,6 +3,7 @@ import type { ComparisonReport } from '../compare/report.ts'
 import { comparisonReportSchema } from '../compare/report-schema.ts'
 import { pathPastDepth } from '../core/depth.ts'
 import { type DocumentProblem, formatProblem } from '../core/errors.ts'
+import { pathProblems } from '../core/state-path.ts'
 import { ajvIssues } from '../schema/ajv-issues.ts'
 import { formatFieldPath } from '../schema/field-path.ts'
 import { locateJsonValue } from '../schema/locate-json.ts'
@@ -84,7 +85,12 @@ export function checkComparisonReport(value: unknown, source: ReportSource): Che
     ])
   }
   validator ??= createDocumentAjv().compile(comparisonReportSchema)
-  if (validator(value)) return value as CheckedReport
+  if (validator(value)) {
+    const report = value as ComparisonReport
+    const problems = statePathProblems(report, source)
+    if (problems.length > 0) refuse(source, problems)
+    return report as CheckedReport
+  }
   // `if`/`then` only repeats that its branch failed; the branch's own errors say why.
   const errors = (validator.errors ?? []).filter((error) => error.keyword !== 'if')
   const issues = ajvIssues(errors, value)
@@ -92,4 +98,27 @@ export function checkComparisonReport(value: unknown, source: ReportSource): Che
     source,
     issues.map((issue) => problemAt(source, [...issue.path], issue.message, issue.fix)),
   )
+}
+
+// What the schema cannot say: a changed path of a final state is text the state-path parser must read.
+function statePathProblems(report: ComparisonReport, source: ReportSource): DocumentProblem[] {
+  const problems: DocumentProblem[] = []
+  report.pairs.forEach((pair, p) => {
+    pair.cases.forEach((item, c) => {
+      item.state?.changedPaths.forEach((path, index) => {
+        const [problem] = pathProblems(path)
+        if (!problem) return
+        const at = ['pairs', p, 'cases', c, 'state', 'changedPaths', index]
+        problems.push(
+          problemAt(
+            source,
+            at,
+            `the state path ${JSON.stringify(path)} ${problem.says}`,
+            problem.fix,
+          ),
+        )
+      })
+    })
+  })
+  return problems
 }

@@ -77,9 +77,15 @@ function finalState(item: CaseReport): SafeHtml {
   const state = item.state
   if (!state) return html``
   const at = (root: unknown, path: string) => {
-    let value = root as Record<string, unknown> | undefined
+    let value = root
     // The report keeps paths as text; the one parser reads them back, quoted keys included.
-    for (const key of pathOf(path)) value = value?.[key] as Record<string, unknown> | undefined
+    // Own keys only: `toString` names no value of the state.
+    for (const key of pathOf(path)) {
+      value =
+        value !== null && typeof value === 'object' && Object.hasOwn(value, key)
+          ? (value as Record<string, unknown>)[key]
+          : undefined
+    }
     return value as Parameters<typeof foldValue>[0]
   }
   const rows = state.changedPaths.map(

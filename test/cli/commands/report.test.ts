@@ -111,6 +111,26 @@ describe('agenttwin report refuses an invalid report, naming the field', () => {
     expect(result.err).toMatch(/must be (an integer|a number), found the string/)
   })
 
+  it.each(['__proto__.x', 'a..b', 'a["b', ''])(
+    'a changed state path %j that is no path',
+    async (bad) => {
+      const report = base()
+      report.pairs[0].cases[0].state.changedPaths = [bad]
+      const result = await render(report)
+      expectRefused(result, 'pairs[0].cases[0].state.changedPaths[0]')
+      expect(result.err).toContain(`the state path ${JSON.stringify(bad)}`)
+    },
+  )
+
+  it('a changed state path naming an inherited key shows it as absent', async () => {
+    const report = base()
+    report.pairs[0].cases[0].state.changedPaths = ['toString', 'orders.constructorx']
+    const result = await render(report)
+    expect(result.err).toBe('')
+    const page = readFileSync(join(result.dir, 'r.html'), 'utf8')
+    expect(page).toContain('<td><code class="path">toString</code></td><td><code>(absent)</code>')
+  })
+
   it('points at the line and column of the bad field', async () => {
     const report = base()
     report.pairs[0].cases[0].baseline.retries.total = PAYLOAD
