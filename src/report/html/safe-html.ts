@@ -66,7 +66,15 @@ function slotAfter(before: string, index: number): Slot {
   const inTag = before.slice(tag)
   if (/^<\/?\w*$/.test(inTag)) throw unsafe('a tag name')
   // Attribute values are written in double quotes; an odd count means inside one.
-  if ((inTag.match(/"/g)?.length ?? 0) % 2 === 1) return 'escaped'
+  if ((inTag.match(/"/g)?.length ?? 0) % 2 === 1) {
+    // Escaping keeps a value inside its quotes, not out of script, style or a URL's scheme.
+    const [, name = '', start = ''] = /([^\s"'=<>/]+)\s*=\s*"([^"]*)$/.exec(inTag) ?? []
+    if (/^on|^style$|^srcdoc$/i.test(name)) throw unsafe(`the ${name} attribute`)
+    if (/^(href|src|action|formaction|xlink:href)$/i.test(name) && start === '') {
+      throw unsafe(`the start of the ${name} attribute (a URL's scheme)`)
+    }
+    return 'escaped'
+  }
   if (/=\s*$/.test(inTag)) throw unsafe('an unquoted attribute value')
   return 'markup'
 }

@@ -55,6 +55,10 @@ describe('the html tagged template', () => {
     expect(() => html`<b ${value}>`).toThrow(/only markup/)
     expect(() => html`<script>${value}</script>`).toThrow(/page constant/)
     expect(() => html`<style>${html`a{}`}</style>`).toThrow(/page constant/)
+    expect(() => html`<b onclick="${value}">`).toThrow(/onclick attribute/)
+    expect(() => html`<b style="${value}">`).toThrow(/style attribute/)
+    expect(() => html`<a href="${value}">`).toThrow(/scheme/)
+    expect(html`<a href="#${value}">`.toString()).toBe('<a href="#x onmouseover=alert(1)">')
   })
 
   it('takes markup between the attributes of a tag, and a page constant inside <style> and <script>', () => {
