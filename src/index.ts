@@ -123,6 +123,7 @@ export {
 export { MineSourceError, mineCase, mineTrace } from './mine/index.ts'
 /* Reports */
 export {
+  type CheckedReport,
   InvalidReportError,
   parseComparisonReport,
   renderHtml,

@@ -1,5 +1,6 @@
 import { CASE_CLASSES } from './classify.ts'
 import { COMPARISON_REPORT_SCHEMA } from './report.ts'
+import { caseErrorSchema, stepSchema } from './steps-schema.ts'
 import { caseTrialsSchema } from './trials/report-schema.ts'
 
 const LABELS = [
@@ -70,17 +71,7 @@ const side = {
   properties: {
     finished: { type: 'boolean' },
     outcome: { enum: ['SUCCESS', 'PARTIAL', 'FAILURE'] },
-    error: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['kind', 'message'],
-      properties: {
-        kind: {
-          enum: ['threw', 'timeout', 'malformed-result', 'unhandled-request', 'model-cassette'],
-        },
-        message: { type: 'string' },
-      },
-    },
+    error: caseErrorSchema,
     failed: { type: 'array', items: reportedExpectation },
     llm: { enum: ['live', 'replayed', 'scripted'] },
     models: {
@@ -155,13 +146,6 @@ const change = {
   },
 }
 
-// Steps are the compare layer's own shapes; only their position and kind are fixed here.
-const step = {
-  type: 'object',
-  required: ['kind', 'step'],
-  properties: { kind: { enum: ['call', 'outcome'] }, step: { type: 'integer', minimum: 1 } },
-}
-
 const caseReport = {
   type: 'object',
   additionalProperties: false,
@@ -209,8 +193,8 @@ const caseReport = {
       additionalProperties: false,
       required: ['baseline', 'candidate'],
       properties: {
-        baseline: { type: 'array', items: step },
-        candidate: { type: 'array', items: step },
+        baseline: { type: 'array', items: stepSchema },
+        candidate: { type: 'array', items: stepSchema },
       },
     },
     trials: caseTrialsSchema,

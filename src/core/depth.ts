@@ -27,3 +27,31 @@ export function nestsDeeperThan(value: unknown, max: number): boolean {
   }
   return false
 }
+
+/**
+ * The path (keys and indexes) of the first value that opens a level past
+ * `max`, or `undefined` when `value` stays within it: where to point a person
+ * at. Walks without recursion, depth first in document order.
+ * @example
+ * pathPastDepth({ a: [{ b: 1 }] }, 2) // ['a', 0]
+ */
+export function pathPastDepth(value: unknown, max: number): (string | number)[] | undefined {
+  const stack: Array<{ value: unknown; path: (string | number)[] }> = [{ value, path: [] }]
+  const seen = new WeakSet<object>()
+  while (stack.length > 0) {
+    const { value: current, path } = stack.pop()!
+    if (current === null || typeof current !== 'object') continue
+    if (path.length + 1 > max) return path
+    if (seen.has(current)) continue
+    seen.add(current)
+    const entries: [string | number, unknown][] = Array.isArray(current)
+      ? current.map((child, index) => [index, child])
+      : Object.entries(current)
+    for (let index = entries.length - 1; index >= 0; index--) {
+      const [key, child] = entries[index]!
+      if (child !== null && typeof child === 'object')
+        stack.push({ value: child, path: [...path, key] })
+    }
+  }
+  return undefined
+}

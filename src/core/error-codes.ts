@@ -71,6 +71,7 @@ export const ERROR_CODES = [
   'AGENTTWIN_VITE_MISSING',
   'AGENTTWIN_DUPLICATE_SCENARIO_ID',
   'AGENTTWIN_INVALID_RECORDS',
+  'AGENTTWIN_OUTPUT_IS_INPUT',
 ] as const
 
 /** A code of the error catalogue. */

@@ -11,3 +11,4 @@ export {
   renderTrajectory,
   renderTrajectoryForDiff,
 } from './trajectory.ts'
+export type { CheckedReport } from './validate.ts'

@@ -3,31 +3,27 @@ import {
   COMPARISON_REPORT_SCHEMA_V1,
   type ComparisonReport,
 } from '../compare/report.ts'
-import { AgentTwinError, partsOf } from '../core/errors.ts'
+import { lineColumnOf } from '../schema/locate-json.ts'
+import { InvalidReportError } from './report-error.ts'
+import { type CheckedReport, checkComparisonReport } from './validate.ts'
 
-/** A file that is not a comparison report AgentTwin can render. */
-export class InvalidReportError extends AgentTwinError {
-  static override readonly code = 'AGENTTWIN_INVALID_REPORT'
-
-  constructor(message: string) {
-    super(partsOf(message, 'pass the JSON report the AgentTwin reporter wrote.'))
-  }
-}
+export { InvalidReportError }
 
 function lineColumn(text: string, position: number): string {
-  const before = text.slice(0, position).split('\n')
-  return `${before.length}:${before.at(-1)!.length + 1}`
+  const { line, column } = lineColumnOf(text, position)
+  return `${line}:${column}`
 }
 
 /**
  * Reads the text of a saved JSON report (from the reporter, `agenttwin diff
- * --json`, or a `--merge-reports` run). Only the envelope is checked, so a
- * report with fields added later still renders.
- * @throws InvalidReportError naming the file, the position and the fix
+ * --json`, or a `--merge-reports` run) and checks it against the report's
+ * JSON Schema (`comparisonReportSchema`) before anything renders it.
+ * @throws InvalidReportError naming the file, the position (line:column and
+ * JSON path of each bad field) and the fix
  * @example
  * renderHtml(parseComparisonReport(readFileSync(file, 'utf8'), file))
  */
-export function parseComparisonReport(text: string, file: string): ComparisonReport {
+export function parseComparisonReport(text: string, file: string): CheckedReport {
   let value: unknown
   try {
     value = JSON.parse(text)
@@ -51,10 +47,5 @@ export function parseComparisonReport(text: string, file: string): ComparisonRep
       `${file}:1:1 is not an AgentTwin comparison report: "schema" is ${found}, expected "${COMPARISON_REPORT_SCHEMA}". Fix: pass the JSON report the AgentTwin reporter wrote, e.g. reports/agenttwin.json.`,
     )
   }
-  if (!Array.isArray(report.pairs) || typeof report.gate?.verdict !== 'string') {
-    throw new InvalidReportError(
-      `${file}:1:1 has no "pairs" list or no "gate" verdict. Fix: regenerate it with the AgentTwin reporter or \`agenttwin diff --json\`.`,
-    )
-  }
-  return report as ComparisonReport
+  return checkComparisonReport(report, { file, text })
 }

@@ -20,7 +20,7 @@ export interface ExpectationTaskMeta {
 
 /** One side of a pair test in short: what a person reads in the Vitest UI's meta panel. */
 export interface PairSideSummary {
-  /** `SUCCESS, verified SUCCESS`, or why the case did not finish. */
+  /** `SUCCESS (claim: SUCCESS, backed by state)`, or why the case did not finish. */
   outcome: string
   toolCalls: number
   /** Ids of the expectations that did not pass, with their effective labels. */

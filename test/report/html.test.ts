@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { buildReport } from '../../src/compare/build-report.ts'
 import { comparePair } from '../../src/compare/pair.ts'
 import type { ComparisonReport } from '../../src/compare/report.ts'
-import { renderHtml } from '../../src/report/html/index.ts'
+import { renderCheckedHtml, renderHtml } from '../../src/report/html/index.ts'
+import type { CheckedReport } from '../../src/report/validate.ts'
 import { runSide } from '../compare/helpers/suite.ts'
 
 const HOSTILE = `</script><script>alert(1)</script><img src=x onerror="alert('x')">&amp;`
@@ -13,25 +14,26 @@ async function report(): Promise<ComparisonReport> {
   ])
 }
 
-/** Every string in the report, keys too, replaced by a hostile one that keeps the original. */
+/** Every string and number in the report replaced by a hostile string (the one that kept the original). */
 function poison(value: unknown): unknown {
   if (typeof value === 'string') return `${value}${HOSTILE}`
+  if (typeof value === 'number') return `${value}${HOSTILE}`
   if (Array.isArray(value)) return value.map(poison)
   if (value && typeof value === 'object') {
-    return Object.fromEntries(
-      Object.entries(value).map(([key, inner]) => {
-        // Enumerations steer the page's own markup; everything a user controls is poisoned.
-        const keep = ['schema', 'classification', 'kind', 'verdict', 'result', 'change', 'label']
-        return [key, keep.includes(key) ? inner : poison(inner)]
-      }),
-    )
+    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, poison(inner)]))
   }
   return value
 }
 
 describe('renderHtml', () => {
-  it('escapes every value a scenario, an agent or a tool can put in the report', async () => {
-    const html = renderHtml(poison(await report()) as ComparisonReport)
+  it('refuses a report whose enumerations and numbers hold markup', async () => {
+    const poisoned = poison(await report()) as ComparisonReport
+    expect(() => renderHtml(poisoned)).toThrow(/not a valid AgentTwin comparison report/)
+  })
+
+  it('escapes every value, enumerations and numbers too, even past the schema check', async () => {
+    // The renderer's own guarantee, without the check in front of it.
+    const html = renderCheckedHtml(poison(await report()) as CheckedReport)
     expect(html).not.toContain('<img')
     expect(html).not.toContain('onerror="')
     expect(html).not.toContain('<script>alert')
@@ -45,7 +47,7 @@ describe('renderHtml', () => {
     const plain = await report()
     expect(renderHtml(plain)).not.toContain('name="flaky"')
     const flagged = structuredClone(plain)
-    Object.assign(flagged.pairs[0]!.cases[0]!, { flaky: true, rate: { pass: 0.5 } })
+    Object.assign(flagged.pairs[0]!.cases[0]!, { flaky: true })
     const html = renderHtml(flagged)
     expect(html).toContain('name="flaky"')
     expect(html.match(/data-flaky="true"/g)).toHaveLength(2)
@@ -60,5 +62,25 @@ describe('renderHtml', () => {
     const html = renderHtml(produced)
     expect(html).toContain(`<details class="fold"><summary><code>${'x'.repeat(80)}</code>…`)
     expect(html).toContain(`<pre>${long}</pre>`)
+  })
+
+  it('says in the verified-outcome row how the claim stands, never a green SUCCESS for a FAILURE claim', async () => {
+    const produced = await report()
+    const item = produced.pairs[0]!.cases[0]!
+    Object.assign(item.candidate, {
+      finished: true,
+      outcome: 'FAILURE',
+      verified: {
+        status: 'SUCCESS',
+        verified: true,
+        reason: 'every state-changing success changed state',
+      },
+    })
+    item.candidate.failed = item.candidate.failed.filter((f) => f.type !== 'outcomeVerified')
+    const html = renderHtml(produced)
+    const row = html.slice(html.indexOf('<th>verified outcome</th>')).split('</tr>')[0]!
+    const candidate = row.split('<td>')[2]!
+    expect(candidate).toContain('<b class="v-no-claim">FAILURE claimed, no success to back</b>')
+    expect(candidate).not.toContain('v-backed')
   })
 })

@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
-import { parseComparisonReport, renderHtml } from '../../report/index.ts'
+import { renderCheckedHtml } from '../../report/html/index.ts'
+import { parseComparisonReport } from '../../report/index.ts'
 import type { CliCommand } from '../command.ts'
+import { refuseOverwritingInput } from '../output-path.ts'
 import { defineVerb, stringOption, usageError } from './cli-options.ts'
 import { writeReport } from './write-report.ts'
 
@@ -10,7 +12,9 @@ const USAGE = `Usage: agenttwin report <report.json> [--out <file.html>]
 Renders a saved JSON comparison report (from the Vitest reporter, from
 \`agenttwin diff --json\`, or from a run merged from shards) as one
 self-contained HTML page: the scenarios × pairs matrix, filters, and per case
-the two trajectories side by side. The page loads nothing from the network.
+the two trajectories side by side. The page loads nothing from the network and
+runs no script but its own. A report that does not match its schema is refused
+with each bad field's position; --out may not name the report itself.
 
   <report.json>      the JSON report, e.g. reports/agenttwin.json
   --out <file.html>  where to write the page (default: beside the JSON, .html for .json)
@@ -40,11 +44,12 @@ export const reportCommand: CliCommand = defineVerb({
         (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'does not exist' : String(error)
       return usageError(io, 'report', `${input} ${reason}`, USAGE)
     }
-    const report = parseComparisonReport(text, input)
     const out =
       stringOption(parsed, 'out') ??
       (input.endsWith('.json') ? `${input.slice(0, -5)}.html` : `${input}.html`)
-    writeReport(io, out, renderHtml(report), 'HTML report')
+    refuseOverwritingInput([file], resolve(io.cwd, out))
+    const report = parseComparisonReport(text, input)
+    writeReport(io, out, renderCheckedHtml(report), 'HTML report')
     return 0
   },
 })

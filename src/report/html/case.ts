@@ -1,9 +1,11 @@
 import type { CaseReport, PairReport, SideReport } from '../../compare/report.ts'
 import { pathOf } from '../../core/state-path.ts'
+import { claimVerdict } from '../claim-verdict.ts'
 import { formatCost } from '../model-totals.ts'
+import { html, type SafeHtml } from './safe-html.ts'
 import { sideChanges, trajectoryTable } from './trajectory.ts'
 import { trialsSection } from './trials.ts'
-import { caseAnchor, esc, foldText, foldValue } from './values.ts'
+import { caseAnchor, foldText, foldValue } from './values.ts'
 
 /** A case whose trials disagree on a side (set only when it ran several trials). */
 export function isFlaky(item: CaseReport): boolean {
@@ -19,80 +21,89 @@ export function isCritical(item: CaseReport): boolean {
   )
 }
 
-function outcome(side: SideReport): string {
-  if (!side.finished) return `did not finish${side.error ? ` (${esc(side.error.kind)})` : ''}`
-  return esc(side.outcome ?? 'none')
+function outcome(side: SideReport): SafeHtml {
+  if (!side.finished) return html`did not finish${side.error ? html` (${side.error.kind})` : ''}`
+  return html`${side.outcome ?? 'none'}`
 }
 
-function verified(side: SideReport): string {
-  if (!side.verified) return '<span class="muted">not recorded</span>'
-  const { status, reason } = side.verified
-  return `<b class="v-${esc(status)}">${esc(status)}</b> <span class="muted">${foldText(reason)}</span>`
+// The words and colour of the claim verdict, never the bare verified status:
+// a FAILURE claim with nothing done is not a green SUCCESS.
+function verified(side: SideReport): SafeHtml {
+  const verdict = claimVerdict(side)
+  if (!verdict) return html`<span class="muted">not recorded</span>`
+  return html`<b class="v-${verdict.standing}">${verdict.words}</b> <span class="muted">${foldText(verdict.reason)}</span>`
 }
 
-function tokens(side: SideReport): string {
+function tokens(side: SideReport): SafeHtml {
   const t = side.metrics.tokens
-  return t ? `${t.input} in / ${t.output} out` : '—'
+  return t ? html`${t.input} in / ${t.output} out` : html`—`
 }
 
-function llm(side: SideReport): string {
+function llm(side: SideReport): SafeHtml {
   const names = side.models?.names.join(', ')
-  return `${esc(side.llm ?? 'scripted')}${names ? ` <span class="muted">${esc(names)}</span>` : ''}`
+  return html`${side.llm ?? 'scripted'}${names ? html` <span class="muted">${names}</span>` : ''}`
 }
 
-function verdictTable(item: CaseReport): string {
-  const row = (label: string, cell: (side: SideReport) => string) =>
-    `<tr><th>${label}</th><td>${cell(item.baseline)}</td><td>${cell(item.candidate)}</td></tr>`
-  return `<table class="verdict"><thead><tr><th></th><th>baseline</th><th>candidate</th></tr></thead><tbody>${[
+function verdictTable(item: CaseReport): SafeHtml {
+  const row = (label: string, cell: (side: SideReport) => SafeHtml | string | number) =>
+    html`<tr><th>${label}</th><td>${cell(item.baseline)}</td><td>${cell(item.candidate)}</td></tr>`
+  const cost =
+    item.baseline.models?.costUsd !== undefined || item.candidate.models?.costUsd !== undefined
+  return html`<table class="verdict"><thead><tr><th></th><th>baseline</th><th>candidate</th></tr></thead><tbody>${[
     row('claimed outcome', outcome),
     row('verified outcome', verified),
-    row('tool calls', (side) => String(side.metrics.toolCalls)),
-    row('retries', (side) => String(side.retries.total)),
+    row('tool calls', (side) => side.metrics.toolCalls),
+    row('retries', (side) => side.retries.total),
     row('latency', (side) => `${Math.round(side.metrics.latencyMs)} ms`),
     row('tokens', tokens),
     row('llm', llm),
-    ...(item.baseline.models?.costUsd !== undefined || item.candidate.models?.costUsd !== undefined
-      ? [row('cost', (side) => esc(formatCost(side.models?.costUsd)))]
-      : []),
-  ].join('')}</tbody></table>`
+    ...(cost ? [row('cost', (side) => formatCost(side.models?.costUsd))] : []),
+  ]}</tbody></table>`
 }
 
-function expectationTable(item: CaseReport): string {
+function expectationTable(item: CaseReport): SafeHtml {
   if (item.changes.length === 0)
-    return '<p class="muted">Every expectation passed on both sides.</p>'
+    return html`<p class="muted">Every expectation passed on both sides.</p>`
   const messages = new Map(item.candidate.failed.map((failed) => [failed.id, failed.message]))
   const baseMessages = new Map(item.baseline.failed.map((failed) => [failed.id, failed.message]))
   const rows = item.changes.map((change) => {
     const message = messages.get(change.id) ?? baseMessages.get(change.id) ?? ''
-    return `<tr class="ch-${esc(change.change)}"><td><code>${esc(change.id)}</code>${change.critical ? ' <span class="badge critical">critical</span>' : ''}</td><td>${esc(change.type)}</td><td>${esc(change.baseline ?? '—')} → <b>${esc(change.candidate ?? '—')}</b></td><td>${esc(change.change)}</td><td>${foldText(message)}</td></tr>`
+    return html`<tr class="ch-${change.change}"><td><code>${change.id}</code>${change.critical ? html` <span class="badge critical">critical</span>` : ''}</td><td>${change.type}</td><td>${change.baseline ?? '—'} → <b>${change.candidate ?? '—'}</b></td><td>${change.change}</td><td>${foldText(message)}</td></tr>`
   })
-  return `<table class="expectations"><thead><tr><th>expectation</th><th>type</th><th>baseline → candidate</th><th>change</th><th>evidence</th></tr></thead><tbody>${rows.join('')}</tbody></table>`
+  return html`<table class="expectations"><thead><tr><th>expectation</th><th>type</th><th>baseline → candidate</th><th>change</th><th>evidence</th></tr></thead><tbody>${rows}</tbody></table>`
 }
 
-function finalState(item: CaseReport): string {
-  if (!item.state) return ''
+function finalState(item: CaseReport): SafeHtml {
+  const state = item.state
+  if (!state) return html``
   const at = (root: unknown, path: string) => {
-    let value = root as Record<string, unknown> | undefined
+    let value = root
     // The report keeps paths as text; the one parser reads them back, quoted keys included.
-    for (const key of pathOf(path)) value = value?.[key] as Record<string, unknown> | undefined
+    // Own keys only: `toString` names no value of the state.
+    for (const key of pathOf(path)) {
+      value =
+        value !== null && typeof value === 'object' && Object.hasOwn(value, key)
+          ? (value as Record<string, unknown>)[key]
+          : undefined
+    }
     return value as Parameters<typeof foldValue>[0]
   }
-  const rows = item.state.changedPaths.map(
+  const rows = state.changedPaths.map(
     (path) =>
-      `<tr><td><code class="path">${esc(path)}</code></td><td>${foldValue(at(item.state!.baseline, path))}</td><td>${foldValue(at(item.state!.candidate, path))}</td></tr>`,
+      html`<tr><td><code class="path">${path}</code></td><td>${foldValue(at(state.baseline, path))}</td><td>${foldValue(at(state.candidate, path))}</td></tr>`,
   )
-  return `<h4>Final states differ</h4><table class="final"><thead><tr><th>path</th><th>baseline</th><th>candidate</th></tr></thead><tbody>${rows.join('')}</tbody></table>`
+  return html`<h4>Final states differ</h4><table class="final"><thead><tr><th>path</th><th>baseline</th><th>candidate</th></tr></thead><tbody>${rows}</tbody></table>`
 }
 
 /** One case of one pair: verdict, lanes, state changes and expectations, under its deep link. */
-export function caseSection(pair: PairReport, item: CaseReport): string {
+export function caseSection(pair: PairReport, item: CaseReport): SafeHtml {
   const id = caseAnchor(item.scenario.id, pair.candidate.version, pair.baseline.version)
-  const open = item.classification !== 'UNCHANGED' ? ' open' : ''
-  return `<details class="case" id="${esc(id)}" data-class="${esc(item.classification)}" data-critical="${isCritical(item)}" data-flaky="${isFlaky(item)}"${open}>
-<summary><span class="pill k-${esc(item.classification)}">${esc(item.classification)}</span> <b>${esc(item.scenario.title)}</b> <code>${esc(item.scenario.id)}</code> · ${esc(pair.candidate.version)} vs ${esc(pair.baseline.version)} <a class="link" href="#${esc(id)}" title="link to this case">#</a></summary>
+  const open = item.classification !== 'UNCHANGED'
+  return html`<details class="case" id="${id}" data-class="${item.classification}" data-critical="${isCritical(item)}" data-flaky="${isFlaky(item)}"${open ? html` open` : ''}>
+<summary><span class="pill k-${item.classification}">${item.classification}</span> <b>${item.scenario.title}</b> <code>${item.scenario.id}</code> · ${pair.candidate.version} vs ${pair.baseline.version} <a class="link" href="#${id}" title="link to this case">#</a></summary>
 <div class="body">
-<p class="reason">${esc(item.reason)}</p>
-${trialsSection(item)}${item.divergence ? `<p class="divergence"><b>Step ${item.divergence.step}:</b> ${esc(item.divergence.sentence)}</p>` : '<p class="muted">The trajectories match to the end.</p>'}
+<p class="reason">${item.reason}</p>
+${trialsSection(item)}${item.divergence ? html`<p class="divergence"><b>Step ${item.divergence.step}:</b> ${item.divergence.sentence}</p>` : html`<p class="muted">The trajectories match to the end.</p>`}
 <div class="verdict-box">${verdictTable(item)}</div><h4>Expectations</h4>${expectationTable(item)}
 <h4>Trajectories</h4>
 ${trajectoryTable(item)}

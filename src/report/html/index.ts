@@ -1,40 +1,55 @@
+import { createHash } from 'node:crypto'
 import type { ComparisonReport } from '../../compare/report.ts'
+import { type CheckedReport, checkComparisonReport } from '../validate.ts'
 import { caseSection } from './case.ts'
 import { filters, matrix } from './matrix.ts'
 import { SCRIPT, STYLE } from './page.ts'
-import { esc } from './values.ts'
+import { html, joinHtml, type SafeHtml } from './safe-html.ts'
 
-// Nothing may leave the page: no scripts, styles, fonts or images from elsewhere.
-const CSP =
-  "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:"
+const sha256 = (text: SafeHtml) =>
+  `'sha256-${createHash('sha256').update(text.toString(), 'utf8').digest('base64')}'`
+
+/**
+ * Nothing may leave the page (no scripts, styles, fonts or images from
+ * elsewhere), and nothing inline runs but the page's own script and style,
+ * allowed by their hashes: markup that slipped into the page could not run.
+ */
+export const CONTENT_SECURITY_POLICY = `default-src 'none'; style-src ${sha256(STYLE)}; script-src ${sha256(SCRIPT)}; img-src data:; base-uri 'none'; form-action 'none'`
+
+/** The page of a report that matched its schema (see {@link renderHtml}). */
+export function renderCheckedHtml(report: CheckedReport): string {
+  const sections = report.pairs.flatMap((pair) => pair.cases.map((item) => caseSection(pair, item)))
+  const body =
+    report.pairs.length === 0
+      ? html`<p>No pair was compared.</p>`
+      : html`${filters(report)}${matrix(report)}<h2>Cases</h2>${joinHtml(sections, html`\n`)}`
+  return html`<!doctype html>
+<html lang="en"><head><meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="${CONTENT_SECURITY_POLICY}">
+<meta name="viewport" content="width=device-width,initial-scale=1">
+<link rel="icon" href="data:,">
+<title>AgentTwin comparison: ${report.gate.verdict}</title>
+<style>${STYLE}</style></head>
+<body>
+<header><h1>AgentTwin comparison</h1>
+<p>Overall gate <span class="gate g-${report.gate.verdict}">${report.gate.verdict}</span> <span class="muted">${report.gate.reasons.join('; ')}</span></p></header>
+${body}
+<script>${SCRIPT}</script>
+</body></html>
+`.toString()
+}
 
 /**
  * The comparison as one self-contained HTML page (inline CSS and script, no
  * network): the scenarios × pairs matrix with counts and gates, filters, and
  * per case the two trajectories side by side, under a deep link
- * `#<scenario>/v<candidate>-vs-v<baseline>`. Every value is HTML-escaped.
- * Fields it does not know are ignored, so newer reports still render.
+ * `#<scenario>/v<candidate>-vs-v<baseline>`. The report is checked against its
+ * schema first, and every value is escaped on its way into the page; the
+ * page's content security policy runs only its own script.
+ * @throws InvalidReportError when the report does not match `comparisonReportSchema`
  * @example
  * writeFileSync('reports/agenttwin.html', renderHtml(report))
  */
 export function renderHtml(report: ComparisonReport): string {
-  const sections = report.pairs.flatMap((pair) => pair.cases.map((item) => caseSection(pair, item)))
-  const body =
-    report.pairs.length === 0
-      ? '<p>No pair was compared.</p>'
-      : `${filters(report)}${matrix(report)}<h2>Cases</h2>${sections.join('\n')}`
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="${CSP}">
-<meta name="viewport" content="width=device-width,initial-scale=1">
-<link rel="icon" href="data:,">
-<title>AgentTwin comparison: ${esc(report.gate.verdict)}</title>
-<style>${STYLE}</style></head>
-<body>
-<header><h1>AgentTwin comparison</h1>
-<p>Overall gate <span class="gate g-${esc(report.gate.verdict)}">${esc(report.gate.verdict)}</span> <span class="muted">${esc(report.gate.reasons.join('; '))}</span></p></header>
-${body}
-<script>${SCRIPT}</script>
-</body></html>
-`
+  return renderCheckedHtml(checkComparisonReport(report, { file: 'the comparison report' }))
 }

@@ -1,6 +1,9 @@
-// The stylesheet and the script of the HTML report, inlined into the page so it works offline.
+import { pageConstant } from './safe-html.ts'
 
-export const STYLE = `
+// The stylesheet and the script of the HTML report, inlined into the page so it works offline.
+// Both are constants: the page's content security policy allows exactly these two by their hashes.
+
+export const STYLE = pageConstant`
 :root{--fg:#1f2328;--muted:#656d76;--line:#d0d7de;--bg:#fff;--soft:#f6f8fa;
 --NEW_CRITICAL_FAILURE:#cf222e;--REGRESSED:#e16f24;--INCOMPLETE:#8250df;--IMPROVED:#1a7f37;--UNCHANGED:#8c959f}
 *{box-sizing:border-box}
@@ -15,7 +18,11 @@ thead th{background:var(--soft)}
 .gate{display:inline-block;font-weight:700;padding:1px 8px;border-radius:4px;color:#fff}
 .g-PASS{background:#1a7f37}.g-WARN{background:#9a6700}.g-BLOCK{background:#cf222e}
 .pill{display:inline-block;padding:0 7px;border-radius:10px;color:#fff;font-size:12px;font-weight:600}
-${['NEW_CRITICAL_FAILURE', 'REGRESSED', 'INCOMPLETE', 'IMPROVED', 'UNCHANGED'].map((k) => `.pill.k-${k},.chip.k-${k}{background:var(--${k})}.cell.k-${k}{background:color-mix(in srgb,var(--${k}) ${k === 'UNCHANGED' ? 14 : 22}%,#fff);border-left:4px solid var(--${k})}`).join('\n')}
+.pill.k-NEW_CRITICAL_FAILURE,.chip.k-NEW_CRITICAL_FAILURE{background:var(--NEW_CRITICAL_FAILURE)}.cell.k-NEW_CRITICAL_FAILURE{background:color-mix(in srgb,var(--NEW_CRITICAL_FAILURE) 22%,#fff);border-left:4px solid var(--NEW_CRITICAL_FAILURE)}
+.pill.k-REGRESSED,.chip.k-REGRESSED{background:var(--REGRESSED)}.cell.k-REGRESSED{background:color-mix(in srgb,var(--REGRESSED) 22%,#fff);border-left:4px solid var(--REGRESSED)}
+.pill.k-INCOMPLETE,.chip.k-INCOMPLETE{background:var(--INCOMPLETE)}.cell.k-INCOMPLETE{background:color-mix(in srgb,var(--INCOMPLETE) 22%,#fff);border-left:4px solid var(--INCOMPLETE)}
+.pill.k-IMPROVED,.chip.k-IMPROVED{background:var(--IMPROVED)}.cell.k-IMPROVED{background:color-mix(in srgb,var(--IMPROVED) 22%,#fff);border-left:4px solid var(--IMPROVED)}
+.pill.k-UNCHANGED,.chip.k-UNCHANGED{background:var(--UNCHANGED)}.cell.k-UNCHANGED{background:color-mix(in srgb,var(--UNCHANGED) 14%,#fff);border-left:4px solid var(--UNCHANGED)}
 .matrix th.scenario{width:30%}.matrix .cell a{color:inherit;text-decoration:none;display:block;font-weight:600;font-size:12.5px}
 .matrix .cell.dim{opacity:.25}.matrix tr.hidden,.case.hidden{display:none}
 .pair .counts{margin-top:4px}.pair div{margin:2px 0}
@@ -42,13 +49,13 @@ ${['NEW_CRITICAL_FAILURE', 'REGRESSED', 'INCOMPLETE', 'IMPROVED', 'UNCHANGED'].m
 ul.changes{margin:4px 0 0;padding-left:18px}ul.changes li{margin:1px 0}.path{color:#953800}
 .fold{display:inline}.fold[open]{display:block}.fold summary{cursor:pointer;display:inline}.fold .more{color:var(--muted);font-size:11.5px}
 .ch-regressed td:nth-child(3){color:#a40e26}.ch-improved td:nth-child(3){color:#1a7f37}
-.v-FAILURE,.v-PARTIAL{color:#a40e26}.v-SUCCESS{color:#1a7f37}.v-UNKNOWN{color:var(--muted)}
+.v-contradicted{color:#a40e26}.v-backed{color:#1a7f37}.v-no-claim{color:var(--fg)}.v-unverified{color:var(--muted)}
 .expectations th:nth-child(1){width:24%}.expectations th:nth-child(2){width:15%}.expectations th:nth-child(3){width:22%}.expectations th:nth-child(4){width:13%}
 .verdict-box{max-width:860px}.verdict th:first-child{width:22%}
 `
 
 // Filters hide matrix cells and case sections by their data attributes; a deep link opens its case.
-export const SCRIPT = `
+export const SCRIPT = pageConstant`
 (function(){
 var form=document.getElementById('filters');
 function apply(){
@@ -60,7 +67,8 @@ function apply(){
   document.querySelectorAll('.case').forEach(function(c){c.classList.toggle('hidden',!keep(c))});
 }
 function target(){
-  var id=decodeURIComponent(location.hash.slice(1));if(!id)return;
+  // A hash that is not valid percent-encoding is taken as written, never thrown on.
+  var id=location.hash.slice(1);try{id=decodeURIComponent(id)}catch(e){}if(!id)return;
   var el=document.getElementById(id);if(!el)return;
   document.querySelectorAll('.case.targeted').forEach(function(c){c.classList.remove('targeted')});
   el.open=true;el.classList.add('targeted');el.classList.remove('hidden');el.scrollIntoView();

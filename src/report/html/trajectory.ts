@@ -2,96 +2,94 @@ import type { CaseReport } from '../../compare/report.ts'
 import type { CallStep, Step } from '../../compare/steps.ts'
 import type { StateChange } from '../../core/call-record.ts'
 import { formatPath } from '../../core/state-path.ts'
-import { compact, esc, foldValue } from './values.ts'
+import { html, joinHtml, type SafeHtml } from './safe-html.ts'
+import { compact, foldValue } from './values.ts'
 
-function args(step: CallStep): string {
+const SPACE = html` `
+
+function args(step: CallStep): SafeHtml {
   const entries = Object.entries(step.args)
-  if (entries.length === 0) return ''
-  return entries
-    .map(([key, value]) => `<span class="arg"><b>${esc(key)}</b>=${foldValue(value)}</span>`)
-    .join(' ')
+  return joinHtml(
+    entries.map(([key, value]) => html`<span class="arg"><b>${key}</b>=${foldValue(value)}</span>`),
+    SPACE,
+  )
 }
 
 /** `path: before → after`, both values folded when long. */
-export function changeLine(change: StateChange): string {
-  return `<li><code class="path">${esc(formatPath(change.path))}</code> ${foldValue(change.before)} → ${foldValue(change.after)}</li>`
+export function changeLine(change: StateChange): SafeHtml {
+  return html`<li><code class="path">${formatPath(change.path)}</code> ${foldValue(change.before)} → ${foldValue(change.after)}</li>`
 }
 
-function badges(step: CallStep): string {
-  const out: string[] = []
+function badges(step: CallStep): SafeHtml {
+  const out: SafeHtml[] = []
   if (step.fault) {
     const title = `dependency ${compact(step.fault.dependency)}, caller ${compact(step.fault.caller)}`
-    out.push(
-      `<span class="badge fault" title="${esc(title)}">fault: ${esc(step.fault.type)}</span>`,
-    )
+    out.push(html`<span class="badge fault" title="${title}">fault: ${step.fault.type}</span>`)
   }
-  if (step.effect.replay) out.push('<span class="badge replay">replay</span>')
+  if (step.effect.replay) out.push(html`<span class="badge replay">replay</span>`)
   if (step.policy) {
     const text = step.policy.kind === 'handoff' ? 'handoff' : `rejected ${step.policy.status}`
-    out.push(`<span class="badge policy">${esc(text)}</span>`)
+    out.push(html`<span class="badge policy">${text}</span>`)
   }
   if (step.effect.deferred) {
     const text = step.effect.deferred.committed ? 'deferred, committed' : 'deferred, not committed'
-    out.push(`<span class="badge deferred">${text}</span>`)
+    out.push(html`<span class="badge deferred">${text}</span>`)
   }
-  return out.join(' ')
+  return joinHtml(out, SPACE)
 }
 
-function callCell(step: CallStep): string {
+function callCell(step: CallStep): SafeHtml {
   const status = step.status === null ? 'no response' : String(step.status)
-  const changes = step.effect.changes.map(changeLine).join('')
-  const deferred = step.effect.deferred?.changes.map(changeLine).join('') ?? ''
-  return [
-    `<div class="call"><code class="tool">${esc(step.tool)}</code>(${args(step)})`,
-    ` <span class="status s-${esc(step.result)}">${esc(status)}</span> ${badges(step)}</div>`,
-    changes ? `<ul class="changes">${changes}</ul>` : '',
-    deferred ? `<ul class="changes deferred">${deferred}</ul>` : '',
-  ].join('')
+  const changes = step.effect.changes.map(changeLine)
+  const deferred = step.effect.deferred?.changes.map(changeLine) ?? []
+  return html`<div class="call"><code class="tool">${step.tool}</code>(${args(step)}) <span class="status s-${step.result}">${status}</span> ${badges(step)}</div>${
+    changes.length > 0 ? html`<ul class="changes">${changes}</ul>` : ''
+  }${deferred.length > 0 ? html`<ul class="changes deferred">${deferred}</ul>` : ''}`
 }
 
-function stepCell(step: Step | undefined, side: string): string {
-  if (!step) return `<td class="lane ${side} empty">—</td>`
-  if (step.kind === 'call') return `<td class="lane ${side}">${callCell(step)}</td>`
+function stepCell(step: Step | undefined, side: 'baseline' | 'candidate'): SafeHtml {
+  if (!step) return html`<td class="lane ${side} empty">—</td>`
+  if (step.kind === 'call') return html`<td class="lane ${side}">${callCell(step)}</td>`
   const text = step.finished
-    ? `outcome: <b>${esc(step.outcome ?? 'none')}</b>`
-    : `did not finish${step.error ? `: ${esc(step.error.kind)}: ${esc(step.error.message)}` : ''}`
-  return `<td class="lane ${side} outcome">${text}</td>`
+    ? html`outcome: <b>${step.outcome ?? 'none'}</b>`
+    : html`did not finish${step.error ? html`: ${step.error.kind}: ${step.error.message}` : ''}`
+  return html`<td class="lane ${side} outcome">${text}</td>`
 }
 
 /**
  * Both trajectories side by side, one row per position as the lockstep diff
  * walks them; the row of the first divergence is marked and carries its sentence.
  */
-export function trajectoryTable(item: CaseReport): string {
+export function trajectoryTable(item: CaseReport): SafeHtml {
   const trajectories = item.trajectories
-  if (!trajectories) return '<p class="muted">This report carries no trajectories.</p>'
+  if (!trajectories) return html`<p class="muted">This report carries no trajectories.</p>`
   const length = Math.max(trajectories.baseline.length, trajectories.candidate.length)
-  const rows: string[] = []
+  const rows: SafeHtml[] = []
   for (let index = 0; index < length; index++) {
     const step = index + 1
     const diverges = item.divergence?.step === step
     rows.push(
-      `<tr class="${diverges ? 'diverge' : ''}" data-step="${step}"><th class="num">${step}</th>${stepCell(trajectories.baseline[index], 'baseline')}${stepCell(trajectories.candidate[index], 'candidate')}</tr>`,
+      html`<tr class="${diverges ? 'diverge' : ''}" data-step="${step}"><th class="num">${step}</th>${stepCell(trajectories.baseline[index], 'baseline')}${stepCell(trajectories.candidate[index], 'candidate')}</tr>`,
     )
     if (diverges && item.divergence) {
       rows.push(
-        `<tr class="diverge-note"><td></td><td colspan="2"><b>First divergence (${esc(item.divergence.kind)}).</b> ${esc(item.divergence.sentence)} <span class="muted">${esc(item.divergence.detail)}</span></td></tr>`,
+        html`<tr class="diverge-note"><td></td><td colspan="2"><b>First divergence (${item.divergence.kind}).</b> ${item.divergence.sentence} <span class="muted">${item.divergence.detail}</span></td></tr>`,
       )
     }
   }
-  return `<table class="lanes"><colgroup><col class="c-num"><col><col></colgroup><thead><tr><th>#</th><th>baseline</th><th>candidate</th></tr></thead><tbody>${rows.join('')}</tbody></table>`
+  return html`<table class="lanes"><colgroup><col class="c-num"><col><col></colgroup><thead><tr><th>#</th><th>baseline</th><th>candidate</th></tr></thead><tbody>${rows}</tbody></table>`
 }
 
 /** Every state change one side made, in call order, from its trajectory. */
-export function sideChanges(steps: readonly Step[] | undefined): string {
+export function sideChanges(steps: readonly Step[] | undefined): SafeHtml {
   const calls = (steps ?? []).filter((step): step is CallStep => step.kind === 'call')
   const items = calls.flatMap((step) =>
     step.effect.changes.map(
       (change) =>
-        `<li><span class="muted">#${step.step} ${esc(step.tool)}</span> <code class="path">${esc(formatPath(change.path))}</code> ${foldValue(change.before)} → ${foldValue(change.after)}</li>`,
+        html`<li><span class="muted">#${step.step} ${step.tool}</span> <code class="path">${formatPath(change.path)}</code> ${foldValue(change.before)} → ${foldValue(change.after)}</li>`,
     ),
   )
   return items.length > 0
-    ? `<ul class="changes">${items.join('')}</ul>`
-    : '<p class="muted">no state change</p>'
+    ? html`<ul class="changes">${items}</ul>`
+    : html`<p class="muted">no state change</p>`
 }

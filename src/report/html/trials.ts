@@ -2,30 +2,36 @@ import type { CaseReport } from '../../compare/report.ts'
 import type { RateSummary } from '../../compare/trials/types.ts'
 import { formatP, passFraction } from '../../compare/trials/words.ts'
 import { flakyWords, passHatAll } from '../trials.ts'
-import { esc } from './values.ts'
+import { html, joinHtml, type SafeHtml } from './safe-html.ts'
 
-function rate(summary: RateSummary): string {
+function rate(summary: RateSummary): SafeHtml {
   const w = summary.wilson
-  return `<b>${passFraction(summary)}</b> <span class="muted">pass^${summary.trials} ${passHatAll(summary)} · Wilson [${w.low.toFixed(2)}, ${w.high.toFixed(2)}]</span>`
+  return html`<b>${passFraction(summary)}</b> <span class="muted">pass^${summary.trials} ${passHatAll(summary)} · Wilson [${w.low.toFixed(2)}, ${w.high.toFixed(2)}]</span>`
 }
 
 /** A case's trials: rates per side and expectation, p-values, notes, the representative trial pair. */
-export function trialsSection(item: CaseReport): string {
+export function trialsSection(item: CaseReport): SafeHtml {
   const t = item.trials
-  if (!t) return ''
+  if (!t) return html``
   const flaky = flakyWords(t)
   const rows = [
-    `<tr><th>whole case</th><td>${rate(t.baseline)}</td><td>${rate(t.candidate)}</td><td></td></tr>`,
+    html`<tr><th>whole case</th><td>${rate(t.baseline)}</td><td>${rate(t.candidate)}</td><td></td></tr>`,
     ...t.expectations.map(
       (r) =>
-        `<tr class="${r.significant ? 'significant' : ''}"><th><code>${esc(r.id)}</code>${r.critical ? ' <span class="badge critical">critical</span>' : ''}</th><td>${rate(r.baseline)}</td><td>${rate(r.candidate)}</td><td>${r.direction === 'same' ? '—' : `p = ${esc(formatP(r.pValue))}${r.significant ? ' <b>significant</b>' : ''}`}</td></tr>`,
+        html`<tr class="${r.significant ? 'significant' : ''}"><th><code>${r.id}</code>${r.critical ? html` <span class="badge critical">critical</span>` : ''}</th><td>${rate(r.baseline)}</td><td>${rate(r.candidate)}</td><td>${r.direction === 'same' ? '—' : html`p = ${formatP(r.pValue)}${r.significant ? html` <b>significant</b>` : ''}`}</td></tr>`,
     ),
   ]
-  const notes = t.notes.map((note) => `<li>${esc(note)}</li>`).join('')
+  const notes = t.notes.map((note) => html`<li>${note}</li>`)
   const floor = t.noiseFloor
-    ? `<p class="muted">Noise floor (a version paired with itself): ${t.noiseFloor.map((entry) => `${esc(entry.id)} ${entry.pairedDisagreements}/${entry.trials} same-seed pairs disagree, ${Math.round(entry.disagreementRate * 100)} % of any two runs`).join('; ')}</p>`
+    ? html`<p class="muted">Noise floor (a version paired with itself): ${joinHtml(
+        t.noiseFloor.map(
+          (entry) =>
+            html`${entry.id} ${entry.pairedDisagreements}/${entry.trials} same-seed pairs disagree, ${Math.round(entry.disagreementRate * 100)} % of any two runs`,
+        ),
+        html`; `,
+      )}</p>`
     : ''
-  return `<h4>Trials: ${t.k} a side, alpha ${t.alpha}${flaky ? ` · <b>${esc(flaky)}</b>` : ''}</h4>
-<table class="trials"><thead><tr><th></th><th>baseline passed</th><th>candidate passed</th><th>one-sided Fisher</th></tr></thead><tbody>${rows.join('')}</tbody></table>
-${notes ? `<ul class="notes">${notes}</ul>` : ''}${floor}<p class="muted">Divergence, sides and states below: ${esc(t.representative.reason)}.</p>`
+  return html`<h4>Trials: ${t.k} a side, alpha ${t.alpha}${flaky ? html` · <b>${flaky}</b>` : ''}</h4>
+<table class="trials"><thead><tr><th></th><th>baseline passed</th><th>candidate passed</th><th>one-sided Fisher</th></tr></thead><tbody>${rows}</tbody></table>
+${notes.length > 0 ? html`<ul class="notes">${notes}</ul>` : ''}${floor}<p class="muted">Divergence, sides and states below: ${t.representative.reason}.</p>`
 }

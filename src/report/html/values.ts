@@ -1,17 +1,5 @@
 import type { JsonValue } from '../../core/json.ts'
-
-const ENTITIES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-}
-
-/** Text made safe for HTML content and quoted attribute values. */
-export function esc(text: unknown): string {
-  return String(text).replace(/[&<>"']/g, (char) => ENTITIES[char]!)
-}
+import { html, type SafeHtml } from './safe-html.ts'
 
 /** A JSON value in one line, as the terminal shows it (`undefined` for an absent value). */
 export function compact(value: JsonValue | undefined): string {
@@ -26,17 +14,17 @@ const FOLD_AT = 96
  * A value for a table cell: short values inline, long ones folded into a
  * `<details>` whose summary is the head and whose body is the pretty-printed whole.
  */
-export function foldValue(value: JsonValue | undefined): string {
+export function foldValue(value: JsonValue | undefined): SafeHtml {
   const text = compact(value)
-  if (text.length <= FOLD_AT) return `<code>${esc(text)}</code>`
+  if (text.length <= FOLD_AT) return html`<code>${text}</code>`
   const full = typeof value === 'string' ? value : JSON.stringify(value, null, 2)
-  return `<details class="fold"><summary><code>${esc(text.slice(0, FOLD_AT - 16))}</code>… <span class="more">${text.length} chars</span></summary><pre>${esc(full)}</pre></details>`
+  return html`<details class="fold"><summary><code>${text.slice(0, FOLD_AT - 16)}</code>… <span class="more">${text.length} chars</span></summary><pre>${full}</pre></details>`
 }
 
 /** The same for plain text (messages, sentences, replies). */
-export function foldText(text: string): string {
-  if (text.length <= FOLD_AT * 3) return esc(text)
-  return `<details class="fold"><summary>${esc(text.slice(0, FOLD_AT * 2))}… <span class="more">${text.length} chars</span></summary><pre>${esc(text)}</pre></details>`
+export function foldText(text: string): SafeHtml {
+  if (text.length <= FOLD_AT * 3) return html`${text}`
+  return html`<details class="fold"><summary>${text.slice(0, FOLD_AT * 2)}… <span class="more">${text.length} chars</span></summary><pre>${text}</pre></details>`
 }
 
 /** The deep-link id of a case: `refund-timeout-after-mutation/v1.3.0-vs-v1.2.4`. */

@@ -3,7 +3,13 @@ import { dirname, resolve } from 'node:path'
 import type { Reporter, TestModule, Vitest } from 'vitest/node'
 import type { ComparisonReport } from '../../compare/index.ts'
 import type { PartialSelection } from '../../compare/report.ts'
-import { renderHtml, renderMarkdown, renderTerminal, terminalColor } from '../../report/index.ts'
+import {
+  InvalidReportError,
+  renderHtml,
+  renderMarkdown,
+  renderTerminal,
+  terminalColor,
+} from '../../report/index.ts'
 import { type CollectedPair, collectPairs, compareCollected } from './collect.ts'
 import { mergeSelections, selectionOf } from './selection.ts'
 
@@ -91,8 +97,18 @@ export class AgentTwinReporter implements Reporter {
     const target = this.options.htmlFile ?? (json === false ? false : htmlBeside(json))
     if (target === false) return
     const file = resolve(this.root(), target)
+    let page: string
+    try {
+      page = renderHtml(report)
+    } catch (error) {
+      // A report that does not match its schema is never rendered; the run fails with the located problems.
+      if (!(error instanceof InvalidReportError)) throw error
+      this.log(`AgentTwin HTML report not written: ${error.message} [${error.code}]`)
+      process.exitCode = 1
+      return
+    }
     mkdirSync(dirname(file), { recursive: true })
-    writeFileSync(file, renderHtml(report))
+    writeFileSync(file, page)
     this.log(`AgentTwin HTML report written to ${file}`)
   }
 

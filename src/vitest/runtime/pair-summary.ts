@@ -1,9 +1,12 @@
 import type { ComparedCase, SideReport } from '../../compare/index.ts'
+import { claimVerdict } from '../../report/claim-verdict.ts'
 import type { PairCaseTaskMeta, PairSideSummary } from '../meta.ts'
 import type { PairOption } from '../options.ts'
 
 function sideSummary(side: SideReport): PairSideSummary {
-  const verified = side.verified ? `, verified ${side.verified.status}` : ''
+  // The claim verdict's words, as in the HTML report: never a bare "verified SUCCESS" beside a FAILURE claim.
+  const verdict = claimVerdict(side)
+  const verified = verdict ? ` (claim: ${verdict.words})` : ''
   const outcome = side.finished
     ? `${side.outcome ?? 'no claimed outcome'}${verified}`
     : `did not finish (${side.error?.kind ?? 'no result'})`

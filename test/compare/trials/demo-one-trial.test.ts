@@ -8,7 +8,9 @@ import { demoOutput } from './support/demo-output.ts'
 // SHA-256 of the whole output (terminal, Markdown, HTML, JSON; 1.4 MB). It was
 // recorded again when the JSON report became comparison-report.v2 (each CaseRun
 // once in `runs`), after checking that the new output with its runs put back
-// inline on every side hashes to the old reference.
+// inline on every side hashes to the old reference. Recorded again when the HTML page's markup changed
+// (its CSP names its script and style by hash; the verified-outcome row gives the claim verdict), with
+// the terminal text, the Markdown and the JSON unchanged.
 const reference = (name: string) =>
   readFileSync(new URL(`./reference/${name}`, import.meta.url), 'utf8')
 

@@ -1,0 +1,198 @@
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { runCli } from '../../../src/cli/main.ts'
+import { MAX_REPORT_DEPTH } from '../../../src/report/validate.ts'
+import { captureIO } from '../capture-io.ts'
+
+const fixture = new URL('../../report/fixtures/trials-report.json', import.meta.url)
+const PAYLOAD = '<img src=x onerror=alert(1)>'
+
+// biome-ignore lint/suspicious/noExplicitAny: the tests break a report in ways its type forbids.
+type Loose = any
+
+function base(): Loose {
+  return JSON.parse(readFileSync(fixture, 'utf8'))
+}
+
+async function render(report: unknown, text?: string) {
+  const dir = mkdtempSync(join(tmpdir(), 'agenttwin-report-'))
+  writeFileSync(join(dir, 'r.json'), text ?? JSON.stringify(report, null, 2))
+  const io = captureIO(dir)
+  const code = await runCli(['report', 'r.json', '--out', 'r.html'], io)
+  return { code, err: io.err(), written: existsSync(join(dir, 'r.html')), dir }
+}
+
+/** A refusal a person can act on: exit 2, the code, the file, no stack. */
+function expectRefused(result: Awaited<ReturnType<typeof render>>, path: string) {
+  expect(result.code, result.err).toBe(2)
+  expect(result.written).toBe(false)
+  expect(result.err).toContain('[AGENTTWIN_INVALID_REPORT]')
+  expect(result.err).toMatch(/r\.json:\d+:\d+ /)
+  expect(result.err).toContain(` at ${path}`)
+  expect(result.err).toContain('Fix: ')
+  expect(result.err).not.toMatch(/unexpected error|\n\s+at .+:\d+:\d+\)?\n/)
+}
+
+describe('agenttwin report refuses an invalid report, naming the field', () => {
+  it('renders the valid report', async () => {
+    const result = await render(base())
+    expect(result.err).toBe('')
+    expect(result.code).toBe(0)
+    expect(result.written).toBe(true)
+  })
+
+  it('a pair that is null', async () => {
+    const report = base()
+    report.pairs = [null]
+    expectRefused(await render(report), 'pairs[0]')
+  })
+
+  it('a case without a baseline', async () => {
+    const report = base()
+    delete report.pairs[0].cases[0].baseline
+    const result = await render(report)
+    expectRefused(result, 'pairs[0].cases[0]')
+    expect(result.err).toContain('missing required field `baseline`')
+  })
+
+  it('arguments that are null', async () => {
+    const report = base()
+    report.pairs[0].cases[0].trajectories.candidate[0].args = null
+    const result = await render(report)
+    expectRefused(result, 'pairs[0].cases[0].trajectories.candidate[0].args')
+    expect(result.err).toContain('`args` must be an object')
+  })
+
+  it('arguments nested 50,000 levels deep', async () => {
+    const report = base()
+    report.pairs[0].cases[0].trajectories.candidate[0].args = { deep: 'DEEP' }
+    const depth = 50_000
+    const text = JSON.stringify(report).replace(
+      '"DEEP"',
+      `${'['.repeat(depth)}${']'.repeat(depth)}`,
+    )
+    const result = await render(undefined, text)
+    expect(result.err).toContain(`nests deeper than ${MAX_REPORT_DEPTH} levels`)
+    expectRefused(result, 'pairs[0].cases[0].trajectories.candidate[0].args.deep[0][0]')
+    expect(result.err).toMatch(/\[0\]… \(\d+ levels\)\. Fix/)
+  })
+
+  const numbers = [
+    'pairs[0].cases[0].divergence.step',
+    'pairs[0].cases[0].baseline.metrics.toolCalls',
+    'pairs[0].cases[0].candidate.retries.total',
+    'pairs[0].cases[0].baseline.metrics.tokens.input',
+    'pairs[0].cases[0].baseline.metrics.tokens.output',
+    'pairs[0].cases[0].trajectories.candidate[1].step',
+    'pairs[0].cases[0].trials.k',
+    'pairs[0].cases[0].trials.alpha',
+    'pairs[0].cases[0].trials.baseline.passes',
+    'pairs[0].cases[0].trials.candidate.trials',
+    'pairs[1].cases[0].trials.noiseFloor[0].pairedDisagreements',
+    'pairs[1].cases[0].trials.noiseFloor[0].trials',
+  ]
+  it.each(numbers)('markup in the number %s', async (path) => {
+    const report = base()
+    report.pairs[0].cases[0].baseline.metrics.tokens = { input: 1, output: 1 }
+    const keys = path.split(/[.[\]]+/).filter(Boolean)
+    const parent = keys.slice(0, -1).reduce((value, key) => value[key], report)
+    parent[keys.at(-1)!] = PAYLOAD
+    const result = await render(report)
+    expectRefused(result, path)
+    expect(result.err).toMatch(/must be (an integer|a number), found the string/)
+  })
+
+  it.each(['__proto__.x', 'a..b', 'a["b', ''])(
+    'a changed state path %j that is no path',
+    async (bad) => {
+      const report = base()
+      report.pairs[0].cases[0].state.changedPaths = [bad]
+      const result = await render(report)
+      expectRefused(result, 'pairs[0].cases[0].state.changedPaths[0]')
+      expect(result.err).toContain(`the state path ${JSON.stringify(bad)}`)
+    },
+  )
+
+  it('a changed state path naming an inherited key shows it as absent', async () => {
+    const report = base()
+    report.pairs[0].cases[0].state.changedPaths = ['toString', 'orders.constructorx']
+    const result = await render(report)
+    expect(result.err).toBe('')
+    const page = readFileSync(join(result.dir, 'r.html'), 'utf8')
+    expect(page).toContain('<td><code class="path">toString</code></td><td><code>(absent)</code>')
+  })
+
+  it('points at the line and column of the bad field', async () => {
+    const report = base()
+    report.pairs[0].cases[0].baseline.retries.total = PAYLOAD
+    const text = JSON.stringify(report, null, 2)
+    const result = await render(undefined, text)
+    const [, line, column] = /r\.json:(\d+):(\d+) /.exec(result.err)!
+    const at = text.split('\n')[Number(line) - 1]!
+    expect(at.slice(Number(column) - 1)).toBe(`${JSON.stringify(PAYLOAD)},`)
+  })
+
+  it('lists at most ten problems and counts the rest', async () => {
+    const report = base()
+    report.pairs[0].cases[0].trajectories.candidate = Array.from({ length: 30 }, () => ({
+      kind: 'outcome',
+      step: PAYLOAD,
+      finished: true,
+    }))
+    const result = await render(report)
+    expect(result.code).toBe(2)
+    expect(result.err).toContain('(30 problems)')
+    expect(result.err).toContain('… and 20 more')
+  })
+})
+
+describe('agenttwin report never writes over its input', () => {
+  async function run(dir: string, args: string[]) {
+    const io = captureIO(dir)
+    const code = await runCli(['report', ...args], io)
+    return { code, err: io.err() }
+  }
+
+  function project() {
+    const dir = mkdtempSync(join(tmpdir(), 'agenttwin-report-'))
+    mkdirSync(join(dir, 'reports'))
+    const text = readFileSync(fixture, 'utf8')
+    writeFileSync(join(dir, 'reports/r.json'), text)
+    return { dir, text }
+  }
+
+  it.each([
+    ['the same path', 'reports/r.json'],
+    ['a path through ./ and ..', './reports/../reports/./r.json'],
+  ])('refuses --out naming the input as %s', async (_, out) => {
+    const { dir, text } = project()
+    const { code, err } = await run(dir, ['reports/r.json', '--out', out])
+    expect(code).toBe(2)
+    expect(err).toContain('[AGENTTWIN_OUTPUT_IS_INPUT]')
+    expect(readFileSync(join(dir, 'reports/r.json'), 'utf8')).toBe(text)
+  })
+
+  it('refuses --out that is a symlink to the input, and an input reached through a symlinked folder', async () => {
+    const { dir, text } = project()
+    symlinkSync(join(dir, 'reports/r.json'), join(dir, 'link.json'))
+    symlinkSync(join(dir, 'reports'), join(dir, 'alias'))
+    for (const [input, out] of [
+      ['reports/r.json', 'link.json'],
+      ['alias/r.json', 'reports/r.json'],
+    ] as const) {
+      const { code, err } = await run(dir, [input, '--out', out])
+      expect(code, err).toBe(2)
+      expect(err).toContain('[AGENTTWIN_OUTPUT_IS_INPUT]')
+    }
+    expect(readFileSync(join(dir, 'reports/r.json'), 'utf8')).toBe(text)
+  })
+})
