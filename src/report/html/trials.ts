@@ -1,7 +1,7 @@
 import type { CaseReport } from '../../compare/report.ts'
 import type { RateSummary } from '../../compare/trials/types.ts'
 import { formatP, passFraction } from '../../compare/trials/words.ts'
-import { flakyWords, passHatAll } from '../trials.ts'
+import { familyWords, flakyWords, noiseFloorWords, passHatAll, sequentialWords } from '../trials.ts'
 import { esc } from './values.ts'
 
 function rate(summary: RateSummary): string {
@@ -23,9 +23,11 @@ export function trialsSection(item: CaseReport): string {
   ]
   const notes = t.notes.map((note) => `<li>${esc(note)}</li>`).join('')
   const floor = t.noiseFloor
-    ? `<p class="muted">Noise floor (a version paired with itself): ${t.noiseFloor.map((entry) => `${esc(entry.id)} ${entry.pairedDisagreements}/${entry.trials} same-seed pairs disagree, ${Math.round(entry.disagreementRate * 100)} % of any two runs`).join('; ')}</p>`
+    ? `<p class="muted">Noise floor (a version paired with itself, each side its own runs): ${esc(t.noiseFloor.map(noiseFloorWords).join('; '))}</p>`
     : ''
+  const sequential = t.sequential ? `<p>${esc(sequentialWords(t.sequential))}</p>` : ''
   return `<h4>Trials: ${t.k} a side, alpha ${t.alpha}${flaky ? ` · <b>${esc(flaky)}</b>` : ''}</h4>
 <table class="trials"><thead><tr><th></th><th>baseline passed</th><th>candidate passed</th><th>one-sided Fisher</th></tr></thead><tbody>${rows.join('')}</tbody></table>
+<p class="muted">${esc(familyWords(t))}${t.seeds ? `; seeds: ${esc(t.seeds)}` : ''}.</p>${sequential}
 ${notes ? `<ul class="notes">${notes}</ul>` : ''}${floor}<p class="muted">Divergence, sides and states below: ${esc(t.representative.reason)}.</p>`
 }

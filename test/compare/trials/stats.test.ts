@@ -3,7 +3,6 @@ import {
   fisherOneSided,
   passAtK,
   passHatK,
-  trialsNeeded,
   wilsonInterval,
 } from '../../../src/compare/trials/stats.ts'
 
@@ -121,16 +120,5 @@ describe('the one-sided Fisher exact test', () => {
   test('stays exact for large tables (200 trials a side)', () => {
     const p = fisherOneSided({ failures: 20, trials: 200 }, { failures: 35, trials: 200 })
     expect(p).toBeCloseTo(exactFisher(20, 200, 35, 200), 10)
-  })
-
-  test('the k needed is the first k whose scaled rates are significant', () => {
-    const alpha = 0.05
-    const needed = trialsNeeded({ failures: 1, trials: 5 }, { failures: 3, trials: 5 }, alpha)!
-    const p = (k: number) => exactFisher(Math.round(0.2 * k), k, Math.round(0.6 * k), k)
-    expect(p(needed)).toBeLessThan(alpha)
-    for (let k = 1; k < needed; k++) expect(p(k)).toBeGreaterThanOrEqual(alpha)
-    expect(trialsNeeded({ failures: 2, trials: 5 }, { failures: 2, trials: 5 }, alpha)).toBe(
-      undefined,
-    )
   })
 })
