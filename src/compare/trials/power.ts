@@ -1,3 +1,4 @@
+import { normalUpperQuantile } from './normal.ts'
 import { type FailureCount, isSignificant, logComb } from './stats.ts'
 
 /** The largest k per side {@link trialsNeeded} looks at. */
@@ -80,7 +81,8 @@ export interface PlanOptions {
  * doubling then bisection on the exact power of the one-sided Fisher test at
  * `alpha / tests` ({@link fisherPower}), whose power reaches the target while
  * k - 1 does not. `undefined` when the rates do not differ or no k up to
- * {@link MAX_TRIALS_SEARCHED} would do.
+ * {@link MAX_TRIALS_SEARCHED} would do (also said without the exact search
+ * when the normal approximation's plan is over four times that).
  * @example trialsNeeded({ failures: 1, trials: 10 }, { failures: 3, trials: 10 }, 0.05) // 62
  */
 export function trialsNeeded(
@@ -94,6 +96,10 @@ export function trialsNeeded(
   const low = better.failures / better.trials
   const high = worse.failures / worse.trials
   if (!(high > low)) return undefined
+  // The normal approximation's plan, far beyond the search: no exact search needed to say so.
+  const z = normalUpperQuantile(level) + normalUpperQuantile(1 - target)
+  const approximate = (z * z * (low * (1 - low) + high * (1 - high))) / (high - low) ** 2
+  if (approximate > 4 * MAX_TRIALS_SEARCHED) return undefined
   const enough = (k: number) => fisherPower(low, high, k, level) >= target
   let hi = 1
   while (!enough(hi)) {
