@@ -62,7 +62,7 @@ export function defineScenarioSuite(input: ScenarioSuiteInput): void {
   // Without trials both sides run the pinned seed, exactly as before trials existed.
   const seeds = options.trialSeeds ?? 'independent'
   // Expectation tests (no pairs) ask for no side: they run trial i's seed, trialSeed(seed, i).
-  const runners = trials === 1 ? [runner] : trialRunners({ ...runnerOptions, seeds }, trials)
+  const runners = trials === 1 ? [runner] : trialRunners(runnerOptions, trials, seeds)
   const timeout = options.timeoutMs * 3 + 10_000
 
   describe(`${pinned.scenario.id}: ${pinned.scenario.title}`, () => {

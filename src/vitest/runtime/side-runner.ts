@@ -4,7 +4,7 @@ import type { Interception } from '../../http/index.ts'
 import { type HumanOverride, type JudgeConfig, resolveJudge } from '../../judge/index.ts'
 import type { PinnedCase } from '../../scenario/pin.ts'
 import type { CaseModelsOptions } from '../../scenario/run-case.ts'
-import { type PairSide, pinSideTrial } from '../../scenario/trial.ts'
+import type { PairSide } from '../../scenario/trial.ts'
 import type { Agent } from '../../scenario/types.ts'
 
 export interface SideRunnerOptions {
@@ -18,11 +18,12 @@ export interface SideRunnerOptions {
   /** The trial these runs are (1-based), recorded on each side when a case runs several. */
   trial?: number
   /**
-   * `independent`: each side of a pair runs its own seed for this trial
-   * (`sideTrialSeed`) and its own cassettes. Default (and always without
-   * trials): both sides run `pinned` as it is.
+   * Each side's own pinned case for this trial (`pinSideTrial` of the case's
+   * pin), when each side of a pair runs its own seeds; the side then records
+   * its own cassettes. Without it (and always without trials) both sides run
+   * `pinned` as it is.
    */
-  seeds?: 'independent' | 'shared'
+  sides?: Record<PairSide, PinnedCase>
 }
 
 /** Which run of a version a test asks for. */
@@ -50,22 +51,18 @@ export function createSideRunner(options: SideRunnerOptions): SideRunner {
   const sides = new Map<string, Promise<SideCase>>()
   let queue: Promise<unknown> = Promise.resolve()
   const judge = resolveJudge({ ...options.judge })
-  const independent = options.seeds === 'independent' && options.trial !== undefined
+  const independent = options.sides !== undefined
 
   async function runSide(agent: Agent, side: PairSide | undefined): Promise<SideCase> {
-    const own = independent && side !== undefined
-    const result = await runAndEvaluateCase(
-      own ? pinSideTrial(options.pinned, side, options.trial!) : options.pinned,
-      agent,
-      {
-        interception: options.network(),
-        timeoutMs: options.timeoutMs,
-        models: own ? { ...options.models, side } : options.models,
-        judge,
-        judgeThreshold: options.judgeThreshold,
-        overrides: options.overrides(),
-      },
-    )
+    const own = side !== undefined ? options.sides?.[side] : undefined
+    const result = await runAndEvaluateCase(own ?? options.pinned, agent, {
+      interception: options.network(),
+      timeoutMs: options.timeoutMs,
+      models: own ? { ...options.models, side } : options.models,
+      judge,
+      judgeThreshold: options.judgeThreshold,
+      overrides: options.overrides(),
+    })
     return options.trial === undefined ? result : { ...result, trial: options.trial }
   }
 
