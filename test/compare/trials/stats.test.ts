@@ -5,6 +5,7 @@ import {
   passHatK,
   wilsonInterval,
 } from '../../../src/compare/trials/stats.ts'
+import * as agenttwin from '../../../src/index.ts'
 
 /** Every k-subset of the indexes 0..n-1. */
 function* subsets(n: number, k: number, start = 0, chosen: number[] = []): Generator<number[]> {
@@ -121,4 +122,22 @@ describe('the one-sided Fisher exact test', () => {
     const p = fisherOneSided({ failures: 20, trials: 200 }, { failures: 35, trials: 200 })
     expect(p).toBeCloseTo(exactFisher(20, 200, 35, 200), 10)
   })
+})
+
+test('the package root exports the statistics the README names', () => {
+  for (const name of [
+    'comparePairTrials',
+    'passHatK',
+    'passAtK',
+    'wilsonInterval',
+    'fisherOneSided',
+    'trialsNeeded',
+    'fisherPower',
+    'holmTarone',
+    'obrienFlemingSpent',
+    'trialSeed',
+    'sideTrialSeed',
+  ] as const)
+    expect(typeof agenttwin[name]).toBe('function')
+  expect(agenttwin.passAtK(5, 3, 2)).toBeCloseTo(0.9, 12)
 })
