@@ -98,6 +98,7 @@ describe('sequential trials', () => {
         tokens: 600 * used.used,
       })
     }
+    expect(falseAlarms).toBe(0)
     expect(significant).toBeGreaterThanOrEqual(18)
     expect(same / significant).toBeGreaterThanOrEqual(0.9)
     expect(sequentialTrials).toBeLessThan(0.85 * fixedTrials)
