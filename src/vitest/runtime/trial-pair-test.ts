@@ -4,6 +4,7 @@ import {
   type ComparedCase,
   compareCase,
   comparedRecord,
+  DEFAULT_ALPHA,
   decideGate,
   emptyCounts,
   formatP,
@@ -75,7 +76,7 @@ function stoppedBy(input: TrialPairInput, plan: SequentialPlan, look: number): P
         Array.from({ length: size }, (_, i) => compareTrial(input, i + 1)),
       )
       const pairs = trials.map((item) => [item.runs.baseline, item.runs.candidate] as const)
-      return sequentialStop(pairs, plan, input.alpha ?? 0.05).summary.stop !== 'partial'
+      return sequentialStop(pairs, plan, input.alpha ?? DEFAULT_ALPHA).summary.stop !== 'partial'
     })()
     looks.set(look, done)
   }
@@ -201,7 +202,7 @@ export function trialsVerdictTest(input: TrialPairInput): (context: TestContext)
 export function trialsSummary(compared: TrialCaseComparison): string {
   const t = compared.trials
   const parts = [
-    `${compared.classification} over ${t.k} trials (alpha ${t.alpha}): case passed ${rateChange(t)}, pass^${t.k} ${t.baseline.passHatK[t.k - 1]!.toFixed(2)} → ${t.candidate.passHatK[t.k - 1]!.toFixed(2)}${compared.flaky ? ', FLAKY' : ''}.`,
+    `${compared.classification} over ${t.k} trials${t.sequential ? ` of at most ${t.sequential.maxK} (sequential, stopped at look ${t.sequential.stoppedAt}: ${t.sequential.stop})` : ''} (alpha ${t.alpha}, Holm over ${t.test.tests} one-sided tests): case passed ${rateChange(t)}, pass^${t.k} ${t.baseline.passHatK[t.k - 1]!.toFixed(2)} → ${t.candidate.passHatK[t.k - 1]!.toFixed(2)}${compared.flaky ? ', FLAKY' : ''}.`,
   ]
   for (const r of t.expectations.filter((e) => e.direction !== 'same')) {
     parts.push(
