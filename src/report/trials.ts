@@ -33,6 +33,8 @@ export function caseRateWords(trials: CaseTrials): string {
 /** `the case was held at alpha 0.05: Holm over 2 one-sided tests (worse and better per expectation)`. */
 export function familyWords(trials: CaseTrials): string {
   const t = trials.test
+  if (!t)
+    return 'each expectation tested on its own at alpha (a report written before one decision per case)'
   const at = trials.sequential
     ? `alpha ${formatP(t.level)} spent at this look`
     : `alpha ${trials.alpha}`

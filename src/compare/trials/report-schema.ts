@@ -79,7 +79,6 @@ export const caseTrialsSchema = {
     'perTrial',
     'representative',
     'notes',
-    'test',
   ],
   properties: {
     k: { type: 'integer', minimum: 1 },

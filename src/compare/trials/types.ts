@@ -118,8 +118,8 @@ export interface CaseTrials {
   notes: string[]
   /** Present when a version is paired with itself. */
   noiseFloor?: NoiseFloor[]
-  /** The one decision the case's classification comes from. */
-  test: FamilyTest
+  /** The one decision the case's classification comes from (absent in reports written before it). */
+  test?: FamilyTest
   /** Whether each side ran its own seeds (`independent`) or both sides one seed per trial (`shared`). */
   seeds?: 'independent' | 'shared'
   /** Present when the trials ran in rounds and the case could stop early. */

@@ -111,7 +111,7 @@ describe('sequential trials', () => {
     expect(s.looks).toEqual([5, 10, 15, 20])
     expect(s.levels.reduce((a, b) => a + b, 0)).toBeCloseTo(alpha, 12)
     expect(s.used).toBe(s.looks[s.stoppedAt - 1])
-    expect(compared.trials.test.level).toBe(s.levels[s.stoppedAt - 1])
+    expect(compared.trials.test?.level).toBe(s.levels[s.stoppedAt - 1])
   })
 
   test('futility: a case whose change cannot become significant by the last look stops', () => {
