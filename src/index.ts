@@ -18,28 +18,48 @@ export {
   runAndEvaluateCase,
 } from './case/index.ts'
 /* Comparing two agent versions */
+/* Trials: judging stochastic agents by rates (see the README's "Trials") */
 export {
   buildReport,
   type CaseClass,
   type CaseComparison,
   type CaseReport,
+  type CaseTrials,
   COMPARISON_REPORT_SCHEMA,
   type ComparedCase,
   type ComparisonReport,
   comparePair,
+  comparePairTrials,
   comparisonReportSchema,
   DEFAULT_GATE_POLICY,
   decideGate,
+  type ExpectationRates,
+  type FailureCount,
+  type FamilyTest,
+  fisherOneSided,
+  fisherPower,
   type Gate,
   type GatePolicy,
   type GateVerdict,
+  type Hypothesis,
+  holmTarone,
   InvalidGatePolicyError,
   MixedSideError,
+  type NoiseFloor,
+  obrienFlemingSpent,
   type PairComparison,
   type PairReport,
+  type PlanOptions,
+  passAtK,
+  passHatK,
+  type RateSummary,
   type SelectionMismatch,
   SelectionMismatchError,
+  type SequentialTrials,
   type SideRuns,
+  type TrialCost,
+  trialsNeeded,
+  wilsonInterval,
 } from './compare/index.ts'
 /* Outcome contracts */
 export {
@@ -148,6 +168,8 @@ export {
   type RunCaseOptions,
   runCase,
   type ScenarioSource,
+  sideTrialSeed,
+  trialSeed,
 } from './scenario/index.ts'
 /* Documents: twin.v1, scenario.v1, contract.v1 */
 export {

@@ -31,6 +31,7 @@ export { compareSteps, type Divergence, type DivergenceKind, firstDivergence } f
 export {
   type CaseComparison,
   type ComparedCase,
+  compareCase,
   comparedRecord,
   comparePair,
   emptyCounts,

@@ -24,6 +24,8 @@ function byScenario<T extends { run: CaseRun }>(cases: readonly T[]): Map<string
  * Matches the cases of both sides by scenario id and proves they ran the same
  * selection: the recorded scenario version and digest, seed and twin of each
  * case, not the pin they were asked to run. Every difference is reported at once.
+ * With `seeds: 'independent'` (trials whose sides ran their own seeds) the
+ * seed is left out: each run records its own.
  * @throws SelectionMismatchError (code `AGENTTWIN_SELECTION_MISMATCH`)
  * @example
  * const pairs = matchSelections(baseline.cases, candidate.cases) // [[b, c], ...] in the baseline's order
@@ -31,7 +33,10 @@ function byScenario<T extends { run: CaseRun }>(cases: readonly T[]): Map<string
 export function matchSelections<T extends { run: CaseRun }>(
   baseline: readonly T[],
   candidate: readonly T[],
+  options: { seeds?: 'independent' | 'shared' } = {},
 ): Array<[T, T]> {
+  const fields =
+    options.seeds === 'independent' ? FIELDS.filter(([field]) => field !== 'seed') : FIELDS
   const left = byScenario(baseline)
   const right = byScenario(candidate)
   const mismatches: SelectionMismatch[] = []
@@ -55,7 +60,7 @@ export function matchSelections<T extends { run: CaseRun }>(
       continue
     }
     const [one, other] = [a[0]!, b[0]!]
-    for (const [field, read] of FIELDS) {
+    for (const [field, read] of fields) {
       const x = read(one.run)
       const y = read(other.run)
       if (x !== y) mismatches.push({ scenario, field, baseline: String(x), candidate: String(y) })

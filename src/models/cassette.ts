@@ -10,8 +10,9 @@ function safeName(text: string): string {
 /**
  * The cassette file of one case, agent version and trial:
  * `<dir>/<case>/<agent>@<version>.cassette.json`, `.trial-N` before the
- * extension for trials after the first, and `.judge` for the calls the judge
- * made about that run.
+ * extension for trials after the first, `.baseline` / `.candidate` before that
+ * for the runs of one side of a pair whose sides run their own seeds, and
+ * `.judge` for the calls the judge made about that run.
  * @example
  * cassettePath('__cassettes__', 'refund-happy-path', { name: 'support', version: '1.2.4' })
  * // '__cassettes__/refund-happy-path/support@1.2.4.cassette.json'
@@ -22,8 +23,9 @@ export function cassettePath(
   agent: { name: string; version: string },
   trial = 0,
   role: 'agent' | 'judge' = 'agent',
+  side?: 'baseline' | 'candidate',
 ): string {
-  const suffix = `${trial > 0 ? `.trial-${trial}` : ''}${role === 'judge' ? '.judge' : ''}`
+  const suffix = `${side ? `.${side}` : ''}${trial > 0 ? `.trial-${trial}` : ''}${role === 'judge' ? '.judge' : ''}`
   return join(
     dir,
     safeName(caseId),

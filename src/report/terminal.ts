@@ -3,7 +3,7 @@ import type { ComparisonReport, PairReport } from '../compare/report.ts'
 import { formatCost, modelTotals } from './model-totals.ts'
 import { type Colors, paintClass, paintGate, palette } from './palette.ts'
 import { renderCase } from './terminal-case.ts'
-import { isListed } from './trials.ts'
+import { isListed, unchangedLine } from './trials.ts'
 
 const LABEL_WIDTH = 22
 
@@ -45,8 +45,8 @@ function summary(c: Colors, pair: PairReport): string[] {
 
 /**
  * The comparison for a terminal: per pair a side-by-side summary (tool calls
- * per side, cases per class, gate), then every case that is not UNCHANGED
- * with its first divergence, expectations and evidence, retries, metrics and
+ * per side, cases per class, gate), one line per UNCHANGED case over trials
+ * with its rates, then every case that is not UNCHANGED with its first divergence, expectations and evidence, retries, metrics and
  * final-state difference. Pure: no Vitest, no environment reads.
  * @example
  * process.stdout.write(renderTerminal(report, { color: terminalColor() }))
@@ -56,6 +56,17 @@ export function renderTerminal(report: ComparisonReport, options: { color: boole
   const blocks: string[] = []
   for (const pair of report.pairs) {
     const lines = summary(c, pair)
+    const unchanged = pair.cases.filter(
+      (item) => item.classification === 'UNCHANGED' && item.trials,
+    )
+    if (unchanged.length > 0) {
+      lines.push(
+        '',
+        `  ${c.bold('Unchanged over trials')} ${c.dim('(details in the HTML and JSON reports)')}`,
+      )
+      for (const item of unchanged)
+        lines.push(`    ${paintClass(c, 'UNCHANGED')} ${unchangedLine(item)}`)
+    }
     for (const item of pair.cases) {
       if (!isListed(item)) continue
       lines.push('', ...renderCase(c, item))

@@ -1,5 +1,10 @@
 import type { CaseReport } from '../compare/report.ts'
-import type { CaseTrials, RateSummary } from '../compare/trials/types.ts'
+import type {
+  CaseTrials,
+  NoiseFloor,
+  RateSummary,
+  SequentialTrials,
+} from '../compare/trials/types.ts'
 import { formatP, rateChange } from '../compare/trials/words.ts'
 
 const fixed = (value: number) => value.toFixed(2)
@@ -25,6 +30,39 @@ export function caseRateWords(trials: CaseTrials): string {
   return `case passed ${rateChange(trials)}, pass^${trials.k} ${passHatAll(trials.baseline)} → ${passHatAll(trials.candidate)}`
 }
 
+/** `the case was held at alpha 0.05: Holm over 2 one-sided tests (worse and better per expectation)`. */
+export function familyWords(trials: CaseTrials): string {
+  const t = trials.test
+  if (!t)
+    return 'each expectation tested on its own at alpha (a report written before one decision per case)'
+  const at = trials.sequential
+    ? `alpha ${formatP(t.level)} spent at this look`
+    : `alpha ${trials.alpha}`
+  return `one decision for the case at ${at}: Holm over ${t.tests} of its ${t.hypotheses} one-sided Fisher tests (worse and better per expectation; tests whose margins cannot reach alpha not counted)`
+}
+
+/** `stopped at look 2 of 4 (efficacy), 10 of 20 trials a side; saved 20 runs, 40 model calls, 12000 tokens`. */
+export function sequentialWords(sequential: SequentialTrials): string {
+  const { used, fixed } = sequential.cost
+  const saved = `saved ${fixed.runs - used.runs} runs, ${fixed.modelCalls - used.modelCalls} model calls, ${fixed.tokens - used.tokens} tokens against k=${sequential.maxK} (estimated at the mean per run)`
+  return `sequential: stopped at look ${sequential.stoppedAt} of ${sequential.looks.length} (${sequential.stop}), ${sequential.used} of ${sequential.maxK} trials a side; ${saved}`
+}
+
+/** A noise floor entry: `policy 2/5 trial pairs disagree; 4 of 10 runs passed, 53 % of any two runs disagree`. */
+export function noiseFloorWords(entry: NoiseFloor): string {
+  return `${entry.id} ${entry.pairedDisagreements}/${entry.trials} trial pairs disagree; ${entry.passes} of ${entry.runs} runs passed, ${Math.round(entry.disagreementRate * 100)} % of any two runs disagree`
+}
+
+/** `UNCHANGED  refund-trials  case passed 4/5 → 3/5, pass^5 ...`: an UNCHANGED case over trials on one line. */
+export function unchangedLine(item: CaseReport): string {
+  const trials = item.trials!
+  const flaky = flakyWords(trials)
+  const used = trials.sequential
+    ? `, ${trials.sequential.used} of ${trials.sequential.maxK} trials (${trials.sequential.stop})`
+    : ''
+  return `${item.scenario.id}: ${caseRateWords(trials)}${flaky ? `, ${flaky}` : ''}${used}`
+}
+
 /**
  * The plain-text lines of a case's trials, for the terminal and Markdown:
  * k and alpha, the whole-case rates, each expectation whose rate moved with
@@ -45,21 +83,21 @@ export function trialLines(item: CaseReport): string[] {
       `${r.id}${r.critical ? ' critical' : ''} ${rateChange(r)}, pass^${r.baseline.trials} ${passHatAll(r.baseline)} → ${passHatAll(r.candidate)}, p = ${formatP(r.pValue)} (${significance})`,
     )
   }
+  lines.push(familyWords(trials))
+  if (trials.sequential) lines.push(sequentialWords(trials.sequential))
   for (const note of trials.notes) lines.push(`note: ${note}`)
   if (trials.noiseFloor) {
-    const floor = trials.noiseFloor
-      .map(
-        (entry) =>
-          `${entry.id} ${entry.pairedDisagreements}/${entry.trials} same-seed pairs disagree, ${Math.round(entry.disagreementRate * 100)} % of any two runs`,
-      )
-      .join('; ')
+    const floor = trials.noiseFloor.map(noiseFloorWords).join('; ')
     lines.push(`noise floor (a version paired with itself): ${floor}`)
   }
   return lines
 }
 
-/** Whether the terminal and Markdown list a case: not UNCHANGED, or UNCHANGED with something seen. */
+/**
+ * Whether the terminal shows a case in full: every case that is not
+ * UNCHANGED. An UNCHANGED case over trials gets one line ({@link unchangedLine});
+ * its details are in the HTML and JSON reports.
+ */
 export function isListed(item: CaseReport): boolean {
-  if (item.classification !== 'UNCHANGED') return true
-  return Boolean(item.trials && (item.trials.notes.length > 0 || item.flaky))
+  return item.classification !== 'UNCHANGED'
 }

@@ -18,5 +18,12 @@ export {
   type ScenarioSource,
 } from './pin.ts'
 export { type CaseModelsOptions, type RunCaseOptions, runCase } from './run-case.ts'
-export { MAX_TRIALS, pinTrial, trialSeed } from './trial.ts'
+export {
+  MAX_TRIALS,
+  type PairSide,
+  pinSideTrial,
+  pinTrial,
+  sideTrialSeed,
+  trialSeed,
+} from './trial.ts'
 export type { Agent, AgentContext } from './types.ts'

@@ -37,7 +37,7 @@ export function judgeTraffic(run: CaseRun, options: CaseModelsOptions = {}): Jud
     mode,
     ci,
     hosts: options.hosts ?? DEFAULT_MODEL_HOSTS,
-    file: cassettePath(dir, run.scenario.id, agent, options.trial, 'judge'),
+    file: cassettePath(dir, run.scenario.id, agent, options.trial, 'judge', options.side),
     caseId: run.scenario.id,
     agent,
     testFile: options.testFile ?? run.scenario.file,

@@ -47,6 +47,8 @@ export interface CaseModelsOptions extends ModelsOptions {
   testFile?: string
   /** Trial index, for a cassette per trial. Default 0. */
   trial?: number
+  /** The side of a pair whose sides run their own seeds: its own cassettes. */
+  side?: 'baseline' | 'candidate'
 }
 
 /** Where a case's cassettes live: the option, else `__cassettes__` beside the scenario file. */
@@ -70,7 +72,7 @@ function modelSession(
     mode,
     ci,
     hosts: options.hosts ?? DEFAULT_MODEL_HOSTS,
-    file: cassettePath(dir, pinned.scenario.id, agentRef, options.trial),
+    file: cassettePath(dir, pinned.scenario.id, agentRef, options.trial, 'agent', options.side),
     caseId: pinned.scenario.id,
     agent: agentRef,
     testFile: options.testFile ?? pinned.scenario.file,

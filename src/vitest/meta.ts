@@ -1,6 +1,7 @@
 import type { TestArtifactBase } from 'vitest'
 import type { CaseClass, GatePolicy } from '../compare/index.ts'
 import type { ComparedCase } from '../compare/pair.ts'
+import type { TrialOptions } from '../compare/trials/compare-trials.ts'
 import type { ResultLabel } from '../core/expectation-result.ts'
 import type { PairOption } from './options.ts'
 
@@ -67,6 +68,8 @@ export const PAIR_CASE_ARTIFACT = 'agenttwin:compared-case'
 export interface PairCaseArtifact extends TestArtifactBase {
   type: typeof PAIR_CASE_ARTIFACT
   compared: ComparedCase
+  /** For one trial of a case: how the case's trials are judged (seeds, sequential plan). */
+  trials?: TrialOptions
 }
 
 declare module 'vitest' {

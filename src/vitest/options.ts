@@ -17,6 +17,26 @@ export interface PairOption {
   expectGate?: 'PASS' | 'WARN' | 'BLOCK'
 }
 
+/** Trials with their seeds and rounds (see README, "Trials"). */
+export interface TrialsOption {
+  /** Trials per case and side, 1 to 1000 (with `sequential`, the most a case may use); a scenario's own `trials` wins. */
+  k: number
+  /**
+   * `'independent'` (default): each side of a pair runs its own seed per trial,
+   * derived from the pinned seed, the side and the trial, so a version paired
+   * with itself measures how reproducible it is. `'shared'`: both sides of a
+   * trial run one seed (for deterministic agents, whose only randomness is
+   * the seeded faults).
+   */
+  seeds?: 'independent' | 'shared'
+  /**
+   * Trials in rounds: a pair's case is looked at `looks` times (2 to 20, at
+   * equal steps up to k) and stops as soon as its result is decisive, with
+   * alpha spent across the looks (O'Brien-Fleming type).
+   */
+  sequential?: { looks: number }
+}
+
 /** The network guard of a project (see README, "The network guard"). */
 export interface NetworkOption {
   /**
@@ -55,13 +75,13 @@ export interface AgentTwinOptions {
   /** Seed for scenarios that declare none. Default 0. */
   seed?: number
   /**
-   * Trials per case and agent version, 1 to 1000; a scenario's own `trials` wins.
-   * Each trial is its own test from the same pinned case with a seed derived from
-   * the pinned seed and the trial index (trial 1 keeps the pinned seed), and pairs
-   * are judged by rates (see README, "Trials"). Default 1.
+   * Trials per case and agent version, 1 to 1000 (a scenario's own `trials` wins),
+   * or `{ k, seeds, sequential }`. Each trial is its own test from the same pinned
+   * case; each side of a pair runs its own seed per trial, and pairs are judged
+   * by rates (see README, "Trials"). Default 1: no trials.
    */
-  trials?: number
-  /** Significance level of comparisons over trials (one-sided Fisher exact test). Default 0.05. */
+  trials?: number | TrialsOption
+  /** Significance level of a case compared over trials (held for the case as a whole). Default 0.05. */
   alpha?: number
   /** How long one agent run may take before the case counts as unfinished. Default 30000 ms. */
   timeoutMs?: number

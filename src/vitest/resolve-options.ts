@@ -17,6 +17,10 @@ export interface ResolvedSuiteOptions {
   seed: number
   /** Trials per case, when set (the scenario's own `trials` wins). */
   trials?: number
+  /** `shared` when both sides of a trial run one seed; absent: each side its own. */
+  trialSeeds?: 'shared'
+  /** Trials in rounds, when set. */
+  sequential?: { looks: number }
   /** Significance level over trials, when set. */
   alpha?: number
   timeoutMs: number
@@ -59,15 +63,7 @@ export function resolveSuiteOptions(options: AgentTwinOptions, root: string): Re
     seed: options.seed ?? 0,
     timeoutMs,
   }
-  if (options.trials !== undefined) {
-    if (!Number.isInteger(options.trials) || options.trials < 1 || options.trials > MAX_TRIALS) {
-      throw new InvalidPluginOptionsError(
-        `trials is ${JSON.stringify(options.trials)}`,
-        `give a whole number of trials from 1 to ${MAX_TRIALS}, e.g. trials: 5`,
-      )
-    }
-    resolved.trials = options.trials
-  }
+  if (options.trials !== undefined) Object.assign(resolved, resolveTrials(options.trials))
   if (options.alpha !== undefined) {
     if (typeof options.alpha !== 'number' || !(options.alpha > 0 && options.alpha < 1)) {
       throw new InvalidPluginOptionsError(
@@ -89,6 +85,65 @@ export function resolveSuiteOptions(options: AgentTwinOptions, root: string): Re
     const { threshold, ...judge } = options.judge
     resolved.judge = judge
     if (threshold !== undefined) resolved.judgeThreshold = threshold
+  }
+  return resolved
+}
+
+/** The most looks of sequential trials. */
+export const MAX_LOOKS = 20
+
+const TRIALS_KEYS = ['k', 'seeds', 'sequential']
+
+function checkK(k: unknown, where: string): number {
+  if (typeof k !== 'number' || !Number.isInteger(k) || k < 1 || k > MAX_TRIALS) {
+    throw new InvalidPluginOptionsError(
+      `${where} is ${JSON.stringify(k)}`,
+      `give a whole number of trials from 1 to ${MAX_TRIALS}, e.g. trials: 5`,
+    )
+  }
+  return k
+}
+
+/** `trials` as a number or `{ k, seeds, sequential }`, checked. */
+function resolveTrials(
+  trials: NonNullable<AgentTwinOptions['trials']>,
+): Pick<ResolvedSuiteOptions, 'trials' | 'trialSeeds' | 'sequential'> {
+  if (typeof trials !== 'object' || trials === null || Array.isArray(trials))
+    return { trials: checkK(trials, 'trials') }
+  const unknown = Object.keys(trials).filter((key) => !TRIALS_KEYS.includes(key))
+  if (unknown.length > 0) {
+    throw new InvalidPluginOptionsError(
+      `trials has unknown key ${JSON.stringify(unknown[0])}`,
+      "use k, seeds and sequential, e.g. trials: { k: 20, seeds: 'independent', sequential: { looks: 4 } }",
+    )
+  }
+  const resolved: ReturnType<typeof resolveTrials> = { trials: checkK(trials.k, 'trials.k') }
+  if (trials.seeds !== undefined) {
+    if (trials.seeds !== 'independent' && trials.seeds !== 'shared') {
+      throw new InvalidPluginOptionsError(
+        `trials.seeds is ${JSON.stringify(trials.seeds)}`,
+        "give 'independent' (each side its own seeds, the default) or 'shared' (one seed per trial for both sides)",
+      )
+    }
+    if (trials.seeds === 'shared') resolved.trialSeeds = 'shared'
+  }
+  if (trials.sequential !== undefined) {
+    const looks = (trials.sequential as { looks?: unknown } | null)?.looks
+    const keys = Object.keys(trials.sequential ?? {})
+    if (
+      typeof trials.sequential !== 'object' ||
+      keys.some((key) => key !== 'looks') ||
+      typeof looks !== 'number' ||
+      !Number.isInteger(looks) ||
+      looks < 2 ||
+      looks > MAX_LOOKS
+    ) {
+      throw new InvalidPluginOptionsError(
+        `trials.sequential is ${JSON.stringify(trials.sequential)}`,
+        `give the number of looks, a whole number from 2 to ${MAX_LOOKS}, e.g. sequential: { looks: 4 }`,
+      )
+    }
+    resolved.sequential = { looks }
   }
   return resolved
 }

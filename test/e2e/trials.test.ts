@@ -4,7 +4,7 @@ import { Ajv } from 'ajv'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { comparisonReportSchema } from '../../src/compare/index.ts'
 import { fisherOneSided } from '../../src/compare/trials/stats.ts'
-import { trialSeed } from '../../src/scenario/trial.ts'
+import { sideTrialSeed } from '../../src/scenario/trial.ts'
 import { AgentTwinReporter } from '../../src/vitest/reporter/index.ts'
 import { skipsPolicy } from '../trials/support/stochastic-agent.ts'
 import { reportWithoutLatency } from './helpers/report.ts'
@@ -13,17 +13,24 @@ import { runVitest, type VitestRun } from './helpers/run-vitest.ts'
 import { freshTmpDir } from './helpers/tmp-dir.ts'
 
 // A scenario with `trials: 5`, a stochastic agent whose policy check is drawn
-// from the case seed: careful skips it 10 % of the time, hasty 90 %.
+// from the case seed: careful skips it 10 % of the time, hasty 90 %. Each side
+// of a pair runs its own seeds.
 const root = fileURLToPath(new URL('./fixtures/trials', import.meta.url))
 const tmp = freshTmpDir('trials')
-const seeds = [1, 2, 3, 4, 5].map((index) => trialSeed(7, index))
+const seeds = {
+  baseline: [1, 2, 3, 4, 5].map((index) => sideTrialSeed(7, 'baseline', index)),
+  candidate: [1, 2, 3, 4, 5].map((index) => sideTrialSeed(7, 'candidate', index)),
+}
+const skips = (side: keyof typeof seeds, version: string, rate: number) =>
+  seeds[side].map((seed) => skipsPolicy(seed, version, rate))
+const passes = (side: keyof typeof seeds, version: string, rate: number) =>
+  skips(side, version, rate).filter((skipped) => !skipped).length
+const careful = () => passes('baseline', 'careful', 0.1)
+const hasty = () => passes('candidate', 'hasty', 0.9)
+// One expectation varies: the case is decided by Holm over its two one-sided tests.
 const significant = () =>
-  fisherOneSided(
-    { failures: 5 - passes('careful', 0.1), trials: 5 },
-    { failures: 5 - passes('hasty', 0.9), trials: 5 },
-  ) < 0.05
-const passes = (version: string, rate: number) =>
-  seeds.filter((seed) => !skipsPolicy(seed, version, rate)).length
+  fisherOneSided({ failures: 5 - careful(), trials: 5 }, { failures: 5 - hasty(), trials: 5 }) <
+  0.025
 
 interface Rates {
   passes: number
@@ -45,9 +52,16 @@ interface TrialCase {
       significant: boolean
     }[]
     representative: { trial: number; reason: string }
-    noiseFloor?: { id: string; pairedDisagreements: number }[]
+    noiseFloor?: {
+      id: string
+      pairedDisagreements: number
+      runs: number
+      passes: number
+      disagreementRate: number
+    }[]
   }
   baseline: { runId: string }
+  candidate: { runId: string }
 }
 
 describe('a scenario with trials: 5', () => {
@@ -91,7 +105,7 @@ describe('a scenario with trials: 5', () => {
     const [annotation] = verdict.annotations()
     expect(annotation?.type).toBe('agenttwin')
     expect(annotation?.message).toContain(
-      `policy-before-refund ${passes('careful', 0.1)}/5 → ${passes('hasty', 0.9)}/5 (p = `,
+      `policy-before-refund ${careful()}/5 → ${hasty()}/5 (p = `,
     )
     const trial = findTest(run.modules, 'hasty vs careful · trial 2/5')
     expect(trial.annotations()[0]?.message).toMatch(/^trial 2\/5 on its own: /)
@@ -101,24 +115,95 @@ describe('a scenario with trials: 5', () => {
     const ajv = new Ajv({ strict: false, allErrors: true })
     ajv.validate(comparisonReportSchema, JSON.parse(readFileSync(`${tmp}/trials.json`, 'utf8')))
     expect(ajv.errors ?? []).toEqual([])
-    const [hasty, self] = report.pairs
-    const item = hasty!.cases[0]!
+    const [regression] = report.pairs
+    const item = regression!.cases[0]!
     const policy = item.trials.expectations.find((e) => e.id === 'policy-before-refund')!
     expect(item.trials.k).toBe(5)
-    expect(policy.baseline).toMatchObject({ passes: passes('careful', 0.1), trials: 5 })
-    expect(policy.candidate).toMatchObject({ passes: passes('hasty', 0.9), trials: 5 })
+    expect(policy.baseline).toMatchObject({ passes: careful(), trials: 5 })
+    expect(policy.candidate).toMatchObject({ passes: hasty(), trials: 5 })
     const p = fisherOneSided(
-      { failures: 5 - passes('careful', 0.1), trials: 5 },
-      { failures: 5 - passes('hasty', 0.9), trials: 5 },
+      { failures: 5 - careful(), trials: 5 },
+      { failures: 5 - hasty(), trials: 5 },
     )
     expect(policy.pValue).toBeCloseTo(p, 12)
-    expect(item.classification).toBe(p < 0.05 ? 'REGRESSED' : 'UNCHANGED')
-    expect(hasty!.gate.verdict).toBe(p < 0.05 ? 'BLOCK' : 'PASS')
-    // The representative trial pair ran from that trial's seed.
-    expect(report.runs[item.baseline.runId]!.seed).toBe(seeds[item.trials.representative.trial - 1])
-    // A version paired with itself reproduces: every same-seed trial pair agrees.
-    const floor = self!.cases[0]!.trials.noiseFloor!
-    expect(floor.map((entry) => entry.pairedDisagreements)).toEqual([0, 0])
-    expect(self!.cases[0]!.classification).toBe('UNCHANGED')
+    expect(item.classification).toBe(significant() ? 'REGRESSED' : 'UNCHANGED')
+    expect(regression!.gate.verdict).toBe(significant() ? 'BLOCK' : 'PASS')
+    // The representative trial pair ran from that trial's seeds, one per side.
+    const shown = item.trials.representative.trial - 1
+    expect(report.runs[item.baseline.runId]!.seed).toBe(seeds.baseline[shown])
+    expect(report.runs[item.candidate.runId]!.seed).toBe(seeds.candidate[shown])
+    // A version paired with itself runs twice, each side on its own seeds: its noise floor
+    // is the disagreement of the agent's own draws.
+    const self = report.pairs[1]!.cases[0]!
+    const b = skips('baseline', 'careful', 0.1)
+    const c = skips('candidate', 'careful', 0.1)
+    const floor = self.trials.noiseFloor!.find((entry) => entry.id === 'policy-before-refund')!
+    const passed = [...b, ...c].filter((skipped) => !skipped).length
+    expect(floor).toMatchObject({
+      pairedDisagreements: b.filter((skipped, i) => skipped !== c[i]).length,
+      runs: 10,
+      passes: passed,
+    })
+    expect(floor.disagreementRate).toBeCloseTo((passed * (10 - passed)) / 45, 12)
+    expect(report.runs[self.candidate.runId]!.seed).not.toBe(report.runs[self.baseline.runId]!.seed)
+  })
+})
+
+// The same agents with `trials: { k: 20, sequential: { looks: 4 } }`: a case stops at the
+// first look whose result is decisive, and the trials after it are skipped, not run.
+describe('sequential trials: at most 20 a side, looked at 4 times', () => {
+  const root = fileURLToPath(new URL('./fixtures/trials-sequential', import.meta.url))
+  let run: VitestRun
+  let report: {
+    pairs: {
+      gate: { verdict: string }
+      cases: (TrialCase & {
+        trials: {
+          sequential: {
+            maxK: number
+            looks: number[]
+            used: number
+            stop: string
+            cost: { used: { runs: number }; fixed: { runs: number } }
+          }
+        }
+      })[]
+    }[]
+  }
+
+  beforeAll(async () => {
+    run = await runVitest({
+      root,
+      reporters: [new AgentTwinReporter({ outputFile: `${tmp}/sequential.json` })],
+    })
+    report = reportWithoutLatency(`${tmp}/sequential.json`) as typeof report
+  })
+
+  test('the regression stops early; the trials it did not need are skipped with the reason', () => {
+    const ajv = new Ajv({ strict: false, allErrors: true })
+    ajv.validate(comparisonReportSchema, JSON.parse(readFileSync(`${tmp}/sequential.json`, 'utf8')))
+    expect(ajv.errors ?? []).toEqual([])
+    const item = report.pairs[0]!.cases[0]!
+    const sequential = item.trials.sequential
+    expect(item.classification).toBe('REGRESSED')
+    expect(sequential).toMatchObject({ maxK: 20, looks: [5, 10, 15, 20], stop: 'efficacy' })
+    expect(sequential.used).toBeLessThan(20)
+    expect(item.trials.k).toBe(sequential.used)
+    expect(sequential.cost).toMatchObject({
+      used: { runs: 2 * sequential.used },
+      fixed: { runs: 40 },
+    })
+    const states = Array.from(
+      { length: 20 },
+      (_, i) => findTest(run.modules, `hasty vs careful · trial ${i + 1}/20`).result().state,
+    )
+    expect(states.filter((state) => state === 'passed')).toHaveLength(sequential.used)
+    expect(states.filter((state) => state === 'skipped')).toHaveLength(20 - sequential.used)
+    const skipped = findTest(run.modules, 'hasty vs careful · trial 20/20')
+    const result = skipped.result()
+    expect(result.state === 'skipped' && result.note).toBe(
+      `not needed: the case was decided after ${sequential.used} of 20 trials a side (sequential trials)`,
+    )
+    expect(run.exitCode).toBe(0)
   })
 })

@@ -3,44 +3,60 @@ import { expect, test } from 'vitest'
 import type { ComparisonReport } from '../../src/compare/report.ts'
 import { renderHtml, renderMarkdown, renderTerminal } from '../../src/report/index.ts'
 
-// A report of a case that ran five trials a side: careful skips the policy
-// check 1 in 5 trials, hasty in all of them (the e2e trials fixture's figures).
+// A report of a case with sequential trials (at most 20 a side, 4 looks): careful
+// skips the policy check 1 in 10 trials, hasty 9 in 10, and the case stopped at
+// the second look; careful paired with itself ran all 20 (the e2e sequential
+// fixture's report).
 const report = JSON.parse(
   readFileSync(new URL('./fixtures/trials-report.json', import.meta.url), 'utf8'),
 ) as ComparisonReport
 
 test('the terminal shows the rates, pass^k, the p-value and which trial pair it shows', () => {
   const text = renderTerminal(report, { color: false })
-  expect(text).toContain('REGRESSED refund-trials')
+  expect(text).toContain('REGRESSED refund-sequential')
   expect(
-    text.split('\n').filter((line) => /Trials|passed|p = |trial 1 of 5|noise floor/.test(line)),
+    text
+      .split('\n')
+      .filter((line) =>
+        /Trials|Unchanged|UNCHANGED|passed|p = |trial \d+ of|noise floor|sequential|Holm/.test(
+          line,
+        ),
+      ),
   ).toMatchInlineSnapshot(`
-      [
-        "  expectation policy-before-refund passed 4/5 on the baseline and 0/5 on the candidate (one-sided Fisher p = 0.0238 < 0.05)",
-        "  Trials 5 a side, alpha 0.05; shown: trial 1 of 5, where policy-before-refund passed on the baseline and failed on the candidate",
-        "    case passed 4/5 → 0/5, pass^5 0.00 → 0.00, Wilson 95 % [0.38, 0.96] → [0.00, 0.43], FLAKY (baseline)",
-        "    policy-before-refund 4/5 → 0/5, pass^5 0.00 → 0.00, p = 0.0238 (significant)",
-        "  First divergence at step 2 (tool), trial 1 of 5",
-        "  Trials 5 a side, alpha 0.05; shown: trial 1 of 5: every trial pair is UNCHANGED on its own",
-        "    case passed 4/5 → 4/5, pass^5 0.00 → 0.00, Wilson 95 % [0.38, 0.96] → [0.38, 0.96], FLAKY (baseline, candidate)",
-        "    noise floor (a version paired with itself): refunded-exactly-once 0/5 same-seed pairs disagree, 0 % of any two runs; policy-before-refund 0/5 same-seed pairs disagree, 36 % of any two runs",
-      ]
-    `)
+    [
+      "  UNCHANGED             0",
+      "REGRESSED refund-sequential v1.0.0 A refund by an agent whose policy check depends on its seed",
+      "  expectation policy-before-refund passed 8/10 on the baseline and 0/10 on the candidate (one-sided Fisher p = 0.000357, significant at 0.00549 for the case: Holm over its 2 one-sided tests)",
+      "  Trials 10 a side, alpha 0.05; shown: trial 2 of 10, where policy-before-refund passed on the baseline and failed on the candidate",
+      "    case passed 8/10 → 0/10, pass^10 0.00 → 0.00, Wilson 95 % [0.49, 0.94] → [0.00, 0.28], FLAKY (baseline)",
+      "    policy-before-refund 8/10 → 0/10, pass^10 0.00 → 0.00, p = 0.000357 (significant)",
+      "    one decision for the case at alpha 0.00549 spent at this look: Holm over 2 of its 4 one-sided Fisher tests (worse and better per expectation; tests whose margins cannot reach alpha not counted)",
+      "    sequential: stopped at look 2 of 4 (efficacy), 10 of 20 trials a side; saved 20 runs, 0 model calls, 0 tokens against k=20 (estimated at the mean per run)",
+      "  First divergence at step 2 (tool), trial 2 of 10",
+      "  UNCHANGED             1",
+      "  Unchanged over trials (details in the HTML and JSON reports)",
+      "    UNCHANGED refund-sequential: case passed 16/20 → 18/20, pass^20 0.00 → 0.00, FLAKY (baseline, candidate), 20 of 20 trials (max)",
+    ]
+  `)
 })
 
 test('the step summary has a trials table; the HTML a trials section and rates in the matrix', () => {
   const markdown = renderMarkdown(report)
   expect(
-    markdown.split('\n').filter((line) => line.includes('refund-trials')),
+    markdown.split('\n').filter((line) => line.includes('refund-sequential')),
   ).toMatchInlineSnapshot(`
     [
-      "| \`refund-trials\` | REGRESSED | step 2 (tool): At step 2 the baseline called get_refund_policy(order_id=ORD-1001); the candidate called refund_payment(amount=40, idempotency_key=refund-ORD-1001-7, order_id=ORD-1001). | policy-before-refund (FAIL) |",
-      "| \`refund-trials\` | REGRESSED FLAKY (baseline) | 5 | case passed 4/5 → 0/5, pass^5 0.00 → 0.00 | policy-before-refund 4/5 → 0/5 (p = 0.0238, significant) | trial 1 of 5, where policy-before-refund passed on the baseline and failed on the candidate |",
-      "| \`refund-trials\` | UNCHANGED FLAKY (baseline, candidate) | 5 | case passed 4/5 → 4/5, pass^5 0.00 → 0.00 | none | trial 1 of 5: every trial pair is UNCHANGED on its own |",
+      "| \`refund-sequential\` | REGRESSED | step 2 (tool): At step 2 the baseline called get_refund_policy(order_id=ORD-1001); the candidate called refund_payment(amount=40, idempotency_key=refund-ORD-1001-715949981, order_id=ORD-1001). | policy-before-refund (FAIL) |",
+      "| \`refund-sequential\` | REGRESSED FLAKY (baseline) | 10 | case passed 8/10 → 0/10, pass^10 0.00 → 0.00 | policy-before-refund 8/10 → 0/10 (p = 0.000357, significant) | trial 2 of 10, where policy-before-refund passed on the baseline and failed on the candidate |",
+      "| \`refund-sequential\` | UNCHANGED FLAKY (baseline, candidate) | 20 | case passed 16/20 → 18/20, pass^20 0.00 → 0.00 | policy-before-refund 16/20 → 18/20 (p = 0.331) | trial 1 of 20, the first whose own classification is IMPROVED |",
+      "- \`refund-sequential\`: policy-before-refund 16/20 → 18/20 (better): seen but not significant at k=20 (p = 0.331); k=214 a side would give 80 % power to detect these rates at alpha 0.05, Holm over 2 one-sided tests",
     ]
   `)
   const html = renderHtml(report)
-  expect(html).toContain('<h4>Trials: 5 a side, alpha 0.05')
-  expect(html).toContain('REGRESSED · step 2 · 4/5 → 0/5')
-  expect(html).toContain('p = 0.0238 <b>significant</b>')
+  expect(html).toContain('<h4>Trials: 10 a side, alpha 0.05')
+  expect(html).toMatch(/REGRESSED · step 2 · \d+\/10 → \d+\/10/)
+  expect(html).toContain(
+    'sequential: stopped at look 2 of 4 (efficacy), 10 of 20 trials a side; saved 20 runs',
+  )
+  expect(html).toContain('Holm over 2 of its 4 one-sided Fisher tests')
 })

@@ -39,6 +39,43 @@ describe('trials and alpha as plugin options', () => {
     )
   })
 
+  test('trials as { k, seeds, sequential }: each field checked, unknown keys refused', () => {
+    expect(
+      resolveSuiteOptions({ trials: { k: 20, seeds: 'shared', sequential: { looks: 4 } } }, '/r'),
+    ).toMatchObject({ trials: 20, trialSeeds: 'shared', sequential: { looks: 4 } })
+    // Each side its own seeds is the default: nothing to pass on.
+    expect(resolveSuiteOptions({ trials: { k: 5, seeds: 'independent' } }, '/r')).toEqual({
+      pairs: [],
+      seed: 0,
+      timeoutMs: 30_000,
+      trials: 5,
+    })
+    const refused = (trials: unknown) => {
+      try {
+        resolveSuiteOptions({ trials: trials as never }, '/r')
+      } catch (error) {
+        expect(error).toBeInstanceOf(InvalidPluginOptionsError)
+        return (error as Error).message
+      }
+      throw new Error('accepted')
+    }
+    expect(refused({ k: 0 })).toBe(
+      'agentTwin(): trials.k is 0. Fix: give a whole number of trials from 1 to 1000, e.g. trials: 5',
+    )
+    expect(refused({ k: 5, seeds: 'same' })).toBe(
+      `agentTwin(): trials.seeds is "same". Fix: give 'independent' (each side its own seeds, the default) or 'shared' (one seed per trial for both sides)`,
+    )
+    expect(refused({ k: 5, sequential: { looks: 1 } })).toBe(
+      'agentTwin(): trials.sequential is {"looks":1}. Fix: give the number of looks, a whole number from 2 to 20, e.g. sequential: { looks: 4 }',
+    )
+    expect(refused({ k: 5, sequential: { looks: 4, alpha: 1 } })).toMatch(/trials.sequential is/)
+    expect(refused({ k: 5, sequential: true })).toMatch(/trials.sequential is true/)
+    expect(refused({ k: 5, looks: 4 })).toBe(
+      `agentTwin(): trials has unknown key "looks". Fix: use k, seeds and sequential, e.g. trials: { k: 20, seeds: 'independent', sequential: { looks: 4 } }`,
+    )
+    expect(refused({})).toMatch(/trials.k is undefined/)
+  })
+
   test('without them nothing is added to what the test modules receive', () => {
     expect(resolveSuiteOptions({}, '/r')).toEqual({ pairs: [], seed: 0, timeoutMs: 30_000 })
   })

@@ -3,12 +3,16 @@ import { evaluateCase } from '../../src/case/evaluate-case.ts'
 import type { SideCase } from '../../src/compare/pair.ts'
 import { comparePairTrials } from '../../src/compare/trials/compare-pair-trials.ts'
 import { compareTrialCase } from '../../src/compare/trials/compare-trials.ts'
-import { expectationRates, type TrialLabels } from '../../src/compare/trials/rates.ts'
-import { fisherOneSided, isSignificant } from '../../src/compare/trials/stats.ts'
-import type { ResultLabel } from '../../src/core/expectation-result.ts'
+import { fisherPower } from '../../src/compare/trials/power.ts'
 import { pinCase } from '../../src/scenario/pin.ts'
 import { runCase } from '../../src/scenario/run-case.ts'
-import { pinTrial, trialSeed } from '../../src/scenario/trial.ts'
+import {
+  type PairSide,
+  pinSideTrial,
+  pinTrial,
+  sideTrialSeed,
+  trialSeed,
+} from '../../src/scenario/trial.ts'
 import { loadScenarioSync } from '../../src/schema/index.ts'
 import { skipsPolicy, stochasticAgent } from './support/stochastic-agent.ts'
 
@@ -22,31 +26,16 @@ const alpha = 0.05
 const CAREFUL = 0.1
 const HASTY = 0.8
 
-const binomial = (k: number, x: number, p: number) => {
-  let comb = 1
-  for (let i = 1; i <= x; i++) comb = (comb * (k - x + i)) / i
-  return comb * p ** x * (1 - p) ** (k - x)
-}
-
-/** The chance that k trials a side give a significant regression when the true failure rates are p and q. */
-function power(k: number, p: number, q: number): number {
-  let total = 0
-  for (let a = 0; a <= k; a++)
-    for (let b = 0; b <= k; b++) {
-      const significant = isSignificant(
-        fisherOneSided({ failures: a, trials: k }, { failures: b, trials: k }),
-        alpha,
-      )
-      if (significant) total += binomial(k, a, p) * binomial(k, b, q)
-    }
-  return total
-}
-
-async function trials(version: string, rate: number, k: number): Promise<SideCase[]> {
+async function trials(
+  version: string,
+  rate: number,
+  k: number,
+  side: PairSide = 'baseline',
+): Promise<SideCase[]> {
   const agent = stochasticAgent(version, rate)
   const sides: SideCase[] = []
   for (let index = 1; index <= k; index++) {
-    const trial = pinTrial(pinned, index)
+    const trial = pinSideTrial(pinned, side, index)
     const run = await runCase(trial, agent)
     sides.push({ run, results: await evaluateCase(trial.document.expectations, run), trial: index })
   }
@@ -62,22 +51,36 @@ describe('trial seeds', () => {
     expect(pinTrial(pinned, 1)).toBe(pinned)
     expect(pinTrial(pinned, 3)).toMatchObject({ seed: trialSeed(7, 3), scenario: pinned.scenario })
   })
+
+  test("each side of a pair has its own seeds: never the other side's, never another trial's", () => {
+    const seeds = (side: PairSide) =>
+      Array.from({ length: 50 }, (_, i) => sideTrialSeed(7, side, i + 1))
+    const all = [...seeds('baseline'), ...seeds('candidate')]
+    expect(new Set(all).size).toBe(100)
+    expect(seeds('candidate')).toEqual(seeds('candidate'))
+    expect(pinSideTrial(pinned, 'candidate', 2).seed).toBe(sideTrialSeed(7, 'candidate', 2))
+  })
 })
 
 describe('a stochastic agent whose failure rate is known by construction', () => {
   test('a real rate change is significant at the k whose power is 99 %', async () => {
+    // One expectation varies: the case's family is its two one-sided tests, each at alpha / 2.
     let k = 2
-    while (power(k, CAREFUL, HASTY) < 0.99) k++
+    while (fisherPower(CAREFUL, HASTY, k, alpha / 2) < 0.99) k++
     const baseline = await trials('careful', CAREFUL, k)
-    const candidate = await trials('hasty', HASTY, k)
+    const candidate = await trials('hasty', HASTY, k, 'candidate')
     const compared = compareTrialCase(baseline.map((side, i) => [side, candidate[i]!] as const))
     const policy = compared.trials.expectations.find((e) => e.id === 'policy-before-refund')!
     expect(policy).toMatchObject({ direction: 'worse', significant: true })
     expect(compared.classification).toBe('REGRESSED')
     expect(compared.trials.k).toBe(k)
-    // The rates are those the agent's draws give for the trial seeds.
-    const seeds = baseline.map((side) => side.run.seed)
-    expect(seeds).toEqual(seeds.map((_, i) => trialSeed(7, i + 1)))
+    expect(compared.trials.test).toMatchObject({ hypotheses: 4, tests: 2 })
+    expect(compared.reason).toMatch(
+      /significant at 0\.05 for the case: Holm over its 2 one-sided tests/,
+    )
+    // The rates are those the agent's draws give for each side's own trial seeds.
+    const seeds = candidate.map((side) => side.run.seed)
+    expect(seeds).toEqual(seeds.map((_, i) => sideTrialSeed(7, 'candidate', i + 1)))
     expect(policy.candidate.passes).toBe(
       seeds.filter((s) => !skipsPolicy(s, 'hasty', HASTY)).length,
     )
@@ -97,50 +100,56 @@ describe('a stochastic agent whose failure rate is known by construction', () =>
     expect(incomplete.reason).toBe(`the candidate did not finish trial 2 of ${k}`)
   })
 
-  test('one trial of a real change is never significant: UNCHANGED, with the k it would need', async () => {
-    const [baseline] = await trials('careful', CAREFUL, 1)
-    const candidate = (await trials('hasty', HASTY, 40)).find(
-      (side) => side.results.find((r) => r.id === 'policy-before-refund')!.label !== 'PASS',
+  test('one trial of a real change is never significant: UNCHANGED, with the k 80 % power needs', async () => {
+    const policy = (side: SideCase) =>
+      side.results.find((r) => r.id === 'policy-before-refund')!.label
+    const baseline = (await trials('careful', CAREFUL, 10)).find((side) => policy(side) === 'PASS')!
+    const candidate = (await trials('hasty', HASTY, 40, 'candidate')).find(
+      (side) => policy(side) !== 'PASS',
     )!
-    const passing = baseline!.results.find((r) => r.id === 'policy-before-refund')!.label
-    expect(passing).toBe('PASS')
-    const compared = compareTrialCase([[baseline!, { ...candidate, trial: 1 }]])
-    expect(compared.classification).toBe('UNCHANGED')
-    // 0/3 against 3/3 is p = 1/20, not below 0.05; 0/4 against 4/4 is 1/70.
-    expect(compared.trials.notes).toEqual([
-      expect.stringMatching(
-        /^policy-before-refund 1\/1 → 0\/1 \(worse\): seen but not significant at k=1 \(p = 0\.5, alpha 0\.05\); k=4 would be needed$/,
-      ),
+    const compared = compareTrialCase([
+      [
+        { ...baseline, trial: 1 },
+        { ...candidate, trial: 1 },
+      ],
     ])
+    expect(compared.classification).toBe('UNCHANGED')
+    const [note] = compared.trials.notes
+    const needed = Number(/; k=(\d+) a side would give 80 % power/.exec(note!)?.[1])
+    expect(note).toBe(
+      `policy-before-refund 1/1 → 0/1 (worse): seen but not significant at k=1 (p = 0.5); k=${needed} a side would give 80 % power to detect these rates at alpha 0.05, Holm over 2 one-sided tests`,
+    )
+    // Observed rates 0 and 1 failing: the plan is the smallest k with 80 % power at alpha / 2.
+    expect(fisherPower(0, 1, needed, alpha / 2)).toBeGreaterThanOrEqual(0.8)
+    expect(fisherPower(0, 1, needed - 1, alpha / 2)).toBeLessThan(0.8)
   })
 
-  test('with no change, at least 95 % of 200 seeded comparisons are UNCHANGED', () => {
+  test('a version paired with itself runs each side on its own seeds and reports its noise floor', async () => {
     const k = 10
-    const rate = 0.3
-    const label = (seed: number, version: string): ResultLabel =>
-      skipsPolicy(seed, version, rate) ? 'FAIL' : 'PASS'
-    let alarms = 0
-    for (let repetition = 0; repetition < 200; repetition++) {
-      const seeds = Array.from({ length: k }, (_, i) => trialSeed(repetition, i + 1))
-      const labels: TrialLabels = {
-        ids: ['policy-before-refund'],
-        critical: new Map([['policy-before-refund', false]]),
-        types: new Map([['policy-before-refund', 'callOrder']]),
-        baseline: seeds.map((seed) => new Map([['policy-before-refund', label(seed, 'a')]])),
-        candidate: seeds.map((seed) => new Map([['policy-before-refund', label(seed, 'b')]])),
-      }
-      if (expectationRates(labels, 'policy-before-refund', alpha).significant) alarms++
-    }
-    expect(200 - alarms).toBeGreaterThanOrEqual(190)
-    // The exact false-alarm rate of the two one-sided tests at these rates stays within 2 alpha.
-    let exact = 0
-    for (let a = 0; a <= k; a++)
-      for (let b = 0; b <= k; b++) {
-        const worse = fisherOneSided({ failures: a, trials: k }, { failures: b, trials: k })
-        const better = fisherOneSided({ failures: b, trials: k }, { failures: a, trials: k })
-        if ((b > a && isSignificant(worse, alpha)) || (a > b && isSignificant(better, alpha)))
-          exact += binomial(k, a, rate) * binomial(k, b, rate)
-      }
-    expect(exact).toBeLessThanOrEqual(2 * alpha)
+    const baseline = await trials('careful', 0.5, k)
+    const candidate = await trials('careful', 0.5, k, 'candidate')
+    const compared = compareTrialCase(baseline.map((side, i) => [side, candidate[i]!] as const))
+    const floor = compared.trials.noiseFloor!.find((entry) => entry.id === 'policy-before-refund')!
+    const passed = [...baseline, ...candidate].filter(
+      (side) => side.results.find((r) => r.id === 'policy-before-refund')!.label === 'PASS',
+    ).length
+    // Each of the 2k runs counts once: passes × failures of the C(2k, 2) pairs of runs disagree.
+    expect(floor).toMatchObject({ runs: 2 * k, passes: passed })
+    expect(floor.disagreementRate).toBeCloseTo(
+      (passed * (2 * k - passed)) / ((2 * k * (2 * k - 1)) / 2),
+      12,
+    )
+    expect(floor.pairedDisagreements).toBeGreaterThan(0)
+    // One run handed to both sides would be counted once.
+    const same = compareTrialCase(baseline.map((side) => [side, side] as const))
+    const once = baseline.filter(
+      (side) => side.results.find((r) => r.id === 'policy-before-refund')!.label === 'PASS',
+    ).length
+    expect(same.trials.noiseFloor!.find((e) => e.id === 'policy-before-refund')).toMatchObject({
+      runs: k,
+      passes: once,
+      pairedDisagreements: 0,
+      disagreementRate: (once * (k - once)) / ((k * (k - 1)) / 2),
+    })
   })
 })

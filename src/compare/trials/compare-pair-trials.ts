@@ -11,7 +11,7 @@ import {
   type SideRuns,
 } from '../pair.ts'
 import { matchSelections } from '../selection.ts'
-import { aggregateTrials } from './compare-trials.ts'
+import { aggregateTrials, type TrialOptions } from './compare-trials.ts'
 
 /** Cases of a side grouped by trial index (1 when a case carries none). */
 function byTrial(cases: readonly SideCase[]): Map<number, SideCase[]> {
@@ -27,7 +27,8 @@ function byTrial(cases: readonly SideCase[]): Map<number, SideCase[]> {
  * {@link comparePair} for sides whose cases ran several trials (`SideCase.trial`).
  * Without trials it is `comparePair` itself, so one trial is exactly a
  * comparison without trials. Each trial index is matched like a selection of
- * its own (same scenario versions, digests and per-trial seeds on both sides).
+ * its own (same scenario versions and digests on both sides, and the same
+ * seed when `seeds` is `'shared'`; by default each side ran its own seeds).
  * @example
  * const pair = comparePairTrials({ baseline, candidate, alpha: 0.05 })
  * pair.cases[0].trials.expectations[0].pValue
@@ -37,6 +38,8 @@ export function comparePairTrials(input: {
   candidate: SideRuns
   policy?: Partial<GatePolicy>
   alpha?: number
+  seeds?: 'independent' | 'shared'
+  sequential?: TrialOptions['sequential']
 }): PairComparison {
   const all = [...input.baseline.cases, ...input.candidate.cases]
   if (all.every((item) => item.trial === undefined)) return comparePair(input)
@@ -45,8 +48,9 @@ export function comparePairTrials(input: {
   const left = byTrial(input.baseline.cases)
   const right = byTrial(input.candidate.cases)
   const indexes = [...new Set([...left.keys(), ...right.keys()])].sort((a, b) => a - b)
+  const seeds = input.seeds ?? 'independent'
   const compared = indexes.flatMap((index) =>
-    matchSelections(left.get(index) ?? [], right.get(index) ?? []).map(([b, c]) =>
+    matchSelections(left.get(index) ?? [], right.get(index) ?? [], { seeds }).map(([b, c]) =>
       compareCase(b, c),
     ),
   )
@@ -56,6 +60,7 @@ export function comparePairTrials(input: {
       candidate: input.candidate.agent,
       policy: input.policy,
       alpha: input.alpha,
+      trials: { seeds, ...(input.sequential && { sequential: input.sequential }) },
     },
     compared,
   )
@@ -87,6 +92,8 @@ export function assembleCompared(
     candidate: SideRuns['agent']
     policy?: Partial<GatePolicy>
     alpha?: number
+    /** How cases' trials are judged: one for all, or per scenario id. */
+    trials?: TrialOptions | ((scenario: string) => TrialOptions | undefined)
   },
   compared: readonly ComparedCase[],
 ): PairComparison {
@@ -110,7 +117,11 @@ export function assembleCompared(
     )
     return ordered.length === 1 && ordered[0]!.runs.candidate.trial === undefined
       ? ordered[0]!
-      : aggregateTrials(ordered, input.alpha)
+      : aggregateTrials(
+          ordered,
+          input.alpha,
+          typeof input.trials === 'function' ? input.trials(id) : input.trials,
+        )
   })
   return assemblePair({ baseline, candidate, policy: input.policy }, cases)
 }

@@ -1,14 +1,17 @@
+import { jsonEquals } from '../../core/canonical-json.ts'
 import type { CaseClass, ExpectationChange, ExpectationChangeKind } from '../classify.ts'
 import { type ComparedCase, compareCase } from '../pair.ts'
 import {
-  expectationRates,
+  type ExpectationTests,
   noiseFloor,
   rateSummary,
   type TrialLabels,
   type TrialPair,
+  testExpectations,
   trialLabels,
 } from './rates.ts'
-import { type CaseTrials, DEFAULT_ALPHA, type ExpectationRates } from './types.ts'
+import { type SequentialPlan, sequentialStop } from './sequential-stop.ts'
+import { type CaseTrials, DEFAULT_ALPHA, type ExpectationRates, type FamilyTest } from './types.ts'
 import { describeRates, formatP, notSignificantNote } from './words.ts'
 
 /** A compared case that ran several trials. */
@@ -24,7 +27,8 @@ interface Verdict {
   decisive?: ExpectationRates
 }
 
-function verdictOf(pairs: readonly TrialPair[], rates: ExpectationRates[], alpha: number): Verdict {
+function verdictOf(pairs: readonly TrialPair[], tests: ExpectationTests): Verdict {
+  const { rates, family } = tests
   const k = pairs.length
   for (const side of ['baseline', 'candidate'] as const) {
     const index = pairs.findIndex((pair) => !pair[side === 'baseline' ? 0 : 1].run.finished)
@@ -37,7 +41,7 @@ function verdictOf(pairs: readonly TrialPair[], rates: ExpectationRates[], alpha
   const worse = (critical: boolean) =>
     rates.find((r) => r.significant && r.direction === 'worse' && r.critical === critical)
   const significant = (r: ExpectationRates) =>
-    `${r.critical ? 'critical ' : ''}expectation ${r.id} passed ${describeRates(r)} (one-sided Fisher p = ${formatP(r.pValue)} < ${alpha})`
+    `${r.critical ? 'critical ' : ''}expectation ${r.id} passed ${describeRates(r)} (${familyWords(r, family)})`
   const critical = worse(true)
   if (critical)
     return {
@@ -102,38 +106,59 @@ function changeKind(rates: ExpectationRates): ExpectationChangeKind {
   return rates.baseline.passes === rates.baseline.trials ? 'still-passing' : 'still-failing'
 }
 
+/** How a case's trials are judged. */
+export interface TrialOptions {
+  /** Whether each side ran its own seeds (the default) or both sides one seed per trial. */
+  seeds?: 'independent' | 'shared'
+  /** Trials in rounds: the case stops at the first look whose result is decisive. */
+  sequential?: SequentialPlan
+}
+
 /**
- * Compares the trials of one case: trial i of the baseline with trial i of
- * the candidate (same seed), per expectation the pass rates of both sides and
- * a one-sided Fisher exact test of their failure counts. A change classifies
- * the case only when it is significant at `alpha`; one that is not is kept
- * as a note with the trials it would need. The divergence, sides and states
- * shown are those of a representative trial pair, named with the reason.
+ * Compares the trials of one case: per expectation the pass rates of both
+ * sides, and one decision for the case (Holm over the one-sided Fisher tests
+ * of its expectations in both directions, see {@link FamilyTest}). A change
+ * classifies the case only when that decision rejects it; one that does not
+ * is kept as a note with the trials a plan would need. The divergence, sides
+ * and states shown are those of a representative trial pair, named with the
+ * reason.
  */
 export function compareTrialCase(
   pairs: readonly TrialPair[],
   alpha = DEFAULT_ALPHA,
+  options: TrialOptions = {},
 ): TrialCaseComparison {
   return aggregateTrials(
     pairs.map(([baseline, candidate]) => compareCase(baseline, candidate)),
     alpha,
+    options,
   )
+}
+
+/** `one-sided Fisher p = 0.004 < 0.05/2, Holm over 2 tests`: the decision behind a significant change. */
+function familyWords(rates: ExpectationRates, family: FamilyTest): string {
+  return `one-sided Fisher p = ${formatP(rates.pValue)}, significant at ${formatP(family.level)} for the case: Holm over its ${family.tests} one-sided test${family.tests === 1 ? '' : 's'}`
 }
 
 /**
  * {@link compareTrialCase} from trial pairs already compared one by one (trial
  * order): only the statistics over the trials are computed here, each trial's
- * own comparison is taken as it is.
+ * own comparison is taken as it is. With a sequential plan, only the trials
+ * up to the look where the case stopped count.
  */
 export function aggregateTrials(
   compared: readonly ComparedCase[],
   alpha = DEFAULT_ALPHA,
+  options: TrialOptions = {},
 ): TrialCaseComparison {
-  const pairs: TrialPair[] = compared.map((item) => [item.runs.baseline, item.runs.candidate])
+  const all: TrialPair[] = compared.map((item) => [item.runs.baseline, item.runs.candidate])
+  const stop = options.sequential ? sequentialStop(all, options.sequential, alpha) : undefined
+  const pairs = stop ? all.slice(0, stop.used) : all
   const labels = trialLabels(pairs)
-  const rates = labels.ids.map((id) => expectationRates(labels, id, alpha))
-  const verdict = verdictOf(pairs, rates, alpha)
-  const perTrial = compared.map((item) => item.classification)
+  const tests = stop?.tests ?? testExpectations(labels, alpha)
+  const rates = tests.rates
+  const verdict = verdictOf(pairs, tests)
+  const perTrial = compared.slice(0, pairs.length).map((item) => item.classification)
   const chosen = representative(pairs, labels, verdict, perTrial)
   const shown = compared[chosen.trial - 1]!
   const { baseline, candidate } = shown.runs
@@ -154,8 +179,11 @@ export function aggregateTrials(
     representative: chosen,
     notes: rates
       .filter((r) => r.direction !== 'same' && !r.significant)
-      .map((r) => notSignificantNote(r, alpha)),
+      .map((r) => notSignificantNote(r, alpha, tests.family.planTests)),
+    test: tests.family,
   }
+  if (options.seeds) trials.seeds = options.seeds
+  if (stop) trials.sequential = stop.summary
   for (const side of ['baseline', 'candidate'] as const) {
     const summary = trials[side]
     trials.flaky[side] = summary.passes > 0 && summary.passes < summary.trials
@@ -163,7 +191,11 @@ export function aggregateTrials(
   const sameVersion =
     baseline.run.agent.name === candidate.run.agent.name &&
     baseline.run.agent.version === candidate.run.agent.version
-  if (sameVersion) trials.noiseFloor = noiseFloor(labels)
+  if (sameVersion)
+    trials.noiseFloor = noiseFloor(
+      labels,
+      pairs.map(([b, c]) => b.run === c.run || jsonEquals(b.run, c.run)),
+    )
   const t = chosen.trial - 1
   const changes: ExpectationChange[] = rates
     .map((r) => {

@@ -1,21 +1,50 @@
 export { assembleCompared, comparePairTrials } from './compare-pair-trials.ts'
-export { aggregateTrials, compareTrialCase, type TrialCaseComparison } from './compare-trials.ts'
-export { expectationRates, noiseFloor, rateSummary, type TrialPair, trialLabels } from './rates.ts'
+export {
+  aggregateTrials,
+  compareTrialCase,
+  type TrialCaseComparison,
+  type TrialOptions,
+} from './compare-trials.ts'
+export { type FamilyDecision, type Hypothesis, holmTarone, hypothesesOf } from './family.ts'
+export {
+  DEFAULT_POWER,
+  fisherPower,
+  MAX_TRIALS_SEARCHED,
+  type PlanOptions,
+  trialsNeeded,
+} from './power.ts'
+export {
+  type ExpectationTests,
+  noiseFloor,
+  rateSummary,
+  type TrialPair,
+  testExpectations,
+  trialLabels,
+} from './rates.ts'
+export {
+  canStillReject,
+  lookLevels,
+  lookSizes,
+  obrienFlemingSpent,
+  type SequentialPlan,
+} from './sequential.ts'
+export { type SequentialStop, sequentialStop } from './sequential-stop.ts'
 export {
   type FailureCount,
   fisherOneSided,
   isSignificant,
-  MAX_TRIALS_SEARCHED,
   passAtK,
   passHatK,
-  trialsNeeded,
   wilsonInterval,
 } from './stats.ts'
 export {
   type CaseTrials,
   DEFAULT_ALPHA,
   type ExpectationRates,
+  type FamilyTest,
   type NoiseFloor,
   type RateSummary,
+  type SequentialTrials,
+  type TrialCost,
 } from './types.ts'
 export { formatP, notSignificantNote, passFraction, rateChange } from './words.ts'

@@ -1,15 +1,10 @@
 import type { ResultLabel } from '../../core/expectation-result.ts'
 import { expectationChanges } from '../classify.ts'
 import type { SideCase } from '../pair.ts'
-import {
-  fisherOneSided,
-  isSignificant,
-  passAtK,
-  passHatK,
-  trialsNeeded,
-  wilsonInterval,
-} from './stats.ts'
-import type { ExpectationRates, NoiseFloor, RateSummary } from './types.ts'
+import { type Hypothesis, holmTarone, hypothesesOf } from './family.ts'
+import { trialsNeeded } from './power.ts'
+import { type FailureCount, passAtK, passHatK, wilsonInterval } from './stats.ts'
+import type { ExpectationRates, FamilyTest, NoiseFloor, RateSummary } from './types.ts'
 
 /** A trial pair: baseline and candidate of one trial index, same seed. */
 export type TrialPair = readonly [SideCase, SideCase]
@@ -72,54 +67,110 @@ function count(side: Map<string, ResultLabel | undefined>[], id: string) {
   return { passes, known: known.length, unknown: labels.length - known.length }
 }
 
-/** One expectation's rates on both sides and the one-sided Fisher test in the direction it moved. */
-export function expectationRates(labels: TrialLabels, id: string, alpha: number): ExpectationRates {
-  const b = count(labels.baseline, id)
-  const c = count(labels.candidate, id)
-  const failures = (side: typeof b) => ({ failures: side.known - side.passes, trials: side.known })
-  const rate = (side: typeof b) => (side.known === 0 ? 0 : (side.known - side.passes) / side.known)
-  const testable = b.known > 0 && c.known > 0
-  const direction =
-    !testable || rate(b) === rate(c) ? 'same' : rate(c) > rate(b) ? 'worse' : 'better'
-  const [better, worse] =
-    direction === 'better' ? [failures(c), failures(b)] : [failures(b), failures(c)]
-  const pValue = direction === 'same' ? 1 : fisherOneSided(better, worse)
-  const rates: ExpectationRates = {
-    id,
-    type: labels.types.get(id)!,
-    critical: labels.critical.get(id) ?? false,
-    baseline: rateSummary(b.passes, b.known),
-    candidate: rateSummary(c.passes, c.known),
-    unknown: { baseline: b.unknown, candidate: c.unknown },
-    direction,
-    pValue,
-    significant: direction !== 'same' && isSignificant(pValue, alpha),
+/** The counts of one expectation over the trials of both sides. */
+function countsOf(labels: TrialLabels, id: string) {
+  return { b: count(labels.baseline, id), c: count(labels.candidate, id) }
+}
+
+const failuresOf = (side: ReturnType<typeof count>): FailureCount => ({
+  failures: side.known - side.passes,
+  trials: side.known,
+})
+
+/** The expectations of a case over its trials, and the one decision over all of them. */
+export interface ExpectationTests {
+  rates: ExpectationRates[]
+  family: FamilyTest
+}
+
+/**
+ * Every expectation's rates on both sides, and one decision for the case:
+ * Holm (with Tarone's count) over the one-sided Fisher tests of every
+ * expectation in both directions, at `level` (default `alpha`), so the chance
+ * of any false REGRESSED, NEW_CRITICAL_FAILURE or IMPROVED stays below it.
+ * An expectation is significant when its test in the direction it moved is
+ * rejected. A change that is not gets the trials that would give 80 % power
+ * to detect it at `alpha` (unless `plan` is false: a look that is not the last).
+ */
+export function testExpectations(
+  labels: TrialLabels,
+  alpha: number,
+  options: { level?: number; plan?: boolean } = {},
+): ExpectationTests {
+  const level = options.level ?? alpha
+  const counts = labels.ids.map((id) => countsOf(labels, id))
+  const testable = counts.map(({ b, c }) => b.known > 0 && c.known > 0)
+  const hypotheses: Hypothesis[] = []
+  const owners: number[] = []
+  counts.forEach(({ b, c }, index) => {
+    if (!testable[index]) return
+    for (const hypothesis of hypothesesOf({ baseline: failuresOf(b), candidate: failuresOf(c) })) {
+      hypotheses.push(hypothesis)
+      owners.push(index)
+    }
+  })
+  const decision = holmTarone(hypotheses, level)
+  // Planned for a family of both directions of every expectation that failed at least once.
+  const varying = counts.filter(({ b, c }) => b.passes < b.known || c.passes < c.known).length
+  const rates = labels.ids.map((id, index): ExpectationRates => {
+    const { b, c } = counts[index]!
+    const rate = (side: typeof b) =>
+      side.known === 0 ? 0 : (side.known - side.passes) / side.known
+    const direction =
+      !testable[index] || rate(b) === rate(c) ? 'same' : rate(c) > rate(b) ? 'worse' : 'better'
+    const at = hypotheses.findIndex((h, i) => owners[i] === index && h.direction === direction)
+    const result: ExpectationRates = {
+      id,
+      type: labels.types.get(id)!,
+      critical: labels.critical.get(id) ?? false,
+      baseline: rateSummary(b.passes, b.known),
+      candidate: rateSummary(c.passes, c.known),
+      unknown: { baseline: b.unknown, candidate: c.unknown },
+      direction,
+      pValue: at < 0 ? 1 : hypotheses[at]!.p,
+      significant: at >= 0 && decision.rejected[at]!,
+    }
+    if (direction !== 'same' && !result.significant && options.plan !== false) {
+      const [better, worse] =
+        direction === 'better' ? [failuresOf(c), failuresOf(b)] : [failuresOf(b), failuresOf(c)]
+      const needed = trialsNeeded(better, worse, alpha, { tests: 2 * Math.max(1, varying) })
+      if (needed !== undefined) result.trialsNeeded = needed
+    }
+    return result
+  })
+  return {
+    rates,
+    family: {
+      tests: decision.tests,
+      hypotheses: hypotheses.length,
+      level,
+      planTests: 2 * Math.max(1, varying),
+    },
   }
-  if (direction !== 'same' && !rates.significant) {
-    const needed = trialsNeeded(better, worse, alpha)
-    if (needed !== undefined) rates.trialsNeeded = needed
-  }
-  return rates
 }
 
 /**
  * The noise floor of a version paired with itself, per expectation: how many
- * same-seed trial pairs disagree, and how often any two of its runs disagree.
+ * trial pairs disagree, and how often any two of its runs disagree. Each run
+ * counts once: a trial whose two sides are one run (`shared[i]`) adds it once.
+ * @example // 2 passes in 5 distinct runs: 6 of the 10 pairs of runs disagree
  */
-export function noiseFloor(labels: TrialLabels): NoiseFloor[] {
+export function noiseFloor(labels: TrialLabels, shared: readonly boolean[] = []): NoiseFloor[] {
   return labels.ids.map((id) => {
     const passed = (side: Map<string, ResultLabel | undefined>[]) =>
       side.map((trial) => trial.get(id) === 'PASS')
     const b = passed(labels.baseline)
     const c = passed(labels.candidate)
     const paired = b.filter((pass, index) => pass !== c[index]).length
-    const all = [...b, ...c]
+    const all = [...b, ...c.filter((_, index) => !shared[index])]
     const passes = all.filter(Boolean).length
     const runPairs = (all.length * (all.length - 1)) / 2
     return {
       id,
       pairedDisagreements: paired,
       trials: b.length,
+      runs: all.length,
+      passes,
       disagreementRate: runPairs === 0 ? 0 : (passes * (all.length - passes)) / runPairs,
     }
   })

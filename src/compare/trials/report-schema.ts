@@ -23,12 +23,19 @@ const rateSummary = {
   },
 }
 
-const sides = (value: object) => ({
+const sides = (value: object, [a, b] = ['baseline', 'candidate']) => ({
   type: 'object',
   additionalProperties: false,
-  required: ['baseline', 'candidate'],
-  properties: { baseline: value, candidate: value },
+  required: [a, b],
+  properties: { [a!]: value, [b!]: value },
 })
+
+const trialCost = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['runs', 'modelCalls', 'tokens'],
+  properties: { runs: count, modelCalls: count, tokens: count },
+}
 
 const expectationRates = {
   type: 'object',
@@ -93,13 +100,41 @@ export const caseTrialsSchema = {
       items: {
         type: 'object',
         additionalProperties: false,
-        required: ['id', 'pairedDisagreements', 'trials', 'disagreementRate'],
+        required: ['id', 'pairedDisagreements', 'trials', 'runs', 'passes', 'disagreementRate'],
         properties: {
           id: { type: 'string' },
           pairedDisagreements: count,
           trials: count,
+          runs: count,
+          passes: count,
           disagreementRate: share,
         },
+      },
+    },
+    test: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['hypotheses', 'tests', 'level', 'planTests'],
+      properties: {
+        hypotheses: count,
+        tests: { type: 'integer', minimum: 1 },
+        level: share,
+        planTests: { type: 'integer', minimum: 1 },
+      },
+    },
+    seeds: { enum: ['independent', 'shared'] },
+    sequential: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['maxK', 'looks', 'levels', 'stoppedAt', 'used', 'stop', 'cost'],
+      properties: {
+        maxK: { type: 'integer', minimum: 1 },
+        looks: { type: 'array', items: { type: 'integer', minimum: 1 } },
+        levels: { type: 'array', items: share },
+        stoppedAt: { type: 'integer', minimum: 1 },
+        used: { type: 'integer', minimum: 1 },
+        stop: { enum: ['efficacy', 'futility', 'incomplete', 'max', 'partial'] },
+        cost: sides(trialCost, ['used', 'fixed']),
       },
     },
   },

@@ -22,8 +22,8 @@ function checkCounts(successes: number, trials: number): void {
 }
 
 /**
- * pass^k as tau-bench defines it: the chance that `k` trials drawn without
- * replacement from `n` all succeed, `comb(c, k) / comb(n, k)`.
+ * pass^k as tau-bench defines it (Yao et al. 2024): the chance that `k`
+ * trials drawn without replacement from `n` all succeed, `comb(c, k) / comb(n, k)`.
  * @example passHatK(5, 3, 2) // 0.3
  */
 export function passHatK(n: number, c: number, k: number): number {
@@ -32,7 +32,8 @@ export function passHatK(n: number, c: number, k: number): number {
 }
 
 /**
- * pass@k: the chance that at least one of `k` trials drawn from `n` succeeds,
+ * pass@k, the unbiased estimator of Chen et al. 2021 (Codex, HumanEval): the
+ * chance that at least one of `k` trials drawn from `n` succeeds,
  * `1 - comb(n - c, k) / comb(n, k)`.
  * @example passAtK(5, 3, 2) // 0.9
  */
@@ -60,7 +61,8 @@ function logFactorial(n: number): number {
   return logFactorials[n]!
 }
 
-function logComb(n: number, k: number): number {
+/** log of the binomial coefficient `comb(n, k)`. */
+export function logComb(n: number, k: number): number {
   return logFactorial(n) - logFactorial(k) - logFactorial(n - k)
 }
 
@@ -99,28 +101,4 @@ export function fisherOneSided(better: FailureCount, worse: FailureCount): numbe
  */
 export function isSignificant(p: number, alpha: number): boolean {
   return p < alpha * (1 - 1e-9)
-}
-
-/** The largest k {@link trialsNeeded} looks at. */
-export const MAX_TRIALS_SEARCHED = 1000
-
-/**
- * The smallest number of trials per side at which the observed failure rates,
- * if they held, would be significant at `alpha` (one-sided Fisher, the
- * `worse` side against the `better`). `undefined` when the rates are equal or
- * no k up to {@link MAX_TRIALS_SEARCHED} would do.
- */
-export function trialsNeeded(
-  better: FailureCount,
-  worse: FailureCount,
-  alpha: number,
-): number | undefined {
-  const low = better.failures / better.trials
-  const high = worse.failures / worse.trials
-  if (high <= low) return undefined
-  for (let k = 1; k <= MAX_TRIALS_SEARCHED; k++) {
-    const scaled = (rate: number) => ({ failures: Math.round(rate * k), trials: k })
-    if (isSignificant(fisherOneSided(scaled(low), scaled(high)), alpha)) return k
-  }
-  return undefined
 }

@@ -10,7 +10,7 @@ export interface RateSummary {
   trials: number
   /** pass^k for k = 1..trials (tau-bench: every one of k trials passes), index 0 is k = 1. */
   passHatK: number[]
-  /** pass@k for k = 1..trials (at least one of k trials passes). */
+  /** pass@k for k = 1..trials (Chen et al. 2021, Codex: at least one of k trials passes). */
   passAtK: number[]
   /** Wilson 95 % interval of the pass rate. */
   wilson: { low: number; high: number }
@@ -29,19 +29,74 @@ export interface ExpectationRates {
   direction: 'worse' | 'better' | 'same'
   /** One-sided Fisher exact test in the direction it moved; 1 when it did not. */
   pValue: number
+  /** Whether the case's one decision (see {@link FamilyTest}) rejects its test in the direction it moved. */
   significant: boolean
-  /** When it moved without being significant: trials per side at which these rates would be. */
+  /**
+   * When it moved without being significant: trials per side that would give
+   * 80 % power to detect these rates at alpha (exact power of the one-sided
+   * Fisher test at `alpha / FamilyTest.planTests`).
+   */
   trialsNeeded?: number
+}
+
+/**
+ * How a case over trials is decided: one decision for the case, Holm's
+ * step-down over the one-sided Fisher tests of every expectation in both
+ * directions (worse and better), with Tarone's count (tests whose margins
+ * cannot reach the level are not counted). The chance of any false
+ * REGRESSED, NEW_CRITICAL_FAILURE or IMPROVED for the case is at most `level`.
+ */
+export interface FamilyTest {
+  /** The one-sided tests in the family: two per expectation both sides decided at least once. */
+  hypotheses: number
+  /** Tests counted at Holm's first step (Tarone's count): the smallest p-value must be below `level / tests`. */
+  tests: number
+  /** The level the family is held at: alpha, or at a sequential look the alpha spent there. */
+  level: number
+  /** Tests a plan for more trials divides alpha by: both directions of every expectation that failed at least once. */
+  planTests: number
 }
 
 /** Per expectation, how often runs of a version paired with itself disagree. */
 export interface NoiseFloor {
   id: string
-  /** Trial pairs (same seed on both sides) whose two runs disagree, of all trial pairs. */
+  /** Trial pairs whose two runs disagree, of all trial pairs. */
   pairedDisagreements: number
   trials: number
-  /** Share of all pairs of runs, over both sides, that disagree (0 for a reproducible agent). */
+  /** Distinct runs over both sides, each counted once, and how many of them passed. */
+  runs: number
+  passes: number
+  /** Share of all pairs of distinct runs that disagree (0 for a reproducible agent). */
   disagreementRate: number
+}
+
+/** Model calls and tokens of a set of trials. */
+export interface TrialCost {
+  /** Runs over both sides. */
+  runs: number
+  modelCalls: number
+  tokens: number
+}
+
+/** How a case with sequential trials ran: looks, alpha spent, where it stopped and what it saved. */
+export interface SequentialTrials {
+  /** The most trials per side. */
+  maxK: number
+  /** Trials per side at each planned look. */
+  looks: number[]
+  /** Alpha spent at each look (O'Brien-Fleming-type spending, summed over the looks it is alpha). */
+  levels: number[]
+  /** The look the case stopped at (1-based) and the trials per side it used. */
+  stoppedAt: number
+  used: number
+  /**
+   * Why: `efficacy` (a significant change), `futility` (no change could become
+   * significant by the last look), `incomplete` (a side did not finish a trial),
+   * `max` (the last look), `partial` (a filter or a shard left the next look's trials out).
+   */
+  stop: 'efficacy' | 'futility' | 'incomplete' | 'max' | 'partial'
+  /** What the trials that ran cost, and what `maxK` trials a side would have (estimated at the mean per run). */
+  cost: { used: TrialCost; fixed: TrialCost }
 }
 
 /** What a case that ran several trials carries beside its classification. */
@@ -63,4 +118,10 @@ export interface CaseTrials {
   notes: string[]
   /** Present when a version is paired with itself. */
   noiseFloor?: NoiseFloor[]
+  /** The one decision the case's classification comes from (absent in reports written before it). */
+  test?: FamilyTest
+  /** Whether each side ran its own seeds (`independent`) or both sides one seed per trial (`shared`). */
+  seeds?: 'independent' | 'shared'
+  /** Present when the trials ran in rounds and the case could stop early. */
+  sequential?: SequentialTrials
 }

@@ -1,4 +1,4 @@
-import { MAX_TRIALS_SEARCHED } from './stats.ts'
+import { DEFAULT_POWER, MAX_TRIALS_SEARCHED } from './power.ts'
 import type { ExpectationRates, RateSummary } from './types.ts'
 
 /** `3/5`: passes out of trials. */
@@ -24,17 +24,21 @@ export function describeRates(rates: ExpectationRates): string {
 }
 
 /**
- * A change that was seen but is not significant at this k, and the k it would
- * need: the sentence the reports show beside an UNCHANGED verdict.
+ * A change that was seen but is not significant at this k, and the plan:
+ * the trials a side that would give 80 % power to detect it at alpha (the
+ * first Holm step over `tests` one-sided tests). The sentence the reports
+ * show beside an UNCHANGED verdict.
  */
-export function notSignificantNote(rates: ExpectationRates, alpha: number): string {
+export function notSignificantNote(rates: ExpectationRates, alpha: number, tests = 1): string {
   const k =
     rates.baseline.trials === rates.candidate.trials
       ? `k=${rates.baseline.trials}`
       : `k=${rates.baseline.trials}/${rates.candidate.trials}`
+  const power = `${Math.round(DEFAULT_POWER * 100)} % power`
+  const holm = tests > 1 ? `, Holm over ${tests} one-sided tests` : ''
   const needed =
     rates.trialsNeeded === undefined
-      ? `no k up to ${MAX_TRIALS_SEARCHED} would make these rates significant`
-      : `k=${rates.trialsNeeded} would be needed`
-  return `${rates.id} ${rateChange(rates)} (${rates.direction}): seen but not significant at ${k} (p = ${formatP(rates.pValue)}, alpha ${alpha}); ${needed}`
+      ? `no k up to ${MAX_TRIALS_SEARCHED} a side would give ${power} to detect these rates at alpha ${alpha}${holm}`
+      : `k=${rates.trialsNeeded} a side would give ${power} to detect these rates at alpha ${alpha}${holm}`
+  return `${rates.id} ${rateChange(rates)} (${rates.direction}): seen but not significant at ${k} (p = ${formatP(rates.pValue)}); ${needed}`
 }

@@ -5,6 +5,7 @@ import {
   type ComparedCase,
   type ComparisonReport,
   type PairComparison,
+  type TrialOptions,
 } from '../../compare/index.ts'
 import { compareText } from '../../core/compare-text.ts'
 import { AgentTwinError } from '../../core/errors.ts'
@@ -15,6 +16,8 @@ export interface CollectedPair {
   meta: Pick<PairCaseTaskMeta, 'pair' | 'pairIndex' | 'gate' | 'alpha'>
   /** Each case (each trial of a case) as its test compared it, by scenario id and trial. */
   cases: ComparedCase[]
+  /** How each case's trials are judged, by scenario id (cases that ran trials). */
+  trials?: Record<string, TrialOptions>
   /** The scenario files whose cases were compared, absolute, sorted. */
   files: string[]
   /** The Vitest project the pair ran in. */
@@ -64,7 +67,12 @@ export function collectPairs(modules: ReadonlyArray<TestModule>): CollectedPair[
         }
         pairs.set(key, pair)
       }
-      pair.cases.push(recordOf(test).compared)
+      const record = recordOf(test)
+      pair.cases.push(record.compared)
+      if (record.trials) {
+        pair.trials ??= {}
+        pair.trials[record.compared.scenario.id] = record.trials
+      }
       pair.seen.add(module.moduleId)
     }
   }
@@ -97,6 +105,7 @@ export function compareCollected(pairs: readonly CollectedPair[]): {
         candidate: pair.cases[0]!.runs.candidate.run.agent,
         policy: pair.meta.gate,
         alpha: pair.meta.alpha,
+        trials: (id) => pair.trials?.[id],
       },
       pair.cases,
     ),

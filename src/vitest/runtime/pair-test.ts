@@ -26,15 +26,16 @@ export interface PairTestInput {
 }
 
 /**
- * The test of one case for one pair: both sides from the same pinned case,
- * compared once; a short summary goes to task meta, the compared case (with
+ * The test of one case for one pair: both sides from the same pinned case
+ * (a version paired with itself runs it twice), compared once; a short summary goes to task meta, the compared case (with
  * both sides) to an artifact for the reporter. The test fails when the case blocks the gate,
  * unless the pair is declared to block.
  */
 export function pairTest(input: PairTestInput): (context: TestContext) => Promise<void> {
   return async (context) => {
-    const baselineSide = await input.runner.side(input.baseline)
-    const candidateSide = await input.runner.side(input.candidate)
+    const selfPair = input.baseline.version === input.candidate.version
+    const baselineSide = await input.runner.side(input.baseline, { side: 'baseline', selfPair })
+    const candidateSide = await input.runner.side(input.candidate, { side: 'candidate', selfPair })
     const comparison = comparePair({
       baseline: { agent: baselineSide.run.agent, cases: [baselineSide] },
       candidate: { agent: candidateSide.run.agent, cases: [candidateSide] },

@@ -59,7 +59,10 @@ export function defineScenarioSuite(input: ScenarioSuiteInput): void {
   }
   const runner = createSideRunner(runnerOptions)
   const trials = trialCount(pinned.document.trials, options.trials)
-  const runners = trials === 1 ? [runner] : trialRunners(runnerOptions, trials)
+  // Without trials both sides run the pinned seed, exactly as before trials existed.
+  const seeds = options.trialSeeds ?? 'independent'
+  // Expectation tests (no pairs) ask for no side: they run trial i's seed, trialSeed(seed, i).
+  const runners = trials === 1 ? [runner] : trialRunners(runnerOptions, trials, seeds)
   const timeout = options.timeoutMs * 3 + 10_000
 
   describe(`${pinned.scenario.id}: ${pinned.scenario.title}`, () => {
@@ -88,6 +91,8 @@ export function defineScenarioSuite(input: ScenarioSuiteInput): void {
               runners,
               gate: options.gate,
               alpha: options.alpha,
+              seeds,
+              ...(options.sequential && { sequential: options.sequential }),
               where,
             },
             (name, handler, concurrent) => defineTask(name, where, timeout, handler, concurrent),

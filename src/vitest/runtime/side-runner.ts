@@ -4,6 +4,7 @@ import type { Interception } from '../../http/index.ts'
 import { type HumanOverride, type JudgeConfig, resolveJudge } from '../../judge/index.ts'
 import type { PinnedCase } from '../../scenario/pin.ts'
 import type { CaseModelsOptions } from '../../scenario/run-case.ts'
+import type { PairSide } from '../../scenario/trial.ts'
 import type { Agent } from '../../scenario/types.ts'
 
 export interface SideRunnerOptions {
@@ -16,44 +17,67 @@ export interface SideRunnerOptions {
   models?: CaseModelsOptions
   /** The trial these runs are (1-based), recorded on each side when a case runs several. */
   trial?: number
+  /**
+   * Each side's own pinned case for this trial (`pinSideTrial` of the case's
+   * pin), when each side of a pair runs its own seeds; the side then records
+   * its own cassettes. Without it (and always without trials) both sides run
+   * `pinned` as it is.
+   */
+  sides?: Record<PairSide, PinnedCase>
+}
+
+/** Which run of a version a test asks for. */
+export interface SideRequest {
+  /** The side of a pair the run is for; none for an expectation test. */
+  side?: PairSide
+  /** The pair compares a version with itself: its candidate side is a run of its own. */
+  selfPair?: boolean
 }
 
 /**
- * Runs each agent version of one pinned case at most once and shares the
- * result between the tests that need it. Runs go one after another: every
- * version's twin answers at the same base URL.
+ * Runs each agent version of one pinned case at most once per seed and
+ * shares the result between the tests that need it: pairs that share a
+ * version and a seed share its run. The candidate side of a version paired
+ * with itself is always a run of its own, so a self-pair measures how
+ * reproducible the version is. Runs go one after another: every version's
+ * twin answers at the same base URL.
  */
 export interface SideRunner {
-  /** The case as this agent version ran it, run on first request. */
-  side(agent: Agent): Promise<SideCase>
+  /** The case as this agent version ran it for `request`, run on first request. */
+  side(agent: Agent, request?: SideRequest): Promise<SideCase>
 }
 
 export function createSideRunner(options: SideRunnerOptions): SideRunner {
   const sides = new Map<string, Promise<SideCase>>()
   let queue: Promise<unknown> = Promise.resolve()
   const judge = resolveJudge({ ...options.judge })
+  const independent = options.sides !== undefined
 
-  async function runSide(agent: Agent): Promise<SideCase> {
-    const side = await runAndEvaluateCase(options.pinned, agent, {
+  async function runSide(agent: Agent, side: PairSide | undefined): Promise<SideCase> {
+    const own = side !== undefined ? options.sides?.[side] : undefined
+    const result = await runAndEvaluateCase(own ?? options.pinned, agent, {
       interception: options.network(),
       timeoutMs: options.timeoutMs,
-      models: options.models,
+      models: own ? { ...options.models, side } : options.models,
       judge,
       judgeThreshold: options.judgeThreshold,
       overrides: options.overrides(),
     })
-    return options.trial === undefined ? side : { ...side, trial: options.trial }
+    return options.trial === undefined ? result : { ...result, trial: options.trial }
   }
 
   return {
-    side(agent) {
-      let side = sides.get(agent.version)
-      if (!side) {
-        side = queue.then(() => runSide(agent))
-        queue = side.catch(() => {})
-        sides.set(agent.version, side)
+    side(agent, request = {}) {
+      const side = independent ? request.side : undefined
+      const apart = request.side === 'candidate' && request.selfPair === true
+      const key = `${side ?? (apart ? 'candidate' : '')}:${agent.version}`
+      let run = sides.get(key)
+      if (!run) {
+        run = queue.then(() => runSide(agent, side))
+        queue = run.catch(() => {})
+        sides.set(key, run)
       }
-      return side
+      return run
     },
   }
 }

@@ -2,14 +2,20 @@ import { recordArtifact, type TestContext } from 'vitest'
 import {
   aggregateTrials,
   type ComparedCase,
+  compareCase,
   comparedRecord,
-  comparePair,
+  DEFAULT_ALPHA,
   decideGate,
   emptyCounts,
   formatP,
   type GatePolicy,
+  lookSizes,
+  matchSelections,
   rateChange,
+  type SequentialPlan,
+  sequentialStop,
   type TrialCaseComparison,
+  type TrialOptions,
 } from '../../compare/index.ts'
 import { renderTrajectoryForDiff } from '../../report/index.ts'
 import type { PinnedCase } from '../../scenario/pin.ts'
@@ -30,10 +36,62 @@ export interface TrialPairInput {
   runners: readonly SideRunner[]
   gate?: Partial<GatePolicy>
   alpha?: number
+  /** Whether each side runs its own seeds (the default) or both sides one seed per trial. */
+  seeds: 'independent' | 'shared'
+  /** Trials in rounds, `runners.length` at most. */
+  sequential?: { looks: number }
   where: YamlLocation
 }
 
 const comparedTrials = new WeakMap<TrialPairInput, Map<number, Promise<ComparedCase>>>()
+const looksDone = new WeakMap<TrialPairInput, Map<number, Promise<boolean>>>()
+
+/** How the reporter judges this case's trials: the same options as the verdict test. */
+export function trialOptions(input: TrialPairInput): TrialOptions {
+  const plan = planOf(input)
+  return { seeds: input.seeds, ...(plan && { sequential: plan }) }
+}
+
+function planOf(input: TrialPairInput): SequentialPlan | undefined {
+  return input.sequential && { maxK: input.runners.length, looks: input.sequential.looks }
+}
+
+/**
+ * Whether a case with sequential trials has stopped by look `look` (0-based):
+ * every trial up to that look run and compared (once, shared with the trial
+ * tests), then the stopping rule over them.
+ */
+function stoppedBy(input: TrialPairInput, plan: SequentialPlan, look: number): Promise<boolean> {
+  let looks = looksDone.get(input)
+  if (!looks) {
+    looks = new Map()
+    looksDone.set(input, looks)
+  }
+  let done = looks.get(look)
+  if (!done) {
+    done = (async () => {
+      if (look > 0 && (await stoppedBy(input, plan, look - 1))) return true
+      const size = lookSizes(plan)[look]!
+      const trials = await Promise.all(
+        Array.from({ length: size }, (_, i) => compareTrial(input, i + 1)),
+      )
+      const pairs = trials.map((item) => [item.runs.baseline, item.runs.candidate] as const)
+      return sequentialStop(pairs, plan, input.alpha ?? DEFAULT_ALPHA).summary.stop !== 'partial'
+    })()
+    looks.set(look, done)
+  }
+  return done
+}
+
+/** The trials a case used: all k, or with sequential trials those up to the look it stopped at. */
+async function usedTrials(input: TrialPairInput): Promise<number> {
+  const plan = planOf(input)
+  if (!plan) return input.runners.length
+  const sizes = lookSizes(plan)
+  for (let look = 0; look < sizes.length; look++)
+    if (await stoppedBy(input, plan, look)) return sizes[look]!
+  return plan.maxK
+}
 
 /**
  * Trial `index` of the case, run and compared once: the trial's own test and
@@ -49,13 +107,13 @@ function compareTrial(input: TrialPairInput, index: number): Promise<ComparedCas
   if (!compared) {
     compared = (async () => {
       const runner = input.runners[index - 1]!
-      const baseline = await runner.side(input.baseline)
-      const candidate = await runner.side(input.candidate)
-      return comparePair({
-        baseline: { agent: baseline.run.agent, cases: [baseline] },
-        candidate: { agent: candidate.run.agent, cases: [candidate] },
-        policy: input.gate,
-      }).cases[0]!
+      const selfPair = input.baseline.version === input.candidate.version
+      const baseline = await runner.side(input.baseline, { side: 'baseline', selfPair })
+      const candidate = await runner.side(input.candidate, { side: 'candidate', selfPair })
+      const [[b, c]] = matchSelections([baseline], [candidate], { seeds: input.seeds }) as [
+        [typeof baseline, typeof candidate],
+      ]
+      return compareCase(b, c)
     })()
     trials.set(index, compared)
   }
@@ -73,6 +131,17 @@ export function trialPairTest(
   index: number,
 ): (context: TestContext) => Promise<void> {
   return async (context) => {
+    const plan = planOf(input)
+    if (plan) {
+      const sizes = lookSizes(plan)
+      const round = sizes.findIndex((size) => size >= index)
+      if (round > 0 && (await stoppedBy(input, plan, round - 1))) {
+        const used = await usedTrials(input)
+        context.skip(
+          `not needed: the case was decided after ${used} of ${plan.maxK} trials a side (sequential trials)`,
+        )
+      }
+    }
     const compared = await compareTrial(input, index)
     context.task.meta.agenttwin = {
       ...pairCaseMeta(input, compared),
@@ -82,6 +151,7 @@ export function trialPairTest(
     await recordArtifact(context.task, {
       type: PAIR_CASE_ARTIFACT,
       compared: comparedRecord(compared),
+      trials: trialOptions(input),
     })
     await context.annotate(
       `trial ${index}/${input.runners.length} on its own: ${oneTrial(compared)}`,
@@ -104,9 +174,11 @@ function oneTrial(compared: ComparedCase): string {
  */
 export function trialsVerdictTest(input: TrialPairInput): (context: TestContext) => Promise<void> {
   return async (context) => {
-    const k = input.runners.length
-    const trials = await Promise.all(input.runners.map((_, i) => compareTrial(input, i + 1)))
-    const compared = aggregateTrials(trials, input.alpha)
+    const k = await usedTrials(input)
+    const trials = await Promise.all(
+      Array.from({ length: k }, (_, i) => compareTrial(input, i + 1)),
+    )
+    const compared = aggregateTrials(trials, input.alpha, trialOptions(input))
     const counts = emptyCounts()
     counts[compared.classification]++
     const gate = decideGate(counts, input.gate)
@@ -130,7 +202,7 @@ export function trialsVerdictTest(input: TrialPairInput): (context: TestContext)
 export function trialsSummary(compared: TrialCaseComparison): string {
   const t = compared.trials
   const parts = [
-    `${compared.classification} over ${t.k} trials (alpha ${t.alpha}): case passed ${rateChange(t)}, pass^${t.k} ${t.baseline.passHatK[t.k - 1]!.toFixed(2)} → ${t.candidate.passHatK[t.k - 1]!.toFixed(2)}${compared.flaky ? ', FLAKY' : ''}.`,
+    `${compared.classification} over ${t.k} trials${t.sequential ? ` of at most ${t.sequential.maxK} (sequential, stopped at look ${t.sequential.stoppedAt}: ${t.sequential.stop})` : ''} (alpha ${t.alpha}, Holm over ${t.test?.tests} one-sided tests): case passed ${rateChange(t)}, pass^${t.k} ${t.baseline.passHatK[t.k - 1]!.toFixed(2)} → ${t.candidate.passHatK[t.k - 1]!.toFixed(2)}${compared.flaky ? ', FLAKY' : ''}.`,
   ]
   for (const r of t.expectations.filter((e) => e.direction !== 'same')) {
     parts.push(

@@ -1,5 +1,5 @@
 import type { TestContext } from 'vitest'
-import { pinTrial } from '../../scenario/trial.ts'
+import { pinSideTrial, pinTrial } from '../../scenario/trial.ts'
 import { createSideRunner, type SideRunner, type SideRunnerOptions } from './side-runner.ts'
 import { type TrialPairInput, trialPairTest, trialsVerdictTest } from './trial-pair-test.ts'
 
@@ -16,15 +16,27 @@ export function trialName(index: number, of: number): string {
 /**
  * A side runner per trial: the same pinned documents with the trial's seed,
  * the trial's cassette slot (trial 1 keeps today's cassette), and the trial
- * recorded on each side.
+ * recorded on each side. With `independent` seeds each side of a pair runs
+ * its own seed, `sideTrialSeed(seed, side, trial)`, and cassettes of its own;
+ * a test that names no side (an expectation test) runs `trialSeed(seed, trial)`.
  */
-export function trialRunners(options: SideRunnerOptions, trials: number): SideRunner[] {
+export function trialRunners(
+  options: SideRunnerOptions,
+  trials: number,
+  seeds: 'independent' | 'shared' = 'shared',
+): SideRunner[] {
   return Array.from({ length: trials }, (_, i) =>
     createSideRunner({
       ...options,
       pinned: pinTrial(options.pinned, i + 1),
       models: { ...options.models, trial: i },
       trial: i + 1,
+      ...(seeds === 'independent' && {
+        sides: {
+          baseline: pinSideTrial(options.pinned, 'baseline', i + 1),
+          candidate: pinSideTrial(options.pinned, 'candidate', i + 1),
+        },
+      }),
     }),
   )
 }

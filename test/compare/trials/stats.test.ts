@@ -3,9 +3,21 @@ import {
   fisherOneSided,
   passAtK,
   passHatK,
-  trialsNeeded,
   wilsonInterval,
 } from '../../../src/compare/trials/stats.ts'
+import {
+  comparePairTrials,
+  fisherPower,
+  holmTarone,
+  obrienFlemingSpent,
+  fisherOneSided as rootFisher,
+  passAtK as rootPassAtK,
+  passHatK as rootPassHatK,
+  wilsonInterval as rootWilson,
+  sideTrialSeed,
+  trialSeed,
+  trialsNeeded,
+} from '../../../src/index.ts'
 
 /** Every k-subset of the indexes 0..n-1. */
 function* subsets(n: number, k: number, start = 0, chosen: number[] = []): Generator<number[]> {
@@ -122,15 +134,23 @@ describe('the one-sided Fisher exact test', () => {
     const p = fisherOneSided({ failures: 20, trials: 200 }, { failures: 35, trials: 200 })
     expect(p).toBeCloseTo(exactFisher(20, 200, 35, 200), 10)
   })
+})
 
-  test('the k needed is the first k whose scaled rates are significant', () => {
-    const alpha = 0.05
-    const needed = trialsNeeded({ failures: 1, trials: 5 }, { failures: 3, trials: 5 }, alpha)!
-    const p = (k: number) => exactFisher(Math.round(0.2 * k), k, Math.round(0.6 * k), k)
-    expect(p(needed)).toBeLessThan(alpha)
-    for (let k = 1; k < needed; k++) expect(p(k)).toBeGreaterThanOrEqual(alpha)
-    expect(trialsNeeded({ failures: 2, trials: 5 }, { failures: 2, trials: 5 }, alpha)).toBe(
-      undefined,
-    )
-  })
+test('the package root exports the statistics the README names', () => {
+  for (const fn of [
+    comparePairTrials,
+    rootPassHatK,
+    rootPassAtK,
+    rootWilson,
+    rootFisher,
+    trialsNeeded,
+    fisherPower,
+    holmTarone,
+    obrienFlemingSpent,
+    trialSeed,
+    sideTrialSeed,
+  ])
+    expect(typeof fn).toBe('function')
+  expect(rootPassAtK(5, 3, 2)).toBeCloseTo(0.9, 12)
+  expect(rootPassHatK).toBe(passHatK)
 })
