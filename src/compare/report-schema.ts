@@ -82,7 +82,7 @@ const side = {
       },
     },
     failed: { type: 'array', items: reportedExpectation },
-    llm: { enum: ['live', 'replayed', 'scripted'] },
+    llm: { enum: ['live', 'replayed', 'refused', 'missing', 'scripted'] },
     models: {
       type: 'object',
       additionalProperties: false,

@@ -37,7 +37,7 @@ function tokens(side: SideReport): string {
 
 function llm(side: SideReport): string {
   const names = side.models?.names.join(', ')
-  return `${esc(side.llm ?? 'scripted')}${names ? ` <span class="muted">${esc(names)}</span>` : ''}`
+  return `${esc(side.llm ?? 'n/a')}${names ? ` <span class="muted">${esc(names)}</span>` : ''}`
 }
 
 function verdictTable(item: CaseReport): string {
