@@ -85,6 +85,18 @@ function isGeneratedToken(key: string, parent: Record<string, JsonValue>): boole
   return key === 'token' && Object.hasOwn(parent, 'logprob')
 }
 
+/** A query value such as `Bearer+abc%2E123`: the shape shows only once it is decoded. */
+function holdsEncodedShape(value: string): boolean {
+  if (!/[%+]/.test(value)) return false
+  let decoded: string
+  try {
+    decoded = decodeURIComponent(value.replace(/\+/g, ' '))
+  } catch {
+    return false
+  }
+  return secretShapesIn(decoded).length > 0
+}
+
 function put(out: Record<string, JsonValue>, key: string, value: JsonValue): void {
   // A parsed body may hold an own `__proto__` key: keep it data, never a prototype.
   if (key === '__proto__') {
@@ -116,7 +128,9 @@ export function secretPolicy(options: SecretPolicyOptions = {}): SecretPolicy {
     let out = maskSecretShapes(input)
     if (out.includes('=')) {
       out = out.replace(assignment, (match, name: string, value: string) =>
-        isSecretField(name) && value !== REDACTED ? `${name}=${REDACTED}` : match,
+        value !== REDACTED && (isSecretField(name) || holdsEncodedShape(value))
+          ? `${name}=${REDACTED}`
+          : match,
       )
     }
     if (out.includes('"')) {
