@@ -22,7 +22,8 @@ const entryPoints: Array<[string, (models: ModelsOptions) => Promise<unknown>]> 
   ['runCase and run(agent, { models })', (models) => runCase(pinned, agent, { models })],
   [
     'the judge traffic',
-    async (models) => judgeTraffic({ scenario: pinned.scenario, agent } as CaseRun, models),
+    async (models) =>
+      judgeTraffic({ scenario: pinned.scenario, agent } as unknown as CaseRun, models),
   ],
 ]
 
@@ -33,7 +34,11 @@ const bad: Array<[string, ModelsOptions, string]> = [
     'models.keep is "session_id", not a list of field names or paths.',
   ],
   ['an empty redact entry', { redact: [''] }, 'models.redact[0] ("") is empty.'],
-  ['a redact entry that is no string', { redact: [5 as never] }, 'models.redact[0] (5) is not a string.'],
+  [
+    'a redact entry that is no string',
+    { redact: [5 as never] },
+    'models.redact[0] (5) is not a string.',
+  ],
   [
     'a volatile path with an empty segment',
     { volatile: ['metadata..id'] },
