@@ -45,6 +45,12 @@ export interface SecretPolicy {
   findSecrets(value: JsonValue): string[]
 }
 
+// Shared by every policy: `replace` resets a global pattern's position, and nothing here is re-entrant.
+const assignment = /([A-Za-z_][A-Za-z0-9_.-]*)=([^\s&"'<>;,)]+)/g
+const jsonPair = /"([^"\\]{1,100})"(\s*:\s*)"((?:[^"\\]|\\.)*)"/g
+const escapedPair = /\\"([^"\\]{1,100})\\"(\s*:\s*)\\"((?:[^"\\]|\\[^"])*)\\"/g
+const headerLine = /\b([A-Za-z][A-Za-z0-9_-]*)(:[ \t]*)([^\s"',;]{8,})/g
+
 /** Nesting past this is masked whole: it cannot be read, so it cannot be shown. */
 const MAX_DEPTH = 2000
 
@@ -113,16 +119,13 @@ function put(out: Record<string, JsonValue>, key: string, value: JsonValue): voi
  * policy.text('GET https://x.test/v1?sig=abc&q=1') // 'GET https://x.test/v1?sig=[redacted]&q=1'
  */
 export function secretPolicy(options: SecretPolicyOptions = {}): SecretPolicy {
+  // Without additions every caller shares one policy: a case does not build its own.
+  if (!options.redact?.length && !options.keep?.length && defaultPolicy) return defaultPolicy
   const redacted = fieldsOf(options.redact)
   const kept = fieldsOf(options.keep)
   const isSecretField = (name: string) =>
     !kept.names.has(normalName(name)) &&
     (redacted.names.has(normalName(name)) || isSecretName(name))
-
-  const assignment = /([A-Za-z_][A-Za-z0-9_.-]*)=([^\s&"'<>;,)]+)/g
-  const jsonPair = /"([^"\\]{1,100})"(\s*:\s*)"((?:[^"\\]|\\.)*)"/g
-  const escapedPair = /\\"([^"\\]{1,100})\\"(\s*:\s*)\\"((?:[^"\\]|\\[^"])*)\\"/g
-  const headerLine = /\b([A-Za-z][A-Za-z0-9_-]*)(:[ \t]*)([^\s"',;]{8,})/g
 
   const text = (input: string): string => {
     let out = maskSecretShapes(input)
@@ -224,5 +227,8 @@ function diffPaths(before: JsonValue, after: JsonValue, path: string, found: str
   })
 }
 
+let defaultPolicy: SecretPolicy | undefined
+
 /** The policy with no additions: for text and data no user option reaches (refusals, case errors). */
 export const DEFAULT_SECRET_POLICY: SecretPolicy = secretPolicy()
+defaultPolicy = DEFAULT_SECRET_POLICY
