@@ -29,12 +29,12 @@ function plantedRequest(base: string, round: string, prompt: string): Request {
   const values = plantedValues(round)
   const shapes = PLANTED_SHAPES.map(([, secret]) => secret)
   const query = new URLSearchParams([...values, ['q', 'hello']])
-  shapes.forEach((secret, at) => query.append(`note${at}`, secret))
+  for (const [at, secret] of shapes.entries()) query.append(`note${at}`, secret)
   const headers = new Headers({ 'content-type': 'application/json' })
   for (const [name, value] of values) headers.append(name, value)
-  shapes.forEach((secret, at) => {
+  for (const [at, secret] of shapes.entries()) {
     if (!secret.includes('\n')) headers.set(`x-note-${at}`, secret)
-  })
+  }
   const named = Object.fromEntries(values)
   const body = {
     model: 'scripted-model-1',

@@ -90,9 +90,9 @@ describe('firstDifference', () => {
     const at = long.indexOf('w030')
     const message = firstDifference({ content: long }, { content: changed })!
     const before = long.slice(at - 30, at)
-    const after = (text: string) => text.slice(at, at + 60)
+    const fromChange = (text: string) => text.slice(at, at + 60)
     expect(message).toBe(
-      `content differs at character ${at + 1}: recorded …"${before}${after(long)}"…, now …"${before}${after(changed)}"…`,
+      `content differs at character ${at + 1}: recorded …"${before}${fromChange(long)}"…, now …"${before}${fromChange(changed)}"…`,
     )
     expect(message).toContain('X030')
   })
