@@ -73,7 +73,7 @@ const side = {
     outcome: { enum: ['SUCCESS', 'PARTIAL', 'FAILURE'] },
     error: caseErrorSchema,
     failed: { type: 'array', items: reportedExpectation },
-    llm: { enum: ['live', 'replayed', 'scripted'] },
+    llm: { enum: ['live', 'replayed', 'refused', 'missing', 'scripted'] },
     models: {
       type: 'object',
       additionalProperties: false,

@@ -62,7 +62,10 @@ export interface SideReport {
    * `agenttwin mine` turns into a scenario. A run shared by several pairs is stored once.
    */
   runId?: string
-  /** Whether a model was in the loop; absent in reports written before it was recorded. */
+  /**
+   * What happened to the model traffic (`live`, `replayed`, `refused`, `missing`,
+   * `scripted`); absent when nothing watched it, and in reports written before it was recorded.
+   */
   llm?: LlmSource
   /** Models that answered, and the cost when a price table covered them. Beside the verdict, never in it. */
   models?: { names: string[]; cachedTokens: number; costUsd?: number }

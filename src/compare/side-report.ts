@@ -61,7 +61,8 @@ export function sideReport(run: CaseRun, results: readonly ExpectationResult[]):
     retries: retryView(records),
   }
   if (run.metrics.tokens) side.metrics.tokens = run.metrics.tokens
-  side.llm = run.llm ?? 'scripted'
+  // Only what was seen: a run nobody watched the model traffic of has no label.
+  if (run.llm) side.llm = run.llm
   if (run.models) {
     const names = [...new Set(run.models.calls.flatMap((call) => call.model ?? []))].sort()
     side.models = { names, cachedTokens: run.models.totals.cachedTokens }

@@ -6,6 +6,7 @@
 
 import { digest } from '../core/canonical-json.ts'
 import type { JsonValue } from '../core/json.ts'
+import { maskSecretShapes, REDACTED } from '../core/secret-policy.ts'
 import { patternOf } from '../core/state-path.ts'
 
 /** Field names masked even when a contract declares nothing (matched case-insensitively, `_`/`-` ignored). */
@@ -27,7 +28,7 @@ export const DEFAULT_SENSITIVE_KEYS: readonly string[] = [
   'payment_token',
 ]
 
-export const MASK = '[redacted]'
+export const MASK = REDACTED
 
 /**
  * The key names a contract's `sensitive` paths end in: a sensitive field is
@@ -126,7 +127,8 @@ export function createRedactor(options: RedactorOptions): Redactor {
     if (out.includes('@')) out = out.replace(EMAIL, MASK)
     if (digits(out) >= 13) out = out.replace(CARD, MASK)
     if (TOKEN_HINT.test(out)) for (const token of TOKENS) out = out.replace(token, MASK)
-    return out
+    // Credentials by the one redaction policy's shapes (AWS key ids, Google keys, PEM blocks, ...).
+    return maskSecretShapes(out)
   }
   const isSensitiveKey = (key: string) => keys.has(keyOf(key))
   const value = (input: JsonValue): JsonValue => {

@@ -83,7 +83,11 @@ export interface CaseRun {
   /** Requests the network guard refused during the case; any refusal leaves the case unfinished. */
   refused?: CaseRefusal[]
   metrics: { latencyMs: number; toolCalls: number; tokens?: { input: number; output: number } }
-  /** Whether a model was in the loop: `live`, `replayed` from a cassette, or none (`scripted`). */
+  /**
+   * What happened to the case's model traffic: `live`, `replayed`, `refused`,
+   * `missing` (a cassette miss) or `scripted` (no model request). Absent when
+   * nothing watched it (a CaseRun built from a twin by hand).
+   */
   llm?: LlmSource
   /** The case's model calls with tokens, model and latency from the provider's answers. */
   models?: CaseModels

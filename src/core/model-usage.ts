@@ -2,8 +2,14 @@
 /** How model requests of a case are served. */
 export type ModelMode = 'live' | 'record' | 'replay' | 'auto' | 'off'
 
-/** Whether a model was in the loop of a case, and how its answers came. */
-export type LlmSource = 'live' | 'replayed' | 'scripted'
+/**
+ * What happened to the model traffic of a case, from the evidence: `live` (sent
+ * to the provider), `replayed` (answered from the cassette), `refused` (model
+ * traffic off, or a model request the network guard stopped), `missing` (a
+ * request the cassette does not hold or does not match), `scripted` (no model
+ * request at all). A refusal or a miss wins over what was answered.
+ */
+export type LlmSource = 'live' | 'replayed' | 'refused' | 'missing' | 'scripted'
 
 /** Tokens, model and latency read from the provider's own answer. */
 export interface ModelUsage {

@@ -1,4 +1,5 @@
 import { isIPv4 } from 'node:net'
+import { DEFAULT_SECRET_POLICY } from '../core/secret-policy.ts'
 import { modelHostEgressAllows } from './egress.ts'
 import {
   describeUnhandled,
@@ -103,8 +104,14 @@ export function createNetworkGuard(options: NetworkGuardOptions): NetworkGuard {
   const fromThread = options.thread ? ` from ${options.thread}` : ''
 
   function block(request: UnhandledRequest): UnhandledRequestError {
-    unhandled.push(request)
-    return new UnhandledRequestError(request)
+    // The refusal is shown and kept: a credential in its URL is masked first.
+    const shown = {
+      ...request,
+      url: DEFAULT_SECRET_POLICY.text(request.url),
+      message: DEFAULT_SECRET_POLICY.text(request.message),
+    }
+    unhandled.push(shown)
+    return new UnhandledRequestError(shown)
   }
 
   function allowsHost(host: string, port?: number): boolean {

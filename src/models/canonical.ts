@@ -1,8 +1,14 @@
 import { sortKeys } from '../core/canonical-json.ts'
+import {
+  DEFAULT_SECRET_POLICY,
+  maskSecretShapes,
+  type SecretPolicy,
+  secretPolicy,
+} from '../core/secret-policy.ts'
 import { ANY_KEY, type PatternSegment, patternOf } from '../core/state-path.ts'
 import type { CanonicalRequest, CassetteJson } from './types.ts'
 
-export const REDACTED = '[redacted]'
+export { REDACTED } from '../core/secret-policy.ts'
 
 /** Applies `visit` to every value a path pattern (`*` = any key or index) reaches. */
 function atPath(
@@ -20,26 +26,36 @@ function atPath(
   }
 }
 
-const SECRET_QUERY = /^(key|api[-_]?key|access[-_]?token|token)$/i
-
-/** URL without secret query parameters, query sorted. */
-export function canonicalUrl(raw: string): string {
+/**
+ * URL without secret query parameters (by the redaction policy: their name or
+ * their value), query sorted, no user info or fragment. A withheld parameter is
+ * left out rather than masked, so a request matches its recording whatever
+ * credential it carries.
+ * @example
+ * canonicalUrl('https://x.test/v1/chat?sig=abc&b=2&a=1') // 'https://x.test/v1/chat?a=1&b=2'
+ */
+export function canonicalUrl(raw: string, policy: SecretPolicy = DEFAULT_SECRET_POLICY): string {
   const url = new URL(raw)
-  const params = [...url.searchParams].filter(([name]) => !SECRET_QUERY.test(name))
+  const params = [...url.searchParams].filter(([name, value]) => !policy.isSecretParam(name, value))
   params.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
   const query = params.length > 0 ? `?${new URLSearchParams(params)}` : ''
-  return `${url.origin}${url.pathname}${query}`
+  // A key in the path (`/bot<token>/`, `/keys/sk-…`) is masked in place.
+  return `${url.origin}${maskSecretShapes(url.pathname)}${query}`
 }
 
 export interface CanonicalOptions {
+  /** Body fields replaced by `[redacted]` (paths; see `secretPolicy`). Only without `policy`. */
   redact?: readonly string[]
   volatile?: readonly string[]
+  /** The redaction policy (default: the built-in one with `redact`). */
+  policy?: SecretPolicy
 }
 
 /**
  * The form a model request is matched and stored in: method, URL without
- * secrets, JSON body with keys sorted, volatile fields dropped and redacted
- * fields replaced. Headers are never kept (they carry the API keys).
+ * secrets, JSON body with keys sorted, volatile fields dropped and credentials
+ * masked by the redaction policy (names, value shapes, the user's `redact`).
+ * Headers are never kept (they carry the API keys).
  * @example
  * canonicalRequest('POST', 'https://api.openai.com/v1/chat/completions', '{"model":"gpt-4o","messages":[]}')
  */
@@ -64,14 +80,10 @@ export function canonicalRequest(
       else delete parent[key]
     })
   }
-  for (const path of options.redact ?? []) {
-    atPath(body, patternOf(path), (parent, key) => {
-      ;(parent as Record<string, CassetteJson>)[key] = REDACTED
-    })
-  }
+  const policy = options.policy ?? secretPolicy({ redact: options.redact ?? [] })
   return {
     method: method.toUpperCase(),
-    url: canonicalUrl(url),
-    body: sortKeys(body) as CassetteJson,
+    url: canonicalUrl(url, policy),
+    body: sortKeys(policy.json(body)) as CassetteJson,
   }
 }

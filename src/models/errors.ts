@@ -29,3 +29,12 @@ export class ModelCassetteMissError extends AgentTwinError {
     super(partsOf(message, 'record the cassette with AGENTTWIN_MODELS=record.'))
   }
 }
+
+/** A `models` option that cannot be used (`redact`, `keep`, `volatile`). Code `AGENTTWIN_INVALID_MODELS_OPTION`. */
+export class InvalidModelsOptionError extends AgentTwinError {
+  static override readonly code = 'AGENTTWIN_INVALID_MODELS_OPTION'
+
+  constructor(problem: string, fix: string) {
+    super({ problem, fix })
+  }
+}

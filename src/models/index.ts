@@ -7,11 +7,18 @@
 export type { CaseModels, LlmSource, ModelMode, ModelUsage } from '../core/model-usage.ts'
 export { canonicalRequest, canonicalUrl, REDACTED } from './canonical.ts'
 export { cassettePath, readCassette, writeCassette } from './cassette.ts'
-export { InvalidCassetteError, ModelCassetteMissError, ModelModeError } from './errors.ts'
+export {
+  InvalidCassetteError,
+  InvalidModelsOptionError,
+  ModelCassetteMissError,
+  ModelModeError,
+} from './errors.ts'
 export { DEFAULT_MODEL_HOSTS, isModelUrl } from './hosts.ts'
 export { firstDifference } from './json-diff.ts'
 export { type LiveAnswer, replayResponse, sendLive } from './live.ts'
+export { isModelRequest, llmLabel, type ModelTrafficCounts } from './llm-label.ts'
 export { type ModeSources, resolveModelMode } from './mode.ts'
+export { checkModelsOptions } from './options.ts'
 export { modelFetch, serveModels, withModelSession } from './serve.ts'
 export { createModelSession, type ModelSession, type ModelSessionOptions } from './session.ts'
 export { formatSseEvent, parseSse, sseStream } from './sse.ts'

@@ -1,9 +1,19 @@
 import type { CaseModels, ModelMode } from '../core/model-usage.ts'
-import { canonicalRequest } from './canonical.ts'
+import { type SecretPolicy, secretPolicy } from '../core/secret-policy.ts'
+import { canonicalRequest, canonicalUrl } from './canonical.ts'
 import { readCassette, writeCassette } from './cassette.ts'
 import { firstDifference } from './json-diff.ts'
 import { replayResponse, sendLive } from './live.ts'
-import type { CanonicalRequest, Cassette, Interaction, ModelsOptions } from './types.ts'
+import { llmLabel, type ModelTrafficCounts } from './llm-label.ts'
+import { checkModelsOptions } from './options.ts'
+import type {
+  CanonicalRequest,
+  Cassette,
+  CassetteJson,
+  Interaction,
+  ModelsOptions,
+  RecordedResponse,
+} from './types.ts'
 import { costOf, usageOf } from './usage.ts'
 
 export interface ModelSessionOptions extends Omit<ModelsOptions, 'mode' | 'cassetteDir'> {
@@ -30,11 +40,33 @@ export interface ModelSession {
   finish(): CaseModels
 }
 
-function mismatch(recorded: CanonicalRequest, now: CanonicalRequest): string | undefined {
-  if (recorded.method !== now.method)
-    return `method differs: recorded ${recorded.method}, now ${now.method}`
-  if (recorded.url !== now.url) return `url differs: recorded ${recorded.url}, now ${now.url}`
-  return firstDifference(recorded.body, now.body)
+/**
+ * How a recorded request differs from this one, both seen through today's
+ * policy: a cassette recorded before a field was redacted still matches.
+ */
+function mismatch(
+  recorded: CanonicalRequest,
+  now: CanonicalRequest,
+  policy: SecretPolicy,
+): string | undefined {
+  const method = String(recorded.method).toUpperCase()
+  if (method !== now.method) return `method differs: recorded ${method}, now ${now.method}`
+  const url = canonicalUrl(recorded.url, policy)
+  if (url !== now.url) return `url differs: recorded ${url}, now ${now.url}`
+  return firstDifference(policy.json(recorded.body ?? null), now.body)
+}
+
+/** A response as a cassette stores it: bodies and events through the policy. */
+function storedResponse(response: RecordedResponse, policy: SecretPolicy): RecordedResponse {
+  const stored: RecordedResponse = { ...response, headers: policy.headers(response.headers) }
+  if (response.body !== undefined) stored.body = policy.json(response.body) as CassetteJson
+  if (response.events) {
+    stored.events = response.events.map((event) => ({
+      ...event,
+      data: policy.json(event.data) as CassetteJson,
+    }))
+  }
+  return stored
 }
 
 /** A 400 the SDKs do not retry, so one refused request stays one. */
@@ -49,17 +81,21 @@ function refusal(message: string): Response {
  * run.models = session.finish()
  */
 export function createModelSession(options: ModelSessionOptions): ModelSession {
+  checkModelsOptions(options, 'models')
+  const policy = secretPolicy({ redact: options.redact ?? [], keep: options.keep ?? [] })
   const stored: Cassette | undefined =
     options.mode === 'record' ? undefined : readCassette(options.file)
   const entries: Array<{ replayed: boolean; interaction: () => Interaction }> = []
+  const counts: ModelTrafficCounts = { live: 0, replayed: 0, refused: 0, missing: 0 }
   let wentLive = false
-  let requests = 0
   let error: string | undefined
   const rerecord = `Re-record: AGENTTWIN_MODELS=record npx vitest run ${options.testFile ?? '<test file>'}`
 
-  function fail(message: string): Response {
-    error ??= message
-    return refusal(message)
+  function fail(message: string, kind: 'refused' | 'missing' | 'live'): Response {
+    counts[kind]++
+    const shown = policy.text(message)
+    error ??= shown
+    return refusal(shown)
   }
 
   async function forward(request: Request, canonical: CanonicalRequest): Promise<Response> {
@@ -69,10 +105,13 @@ export function createModelSession(options: ModelSessionOptions): ModelSession {
       // Read at finish: a stream is recorded as it passes to the agent.
       interaction: () => {
         const { response, latencyMs } = live.recorded()
-        return { request: canonical, response, usage: usageOf(response, latencyMs) }
+        // Usage is read from the answer as it came; the cassette keeps it through the policy.
+        const usage = usageOf(response, latencyMs)
+        return { request: canonical, response: storedResponse(response, policy), usage }
       },
     })
     wentLive = true
+    counts.live++
     return live.response
   }
 
@@ -90,6 +129,7 @@ export function createModelSession(options: ModelSessionOptions): ModelSession {
           : String(failure)
       return fail(
         `${where} was sent live (mode ${options.mode}) and failed: ${reason}. Fix: start the model server, or replay from ${options.file}.`,
+        'live',
       )
     }
   }
@@ -101,34 +141,45 @@ export function createModelSession(options: ModelSessionOptions): ModelSession {
     },
     async answer(request) {
       const index = entries.length
-      requests++
       const canonical = canonicalRequest(
         request.method,
         request.url,
         await request.clone().text(),
-        options,
+        { volatile: options.volatile ?? [], policy },
       )
       const where = `Model request ${index + 1} of case "${options.caseId}" (${canonical.method} ${canonical.url})`
       if (options.mode === 'off') {
         return fail(
           `${where} was refused: model traffic is off. Fix: set AGENTTWIN_MODELS=replay (or auto) to answer it from ${options.file}.`,
+          'refused',
         )
       }
       if (options.mode === 'live' || options.mode === 'record' || wentLive)
         return live(request, canonical, where)
       const entry = stored?.interactions[index]
-      const difference = entry ? mismatch(entry.request, canonical) : undefined
+      const difference = entry ? mismatch(entry.request, canonical, policy) : undefined
       if (entry && !difference) {
-        entries.push({ replayed: true, interaction: () => entry })
+        // The CaseRun and a rewritten cassette keep the request as today's policy shows it.
+        const replayed = {
+          ...entry,
+          request: canonical,
+          response: storedResponse(entry.response, policy),
+        }
+        entries.push({ replayed: true, interaction: () => replayed })
+        counts.replayed++
         return replayResponse(entry.response)
       }
       if (options.mode === 'auto' && !options.ci) return live(request, canonical, where)
       if (!entry) {
         const held = stored ? `it holds ${stored.interactions.length}` : 'it does not exist'
-        return fail(`${where} is not in the cassette ${options.file} (${held}). ${rerecord}`)
+        return fail(
+          `${where} is not in the cassette ${options.file} (${held}). ${rerecord}`,
+          'missing',
+        )
       }
       return fail(
         `${where} does not match the cassette ${options.file}: ${difference}. ${rerecord}`,
+        'missing',
       )
     },
     finish() {
@@ -155,9 +206,8 @@ export function createModelSession(options: ModelSessionOptions): ModelSession {
         totals.cachedTokens += call.cachedTokens ?? 0
         totals.latencyMs += call.latencyMs
       }
-      // A model was in the loop even when its requests were refused (a miss, mode off).
-      const llm = requests === 0 ? 'scripted' : wentLive ? 'live' : 'replayed'
-      const models: CaseModels = { llm, mode: options.mode, calls, totals }
+      // What happened to the requests, not the mode: refused and missing say so.
+      const models: CaseModels = { llm: llmLabel(counts), mode: options.mode, calls, totals }
       const cost = options.prices ? costOf(calls, options.prices) : undefined
       if (cost !== undefined) models.costUsd = cost
       return models

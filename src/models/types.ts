@@ -63,8 +63,19 @@ export interface ModelsOptions {
   hosts?: readonly string[]
   /** Where cassettes live. Default `__cassettes__` beside the scenario file (or the working directory). */
   cassetteDir?: string
-  /** Request body fields (dotted paths, `*` for any key or index) replaced by `[redacted]` before storing. */
+  /**
+   * More fields replaced by `[redacted]` before anything is stored, on top of the
+   * built-in policy (credential names such as `api_key`, `password`, `sig`, and
+   * value shapes such as `sk-…` keys and JWTs): a name (`customer_note`: that body
+   * field at any depth, header or query parameter, any case and separator) or a
+   * body path from the root (`metadata.note`, `messages.*.name`; `*` is any key or index).
+   */
   redact?: readonly string[]
+  /**
+   * Fields stored as they are, exempt from the built-in names and shapes and
+   * from `redact`: names or body paths as in `redact` (e.g. `session_id`).
+   */
+  keep?: readonly string[]
   /** Request body fields dropped before matching and storing, because they change from run to run. */
   volatile?: readonly string[]
   /** Prices in USD per million tokens, to show a cost beside the verdict. */

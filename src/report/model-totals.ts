@@ -2,7 +2,7 @@ import type { PairReport, SideReport } from '../compare/report.ts'
 
 /** One side's model evidence over a pair's cases: beside the verdict, never in it. */
 export interface SideModelTotals {
-  /** `live`, `replayed` or `scripted`, or the mix of them (`replayed+scripted`). */
+  /** `live`, `replayed`, `refused`, `missing` or `scripted` (`n/a` when unseen), or the mix of them (`replayed+scripted`). */
   llm: string
   /** Input plus output tokens the providers counted. */
   tokens: number
@@ -11,14 +11,15 @@ export interface SideModelTotals {
 }
 
 function sideTotals(sides: readonly SideReport[]): SideModelTotals {
-  const kinds = [...new Set(sides.map((side) => side.llm ?? 'scripted'))].sort()
+  const kinds = [...new Set(sides.map((side) => side.llm ?? 'n/a'))].sort()
   let tokens = 0
   let cost: number | undefined = 0
   for (const side of sides) {
     const counted = side.metrics.tokens
     if (counted) tokens += counted.input + counted.output
-    if ((side.llm ?? 'scripted') === 'scripted') continue
-    if (cost !== undefined && side.models?.costUsd !== undefined) cost += side.models.costUsd
+    // Only answered calls cost: a refused or missing request has no model call to price.
+    if (!side.models) continue
+    if (cost !== undefined && side.models.costUsd !== undefined) cost += side.models.costUsd
     else cost = undefined
   }
   const totals: SideModelTotals = { llm: kinds.join('+'), tokens }
@@ -36,10 +37,9 @@ function sideTotals(sides: readonly SideReport[]): SideModelTotals {
 export function modelTotals(
   pair: PairReport,
 ): { baseline: SideModelTotals; candidate: SideModelTotals } | undefined {
+  const modelTraffic = (side: SideReport) => side.llm !== undefined && side.llm !== 'scripted'
   const used = pair.cases.some(
-    (item) =>
-      (item.baseline.llm ?? 'scripted') !== 'scripted' ||
-      (item.candidate.llm ?? 'scripted') !== 'scripted',
+    (item) => modelTraffic(item.baseline) || modelTraffic(item.candidate),
   )
   if (!used) return undefined
   return {

@@ -52,7 +52,7 @@ function retriesOf(side: SideReport): string {
 }
 
 function llmOf(side: SideReport): string {
-  const llm = side.llm ?? 'scripted'
+  const llm = side.llm ?? 'n/a'
   if (!side.models) return llm
   const cost = side.models.costUsd === undefined ? '' : `, $${side.models.costUsd}`
   return `${llm} (${side.models.names.join(', ') || 'model n/a'}${cost})`

@@ -1,7 +1,10 @@
 import { digest } from '../core/canonical-json.ts'
 import type { AgentResult, CaseError, CaseRefusal, CaseRun, CaseTool } from '../core/case-run.ts'
 import type { JsonValue } from '../core/json.ts'
+import { DEFAULT_SECRET_POLICY } from '../core/secret-policy.ts'
 import { describeUnhandled, type UnhandledRequest } from '../http/errors.ts'
+import { DEFAULT_MODEL_HOSTS } from '../models/hosts.ts'
+import { isModelRequest } from '../models/llm-label.ts'
 import type { ToolDefinition, TwinDocument } from '../schema/twin-document.ts'
 import type { Twin } from '../twin/types.ts'
 import { agentResultProblems, normaliseAgentResult } from './agent-result.ts'
@@ -24,6 +27,8 @@ export interface CaseRunParts {
   outcome: AgentOutcome
   /** Requests the network guard refused during the case: any one leaves it unfinished. */
   refused?: readonly UnhandledRequest[]
+  /** The case's model hosts, to tell a refused model request (`llm: refused`). Default OpenAI and Anthropic. */
+  modelHosts?: readonly string[]
 }
 
 /**
@@ -58,8 +63,12 @@ export function buildCaseRun(twin: Twin, parts: CaseRunParts): CaseRun {
     run.refused = refused.map(toCaseRefusal)
     run.finished = false
   }
+  // A model request the guard stopped is model traffic that was refused, whatever else ran.
+  const hosts = parts.modelHosts ?? DEFAULT_MODEL_HOSTS
+  if (refused.some((request) => isModelRequest(request.url, hosts))) run.llm = 'refused'
   if (error) {
-    run.error = error
+    // An error can quote what the agent sent or was told: no credential reaches the CaseRun.
+    run.error = { ...error, message: DEFAULT_SECRET_POLICY.text(error.message) }
   } else if (result) {
     run.result = result
     if (result.tokens) run.metrics.tokens = { ...result.tokens }
@@ -80,9 +89,9 @@ export function refusalError(refused: readonly UnhandledRequest[]): CaseError {
 export function toCaseRefusal(request: UnhandledRequest): CaseRefusal {
   return {
     ...(request.method ? { method: request.method } : {}),
-    url: request.url,
+    url: DEFAULT_SECRET_POLICY.text(request.url),
     ...(request.client ? { client: request.client } : {}),
-    message: request.message,
+    message: DEFAULT_SECRET_POLICY.text(request.message),
   }
 }
 

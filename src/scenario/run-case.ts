@@ -146,12 +146,14 @@ export async function runCase(
     latencyMs,
     outcome,
     refused,
+    modelHosts: models.hosts,
   })
   void collector.exporter.shutdown()
   const spans = collector.spans()
   if (spans.length > 0) run.trace = { source: 'exporter', spans }
   const traffic = models.finish()
-  run.llm = traffic.llm
+  // A model request the guard refused (outside the session) outranks what the session answered.
+  run.llm = run.llm === 'refused' ? 'refused' : traffic.llm
   if (traffic.calls.length > 0) {
     run.models = traffic
     // The provider's own counts, not what the agent reports about itself.

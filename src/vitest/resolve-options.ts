@@ -2,6 +2,7 @@ import { resolve } from 'node:path'
 import type { GatePolicy } from '../compare/index.ts'
 import { AgentTwinError } from '../core/errors.ts'
 import type { JudgeConfig } from '../judge/index.ts'
+import { checkModelsOptions } from '../models/options.ts'
 import type { ModelsOptions } from '../models/types.ts'
 import { DEFAULT_CASE_TIMEOUT_MS } from '../scenario/case-timeout.ts'
 import { MAX_TRIALS } from '../scenario/trial.ts'
@@ -77,6 +78,8 @@ export function resolveSuiteOptions(options: AgentTwinOptions, root: string): Re
   if (options.gate) resolved.gate = options.gate
   if (options.overrides) resolved.overrides = resolve(root, options.overrides)
   if (options.models) {
+    // The same check as every other entry point's, so the same error whichever a user went through.
+    checkModelsOptions(options.models, 'models')
     resolved.models = { ...options.models }
     if (options.models.cassetteDir)
       resolved.models.cassetteDir = resolve(root, options.models.cassetteDir)

@@ -2,6 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
+import type { JsonValue } from '../../src/core/json.ts'
+import { DEFAULT_SECRET_POLICY } from '../../src/core/secret-policy.ts'
 
 const root = fileURLToPath(new URL('../../', import.meta.url))
 const SKIP = new Set(['node_modules', '.git', 'dist', 'coverage'])
@@ -15,24 +17,18 @@ function cassettes(dir: string): string[] {
   })
 }
 
-// Key shapes of the providers, bearer tokens, and credential headers or cookies.
-const SECRETS: Array<[string, RegExp]> = [
-  ['an OpenAI-style sk- key', /\bsk-[A-Za-z0-9_-]{16,}/],
-  ['an Anthropic key', /\bsk-ant-[A-Za-z0-9_-]{8,}/],
-  ['a bearer token', /Bearer\s+[A-Za-z0-9._~+/-]{8,}/i],
-  ['a credential header', /"(authorization|x-api-key|api-key|proxy-authorization)"\s*:/i],
-  ['a cookie', /"(cookie|set-cookie)"\s*:/i],
-]
-
-/** Every secret in `text`, as `file:line: what`. */
+/**
+ * Every credential in a cassette by the redaction policy that wrote it (names
+ * and value shapes), as `file: path: what`; a file that is not JSON is scanned as text.
+ */
 function secretsIn(file: string, text: string): string[] {
-  return text
-    .split('\n')
-    .flatMap((line, at) =>
-      SECRETS.filter(([, pattern]) => pattern.test(line)).map(
-        ([what]) => `${file}:${at + 1}: ${what}`,
-      ),
-    )
+  let parsed: JsonValue
+  try {
+    parsed = JSON.parse(text) as JsonValue
+  } catch {
+    return DEFAULT_SECRET_POLICY.text(text) === text ? [] : [`${file}: a secret in its text`]
+  }
+  return DEFAULT_SECRET_POLICY.findSecrets(parsed).map((found) => `${file}: ${found}`)
 }
 
 describe('committed cassettes', () => {
@@ -41,26 +37,29 @@ describe('committed cassettes', () => {
     expect(found.some((file) => file.startsWith('examples/'))).toBe(true)
   })
 
-  it('hold no API key, bearer token, credential header or cookie', () => {
+  it('hold no credential the redaction policy would mask', () => {
     const found = cassettes(root).flatMap((file) =>
       secretsIn(relative(root, file), readFileSync(file, 'utf8')),
     )
     expect(found).toEqual([])
   })
 
-  it('the scan names the file and line of each kind of secret', () => {
-    const planted = [
-      '{',
-      '  "headers": { "authorization": "Bearer abcdefgh12345678" },',
-      '  "body": { "key": "sk-proj-0123456789abcdefXYZ" },',
-      '  "response": { "headers": { "set-cookie": "s=1" } }',
-      '}',
-    ].join('\n')
+  it('the scan names the file, the field and the kind of each secret', () => {
+    const planted = JSON.stringify({
+      headers: { authorization: 'Bearer abcdefgh12345678' },
+      body: { key: 'sk-proj-0123456789abcdefXYZ', note: 'AKIAIOSFODNN7EXAMPLE', max_tokens: 5 },
+      url: 'https://x.test/v1?sig=abc&q=1',
+      response: { headers: { 'set-cookie': 's=1' } },
+    })
     expect(secretsIn('x.cassette.json', planted)).toEqual([
-      'x.cassette.json:2: a bearer token',
-      'x.cassette.json:2: a credential header',
-      'x.cassette.json:3: an OpenAI-style sk- key',
-      'x.cassette.json:4: a cookie',
+      'x.cassette.json: headers.authorization: a bearer token',
+      'x.cassette.json: body.key: an OpenAI or Anthropic key (sk-, sk-proj-, sk-ant-)',
+      'x.cassette.json: body.note: an AWS access key id (AKIA, ASIA)',
+      'x.cassette.json: url: a secret by its name',
+      'x.cassette.json: response.headers.set-cookie: a secret by its name',
+    ])
+    expect(secretsIn('x.cassette.json', 'not json: api_key=abc')).toEqual([
+      'x.cassette.json: a secret in its text',
     ])
   })
 })

@@ -80,6 +80,56 @@ describe('firstDifference', () => {
     expect(firstDifference({ a: 1 }, { a: 1, b: 2 })).toBe('b differs: recorded (absent), now 2')
     expect(firstDifference({ a: [1] }, { a: [1] })).toBeUndefined()
   })
+
+  // A 300-character prompt whose 150th word changed: the same prefix on both sides would hide it.
+  const words = Array.from({ length: 60 }, (_, at) => `w${String(at).padStart(3, '0')}`)
+  const long = words.join(' ')
+
+  it('shows a window around the first differing character in the middle, cut the same way', () => {
+    const changed = long.replace('w030', 'X030')
+    const at = long.indexOf('w030')
+    const message = firstDifference({ content: long }, { content: changed })!
+    const before = long.slice(at - 30, at)
+    const fromChange = (text: string) => text.slice(at, at + 60)
+    expect(message).toBe(
+      `content differs at character ${at + 1}: recorded …"${before}${fromChange(long)}"…, now …"${before}${fromChange(changed)}"…`,
+    )
+    expect(message).toContain('X030')
+  })
+
+  it('shows the end when the change is at the end, and the start when it is at the start', () => {
+    const longer = `${long} Be brief.`
+    expect(firstDifference({ c: long }, { c: longer })).toBe(
+      `c differs at character ${long.length + 1}: recorded …"${long.slice(-30)}", now …"${long.slice(-30)} Be brief."`,
+    )
+    const first = `X${long.slice(1)}`
+    expect(firstDifference({ c: long }, { c: first })).toBe(
+      `c differs: recorded "${long.slice(0, 60)}"…, now "${first.slice(0, 60)}"…`,
+    )
+  })
+
+  it('counts and cuts in code points, never splitting an emoji, and quotes as JSON', () => {
+    const base = `${'😀'.repeat(40)}é"\n${'🙂'.repeat(70)}`
+    const changed = base.replace('é', 'è')
+    const message = firstDifference({ c: base }, { c: changed })!
+    expect(message).toMatch(/^c differs at character 41: recorded …"/)
+    const [recorded, now] = message.split(', now ')
+    expect(recorded).toContain(`${'😀'.repeat(30)}é\\"\\n`)
+    expect(now).toContain(`${'😀'.repeat(30)}è\\"\\n`)
+    expect(message).not.toMatch(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])/)
+    // Both sides are cut at the same places: as many characters each.
+    const shown = (side: string) => Array.from(side.slice(side.indexOf('…"'))).length
+    expect(shown(recorded!)).toBe(shown(now!))
+  })
+
+  it('shows values that are not both texts as JSON, with the same window', () => {
+    const big = { list: Array.from({ length: 50 }, (_, at) => at) }
+    const message = firstDifference({ v: big }, { v: 'now a text' })!
+    expect(message).toBe(
+      `v differs: recorded ${JSON.stringify(big).slice(0, 60)}…, now "now a text"`,
+    )
+    expect(firstDifference({ n: 1 }, { n: 2 })).toBe('n differs: recorded 1, now 2')
+  })
 })
 
 describe('SSE', () => {

@@ -53,8 +53,36 @@ describe('model evidence beside the verdict', () => {
     const report = buildReport([
       comparePair({ baseline: await runSide('baseline'), candidate: await runSide('candidate') }),
     ])
+    for (const item of report.pairs[0]!.cases) {
+      item.baseline.llm = 'scripted'
+      item.candidate.llm = 'scripted'
+    }
     expect(renderTerminal(report, { color: false })).not.toContain('  llm ')
     expect(renderMarkdown(report)).not.toContain('| llm |')
     expect(renderHtml(report)).toContain('<tr><th>llm</th><td>scripted</td><td>scripted</td></tr>')
+  })
+
+  it('a run whose model traffic nobody watched says n/a, never scripted', async () => {
+    const report = buildReport([
+      comparePair({ baseline: await runSide('baseline'), candidate: await runSide('candidate') }),
+    ])
+    expect(report.pairs[0]!.cases.every((item) => item.baseline.llm === undefined)).toBe(true)
+    expect(renderHtml(report)).toContain('<tr><th>llm</th><td>n/a</td><td>n/a</td></tr>')
+    expect(renderHtml(report)).not.toContain('<td>scripted</td>')
+  })
+
+  it('refused and missing model traffic is shown as such, with no cost for calls never made', async () => {
+    const report = await modelReport()
+    for (const item of report.pairs[0]!.cases) {
+      item.candidate.llm = 'missing'
+      delete item.candidate.models
+      delete item.candidate.metrics.tokens
+    }
+    report.pairs[0]!.cases[0]!.baseline.llm = 'refused'
+    const text = renderTerminal(report, { color: false })
+    expect(text).toMatch(/\n {2}llm +refused\+replayed +missing\n/)
+    expect(text).toMatch(/\n {2}cost +\$0\.0003 +\$0\n/)
+    expect(renderMarkdown(report)).toContain('| llm | refused+replayed | missing |')
+    expect(renderHtml(report)).toContain('<td>missing</td>')
   })
 })

@@ -41,7 +41,7 @@ describe('renderTerminal', () => {
           ✗ policy-before-refund PASS → FAIL (regressed)
             candidate: refund_payment ran (#2) but get_refund_policy was never called.
             evidence {"after":{"calls":[{"args":{"amount":40,"order_id":"ORD-1001"},"attempt":1,"changes":["orders.ORD-1001.refunded_amount","orders.ORD-1001.refund_count","orders.…
-        Metrics (not part of the verdict) latency 120 ms → 80 ms, tool calls 4 → 2, tokens 1200 → 900, llm scripted → scripted
+        Metrics (not part of the verdict) latency 120 ms → 80 ms, tool calls 4 → 2, tokens 1200 → 900, llm n/a → n/a
 
       NEW_CRITICAL_FAILURE refund-timeout-after-mutation v1 refund timeout after mutation
         critical expectation refund-count-once is PASS on the baseline and FAIL on the candidate
@@ -63,7 +63,7 @@ describe('renderTerminal', () => {
             candidate: The agent claimed SUCCESS, but orders.ORD-1001.refunded_amount is 80, expected 40; changed by refund_payment #2 and #3.
             evidence {"changedBy":[{"after":40,"before":0,"path":"orders.ORD-1001.refunded_amount","seq":2,"tool":"refund_payment"},{"after":80,"before":40,"path":"orders.ORD-1001.…
         Retries baseline 0, candidate 1 (refund_payment 1)
-        Metrics (not part of the verdict) latency 150 ms → 90 ms, tool calls 4 → 3, tokens n/a → n/a, llm scripted → scripted
+        Metrics (not part of the verdict) latency 150 ms → 90 ms, tool calls 4 → 3, tokens n/a → n/a, llm n/a → n/a
         Final state (- baseline, + candidate)
           @@ -6,7 +6,7 @@
                  "notes": [],

@@ -41,7 +41,7 @@ function tokens(side: SideReport): SafeHtml {
 
 function llm(side: SideReport): SafeHtml {
   const names = side.models?.names.join(', ')
-  return html`${side.llm ?? 'scripted'}${names ? html` <span class="muted">${names}</span>` : ''}`
+  return html`${side.llm ?? 'n/a'}${names ? html` <span class="muted">${names}</span>` : ''}`
 }
 
 function verdictTable(item: CaseReport): SafeHtml {

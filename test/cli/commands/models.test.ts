@@ -60,7 +60,8 @@ describe('--models', { timeout: 60_000 }, () => {
     vi.stubEnv('CI', 'true')
     const { code, run: missed } = await runJson(['--cassettes', 'examples/llm-agent/no-cassettes'])
     expect(code).toBe(1)
-    expect(missed.llm).toBe('replayed')
+    // The cassettes were missing: the label says so, never "replayed".
+    expect(missed.llm).toBe('missing')
     expect(missed.error?.message).toMatch(
       /is not in the cassette \S*no-cassettes\S* \(it does not exist\)/,
     )

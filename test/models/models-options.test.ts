@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest'
+import type { CaseRun } from '../../src/core/case-run.ts'
+import { InvalidModelsOptionError, type ModelsOptions } from '../../src/models/index.ts'
+import { runCase } from '../../src/scenario/index.ts'
+import { judgeTraffic } from '../../src/scenario/judge-traffic.ts'
+import type { Agent } from '../../src/scenario/types.ts'
+import { resolveSuiteOptions } from '../../src/vitest/resolve-options.ts'
+import { pinnedDemoScenarios } from '../demo-co/support/scenarios.ts'
+
+const pinned = pinnedDemoScenarios().get('order-status-question')!
+const agent: Agent = {
+  name: 'quiet',
+  version: '1',
+  async run() {
+    return { reply: 'ok', outcome: 'SUCCESS' }
+  },
+}
+
+/** Every entry point a `models` option reaches, each given the same option. */
+const entryPoints: Array<[string, (models: ModelsOptions) => Promise<unknown>]> = [
+  ['the plugin options', async (models) => resolveSuiteOptions({ models }, '/project')],
+  ['runCase and run(agent, { models })', (models) => runCase(pinned, agent, { models })],
+  [
+    'the judge traffic',
+    async (models) =>
+      judgeTraffic({ scenario: pinned.scenario, agent } as unknown as CaseRun, models),
+  ],
+]
+
+const bad: Array<[string, ModelsOptions, string]> = [
+  [
+    'a keep that is not a list',
+    { keep: 'session_id' as never },
+    'models.keep is "session_id", not a list of field names or paths.',
+  ],
+  ['an empty redact entry', { redact: [''] }, 'models.redact[0] ("") is empty.'],
+  [
+    'a redact entry that is no string',
+    { redact: [5 as never] },
+    'models.redact[0] (5) is not a string.',
+  ],
+  [
+    'a volatile path with an empty segment',
+    { volatile: ['metadata..id'] },
+    'models.volatile[0] ("metadata..id") has an empty segment.',
+  ],
+  [
+    'a field both redacted and kept',
+    { redact: ['session_id'], keep: ['sessionId'] },
+    'models: "session_id" is in both redact and keep.',
+  ],
+]
+
+describe.each(entryPoints)('the models option through %s', (_entry, enter) => {
+  it.each(bad)('refuses %s with the same coded error', async (_what, models, problem) => {
+    const failure = await enter(models).then(
+      () => undefined,
+      (error: unknown) => error,
+    )
+    expect(failure).toBeInstanceOf(InvalidModelsOptionError)
+    expect((failure as InvalidModelsOptionError).code).toBe('AGENTTWIN_INVALID_MODELS_OPTION')
+    expect((failure as Error).message.startsWith(problem)).toBe(true)
+    expect((failure as Error).message).toContain('Fix: ')
+  })
+
+  it('takes a good redact and keep', async () => {
+    await expect(
+      enter({ redact: ['customer_note', 'messages.*.name'], keep: ['session_id'] }),
+    ).resolves.toBeDefined()
+  })
+})
