@@ -2,6 +2,7 @@ import type { ComparisonReport } from '../../compare/report.ts'
 import { caseSection } from './case.ts'
 import { filters, matrix } from './matrix.ts'
 import { SCRIPT, STYLE } from './page.ts'
+import { runErrorsSection, singleCasesSection } from './singles.ts'
 import { esc } from './values.ts'
 
 // Nothing may leave the page: no scripts, styles, fonts or images from elsewhere.
@@ -19,10 +20,12 @@ const CSP =
  */
 export function renderHtml(report: ComparisonReport): string {
   const sections = report.pairs.flatMap((pair) => pair.cases.map((item) => caseSection(pair, item)))
-  const body =
+  const compared =
     report.pairs.length === 0
       ? '<p>No pair was compared.</p>'
       : `${filters(report)}${matrix(report)}<h2>Cases</h2>${sections.join('\n')}`
+  // What was not judged comes first; cases run on one version follow the pairs.
+  const body = `${runErrorsSection(report)}${compared}${singleCasesSection(report)}`
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="${CSP}">
