@@ -10,11 +10,11 @@ export function singleCaseTitle(item: SingleCaseReport): string {
   return `${item.scenario.id} ${item.scenario.version} on ${item.agent.agent} ${item.agent.version}${trial}`
 }
 
-/** `GET https://elsewhere.test/x (undici): message`. */
+/** `GET https://elsewhere.test/x (undici)`: the request; its message's fix is the case's error. */
 export function refusalWords(refusal: CaseRefusal): string {
   const method = refusal.method ? `${refusal.method} ` : ''
   const client = refusal.client ? ` (${refusal.client})` : ''
-  return `${method}${refusal.url}${client}: ${refusal.message}`
+  return `${method}${refusal.url}${client}`
 }
 
 /** The evidence beside the verdict: `tool calls 3 · llm replayed · tokens 120 in / 30 out · refused 1`. */

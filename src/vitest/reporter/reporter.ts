@@ -25,7 +25,7 @@ export interface AgentTwinReporterOptions {
   htmlFile?: string | false
   /** Colour in the terminal. Default: on unless `NO_COLOR` is set or the output is not a terminal. */
   color?: boolean
-  /** Append a Markdown summary to this file; `false` for none. Default: `$GITHUB_STEP_SUMMARY` when set. */
+  /** Append a Markdown summary to this file (relative to the project root); `false` for none. Default: `$GITHUB_STEP_SUMMARY` when set. */
   stepSummaryFile?: string | false
 }
 
@@ -121,8 +121,10 @@ export class AgentTwinReporter implements Reporter {
     runErrors: readonly RunError[],
   ): void {
     if (this.options.stepSummaryFile === false) return
-    const file = this.options.stepSummaryFile ?? process.env.GITHUB_STEP_SUMMARY
-    if (!file) return
+    const given = this.options.stepSummaryFile ?? process.env.GITHUB_STEP_SUMMARY
+    if (!given) return
+    // Relative to the project root, as the other report files are.
+    const file = resolve(this.root(), given)
     // A gate blocked by a file that did not load was not reached "as declared".
     const declaredGates = pairs.map((pair) =>
       loadFailuresOf(pair, runErrors).length > 0 ? undefined : pair.meta.pair.expectGate,
