@@ -14,10 +14,8 @@ function verdictOf(side: SideCase): { verdict: SingleVerdict; reason: string } {
   }
   const notPassed = results.filter((result) => effectiveLabel(result, results) !== 'PASS')
   if (notPassed.length === 0) {
-    return {
-      verdict: 'PASS',
-      reason: `All ${plural(results.length, 'expectation')} passed.`,
-    }
+    const all = results.length === 1 ? 'The one expectation' : `All ${results.length} expectations`
+    return { verdict: 'PASS', reason: `${all} passed.` }
   }
   const listed = notPassed.map((result) => `${result.id} (${effectiveLabel(result, results)})`)
   // A judge that could not answer is unknown, not a failure; anything else is a failure.
