@@ -37,9 +37,13 @@ export {
   MixedSideError,
   type PairComparison,
   type PairReport,
+  type ReportExtras,
+  type RunError,
   type SelectionMismatch,
   SelectionMismatchError,
   type SideRuns,
+  type SingleCaseReport,
+  type SingleVerdict,
 } from './compare/index.ts'
 /* Outcome contracts */
 export {
