@@ -1,13 +1,18 @@
 import { jsonEquals } from '../core/canonical-json.ts'
 import type { CaseRun } from '../core/case-run.ts'
-import { combineGates } from './gate.ts'
+import { compareText } from '../core/compare-text.ts'
+import { combineGates, type Gate } from './gate.ts'
 import type { ComparedCase, PairComparison, SideCase } from './pair.ts'
 import {
   type CaseReport,
   COMPARISON_REPORT_SCHEMA,
   type ComparisonReport,
   type PairReport,
+  type RunError,
+  type SingleCaseReport,
 } from './report.ts'
+import { runErrorsGate } from './run-errors.ts'
+import { singleCaseReport, singleCasesGate } from './single-case.ts'
 
 /** The report fields of a compared case only: no runs, the divergence as its summary. */
 export function caseReport(item: CaseReport): CaseReport {
@@ -73,28 +78,67 @@ function pairReport(pair: PairComparison, table: RunTable): PairReport {
   }
 }
 
+/** What a report holds besides its pairs. */
+export interface ReportExtras {
+  /** Cases run on one agent version without a pair (each evaluated side once). */
+  singleCases?: readonly SideCase[]
+  /** Files that did not load and errors outside any test. */
+  runErrors?: readonly RunError[]
+}
+
+function bySingleCase(a: SingleCaseReport, b: SingleCaseReport): number {
+  return (
+    compareText(a.scenario.id, b.scenario.id) ||
+    compareText(a.agent.version, b.agent.version) ||
+    (a.trial ?? 1) - (b.trial ?? 1)
+  )
+}
+
 /**
  * The versioned JSON report of one or more compared pairs: plain data, each
  * side's CaseRun once in `runs` (named by the side's `runId`), and a gate
- * that is the worst over the pairs.
+ * that is the worst over the pairs. Cases run without a pair and run errors,
+ * when given, are listed beside the pairs and count in the gate; a report
+ * without them is exactly a pairs-only report.
  * @example
  * const report = buildReport([comparePair({ baseline, candidate })])
  * JSON.stringify(report) // schema 'agenttwin/comparison-report.v2'
  */
-export function buildReport(pairs: readonly PairComparison[]): ComparisonReport {
+export function buildReport(
+  pairs: readonly PairComparison[],
+  extras: ReportExtras = {},
+): ComparisonReport {
   const table = new RunTable()
   const reports = pairs.map((pair) => pairReport(pair, table))
-  const combined = combineGates(reports.map((pair) => pair.gate))
+  const singles = (extras.singleCases ?? [])
+    .map((side) => singleCaseReport(side, table.add(side)))
+    .sort(bySingleCase)
+  const runErrors = [...(extras.runErrors ?? [])]
   const reasons = reports.flatMap((pair) =>
     pair.gate.reasons.map(
       (reason) =>
         `${pair.candidate.agent} ${pair.candidate.version} vs ${pair.baseline.version}: ${reason}`,
     ),
   )
-  return {
+  const gates: Gate[] = reports.map((pair) => pair.gate)
+  if (singles.length > 0) gates.push(singleCasesGate(singles))
+  if (runErrors.length > 0) gates.push(runErrorsGate(runErrors))
+  const combined = combineGates(gates)
+  // A run error a pair's gate already names (its scenario did not load) is said once.
+  const extraReasons = gates
+    .slice(reports.length)
+    .flatMap((gate) => gate.reasons)
+    .filter((reason) => !reports.some((pair) => pair.gate.reasons.includes(reason)))
+  const report: ComparisonReport = {
     schema: COMPARISON_REPORT_SCHEMA,
     pairs: reports,
-    gate: { verdict: combined.verdict, reasons: reports.length > 0 ? reasons : combined.reasons },
+    gate: {
+      verdict: combined.verdict,
+      reasons: gates.length > 0 ? [...reasons, ...extraReasons] : combined.reasons,
+    },
     runs: table.runs,
   }
+  if (singles.length > 0) report.singleCases = singles
+  if (runErrors.length > 0) report.runErrors = runErrors
+  return report
 }

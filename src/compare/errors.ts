@@ -37,7 +37,7 @@ export class InvalidGatePolicyError extends AgentTwinError {
   constructor(problem: string) {
     super({
       problem: `Invalid release gate policy: ${problem}.`,
-      fix: 'list each of NEW_CRITICAL_FAILURE, REGRESSED, INCOMPLETE, IMPROVED, UNCHANGED at most once, in "block" or "warn".',
+      fix: 'list each of NEW_CRITICAL_FAILURE, REGRESSED, INCOMPLETE, IMPROVED, UNCHANGED at most once, in "block" or "warn"; keep INCOMPLETE in one of them and "empty" WARN or BLOCK.',
     })
   }
 }

@@ -31,6 +31,7 @@ export type ClassCounts = Record<CaseClass, number>
  * Checks a policy (e.g. from a config file) and fills in defaults. A list that
  * is left out keeps its default without the classes the given list names, so
  * `{ block: [..., 'INCOMPLETE'] }` alone is enough to make incomplete cases block.
+ * INCOMPLETE must warn or block and `empty` must not be PASS: unknown is never a pass.
  */
 export function resolveGatePolicy(policy: Partial<GatePolicy> = {}): Required<GatePolicy> {
   // A list left out keeps its default minus the classes the other list claims.
@@ -43,7 +44,17 @@ export function resolveGatePolicy(policy: Partial<GatePolicy> = {}): Required<Ga
   }
   const both = block.find((name) => warn.includes(name))
   if (both) throw new InvalidGatePolicyError(`${both} is in both "block" and "warn"`)
-  return { block, warn, empty: policy.empty ?? DEFAULT_GATE_POLICY.empty ?? 'WARN' }
+  // A case that did not finish, or a comparison of nothing, is unknown: never a pass.
+  if (!block.includes('INCOMPLETE') && !warn.includes('INCOMPLETE')) {
+    throw new InvalidGatePolicyError(
+      'INCOMPLETE is in neither "block" nor "warn", so a case that did not finish would pass',
+    )
+  }
+  const empty = policy.empty ?? DEFAULT_GATE_POLICY.empty ?? 'WARN'
+  if (empty === 'PASS') {
+    throw new InvalidGatePolicyError('"empty" is PASS, so a comparison of no case would pass')
+  }
+  return { block, warn, empty }
 }
 
 /**

@@ -1,5 +1,5 @@
 export { differingArguments } from './arguments.ts'
-export { buildReport } from './build-report.ts'
+export { buildReport, type ReportExtras } from './build-report.ts'
 export {
   CASE_CLASSES,
   type CaseClass,
@@ -48,7 +48,10 @@ export {
   type DivergenceSummary,
   type PairReport,
   type ReportedExpectation,
+  type RunError,
   type SideReport,
+  type SingleCaseReport,
+  type SingleVerdict,
 } from './report.ts'
 export { comparisonReportSchema } from './report-schema.ts'
 export { type RetryView, retryView } from './retries.ts'

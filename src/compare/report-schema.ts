@@ -21,6 +21,18 @@ const agentRef = {
   properties: { agent: { type: 'string' }, version: { type: 'string' } },
 }
 
+const scenarioRef = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'version', 'title', 'digest'],
+  properties: {
+    id: { type: 'string' },
+    version: { type: 'string' },
+    title: { type: 'string' },
+    digest: { type: 'string' },
+  },
+}
+
 const gate = {
   type: 'object',
   additionalProperties: false,
@@ -107,6 +119,21 @@ const side = {
       },
     },
     runId: { type: 'string', minLength: 1 },
+    refused: {
+      type: 'array',
+      minItems: 1,
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['url', 'message'],
+        properties: {
+          method: { type: 'string' },
+          url: { type: 'string' },
+          client: { type: 'string' },
+          message: { type: 'string' },
+        },
+      },
+    },
   },
 }
 
@@ -151,17 +178,7 @@ const caseReport = {
   additionalProperties: false,
   required: ['scenario', 'classification', 'reason', 'changes', 'baseline', 'candidate'],
   properties: {
-    scenario: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['id', 'version', 'title', 'digest'],
-      properties: {
-        id: { type: 'string' },
-        version: { type: 'string' },
-        title: { type: 'string' },
-        digest: { type: 'string' },
-      },
-    },
+    scenario: scenarioRef,
     classification: { enum: [...CASE_CLASSES] },
     reason: { type: 'string' },
     divergence: {
@@ -202,6 +219,32 @@ const caseReport = {
   },
 }
 
+const singleCase = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['scenario', 'agent', 'verdict', 'reason', 'side'],
+  properties: {
+    scenario: scenarioRef,
+    agent: agentRef,
+    trial: { type: 'integer', minimum: 1 },
+    verdict: { enum: ['PASS', 'FAIL', 'INCOMPLETE'] },
+    reason: { type: 'string' },
+    side,
+  },
+}
+
+const runError = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['kind', 'message'],
+  properties: {
+    kind: { enum: ['load-failure', 'unhandled-error'] },
+    file: { type: 'string' },
+    project: { type: 'string' },
+    message: { type: 'string' },
+  },
+}
+
 const counts = {
   type: 'object',
   additionalProperties: false,
@@ -232,7 +275,9 @@ const pairReport = {
  * JSON Schema (draft-07) of `agenttwin/comparison-report.v2`, for consumers
  * that read a saved report (CI, dashboards) and for our own tests. v2 keeps
  * each CaseRun once in `runs`, named by the sides' `runId`; v1 kept one
- * inline on every side (`side.run`).
+ * inline on every side (`side.run`). `singleCases` (cases run on one version
+ * without a pair) and `runErrors` (files that did not load, errors outside
+ * any test) are optional, so a pairs-only report reads as before.
  * @example
  * new Ajv().compile(comparisonReportSchema)(JSON.parse(text)) // true for a valid report
  */
@@ -248,6 +293,8 @@ export const comparisonReportSchema = {
     pairs: { type: 'array', items: pairReport },
     gate,
     runs: stringMap(caseRun),
+    singleCases: { type: 'array', items: singleCase },
+    runErrors: { type: 'array', minItems: 1, items: runError },
     partial: {
       type: 'object',
       additionalProperties: false,

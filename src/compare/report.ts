@@ -1,4 +1,4 @@
-import type { CaseError, CaseRun, ClaimedOutcome } from '../core/case-run.ts'
+import type { CaseError, CaseRefusal, CaseRun, ClaimedOutcome } from '../core/case-run.ts'
 import type { VerifiedStatus } from '../core/claim.ts'
 import type { ExpectationResult, ResultLabel } from '../core/expectation-result.ts'
 import type { JsonObject, JsonValue } from '../core/json.ts'
@@ -69,6 +69,8 @@ export interface SideReport {
   llm?: LlmSource
   /** Models that answered, and the cost when a price table covered them. Beside the verdict, never in it. */
   models?: { names: string[]; cachedTokens: number; costUsd?: number }
+  /** Requests the network guard refused during the case, when there were any (each leaves the case unfinished). */
+  refused?: CaseRefusal[]
 }
 
 export interface DivergenceSummary {
@@ -113,10 +115,44 @@ export interface PairReport {
   cases: CaseReport[]
 }
 
+/** How one case on one agent version ended: every expectation passed, one did not, or it could not be judged. */
+export type SingleVerdict = 'PASS' | 'FAIL' | 'INCOMPLETE'
+
+/** A case run on one agent version, without a pair: its verdict and its side as the twin recorded it. */
+export interface SingleCaseReport {
+  scenario: { id: string; version: string; title: string; digest: string }
+  agent: AgentRef
+  /** Which trial of the case this is, when the case ran several. */
+  trial?: number
+  /** `FAIL` when an expectation did not pass; `INCOMPLETE` when the case did not finish or only a judge could not answer. */
+  verdict: SingleVerdict
+  /** Why, in one sentence. */
+  reason: string
+  side: SideReport
+}
+
+/**
+ * Something that kept part of the run from being judged at all: a test file
+ * (a scenario document) that did not load, or an error Vitest reported
+ * outside any test. Either fails the Vitest run and blocks the gate.
+ */
+export interface RunError {
+  kind: 'load-failure' | 'unhandled-error'
+  /** The file, relative to the project root, when the error belongs to one. */
+  file?: string
+  /** The Vitest project it happened in, when known. */
+  project?: string
+  message: string
+}
+
 /** The versioned JSON report of a comparison: what the reporter, the CLI and CI read. */
 export interface ComparisonReport {
   schema: typeof COMPARISON_REPORT_SCHEMA
   pairs: PairReport[]
+  /** Cases run on one agent version without a pair, when the run had any, sorted by scenario, version and trial. */
+  singleCases?: SingleCaseReport[]
+  /** Files that did not load and errors outside any test, when there were any: each blocks the gate. */
+  runErrors?: RunError[]
   /** Every side's CaseRun once, by the `runId` its sides name (`<scenario>/<agent>@<version>`). */
   runs: Record<string, CaseRun>
   /** The worst gate over all pairs. */

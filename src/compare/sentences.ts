@@ -45,12 +45,13 @@ function didAt(step: Step): string {
   return `made no further tool call and ${reported(step)}`
 }
 
-function seen(step: CallStep): string {
+/** What the caller saw; `named` adds the injected fault's name. */
+function seen(step: CallStep, named = true): string {
   const caller = step.fault?.caller
   let what = step.status === null ? 'no status' : String(step.status)
   if (caller?.kind === 'connection-error') what = `a connection error (${caller.code ?? 'unknown'})`
   if (caller?.kind === 'no-response') what = 'no response'
-  return step.fault ? `${what} with fault ${step.fault.type}` : what
+  return step.fault && named ? `${what} with fault ${step.fault.type}` : what
 }
 
 function effectOf(step: CallStep): string {
@@ -79,7 +80,7 @@ const DEPENDENCY_WORDS: Record<string, string> = {
 function faultNote(side: Side, step: CallStep): string {
   if (!step.fault) return ''
   const did = DEPENDENCY_WORDS[step.fault.dependency] ?? step.fault.dependency
-  return ` On the ${side}, fault ${step.fault.type} was injected: the dependency ${did} and the caller saw ${seen({ ...step, fault: undefined })}.`
+  return ` On the ${side}, fault ${step.fault.type} was injected: the dependency ${did} and the caller saw ${seen(step, false)}.`
 }
 
 function toolDetail(prefix: readonly Step[], baseline: CallStep, candidate: CallStep): string {

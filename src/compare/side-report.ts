@@ -70,6 +70,7 @@ export function sideReport(run: CaseRun, results: readonly ExpectationResult[]):
   }
   if (run.finished && run.result) side.outcome = run.result.outcome
   if (run.error) side.error = run.error
+  if (run.refused && run.refused.length > 0) side.refused = run.refused
   side.verified = verifiedView(run, results)
   return side
 }

@@ -1,8 +1,22 @@
 import { CASE_CLASSES } from '../compare/classify.ts'
 import type { GateVerdict } from '../compare/gate.ts'
-import type { CaseReport, ComparisonReport, PairReport } from '../compare/report.ts'
+import type {
+  CaseReport,
+  ComparisonReport,
+  PairReport,
+  RunError,
+  SideReport,
+  SingleCaseReport,
+} from '../compare/report.ts'
 import { formatP, rateChange } from '../compare/trials/words.ts'
 import { formatCost, modelTotals } from './model-totals.ts'
+import {
+  refusalWords,
+  runErrorTitle,
+  sideEvidenceWords,
+  singleCaseTitle,
+  singleCountWords,
+} from './single-cases.ts'
 import { caseRateWords, flakyWords } from './trials.ts'
 
 const GATE_ICON = { PASS: '✅', WARN: '⚠️', BLOCK: '⛔' } as const
@@ -12,11 +26,56 @@ function cell(text: string): string {
   return text.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/\r?\n/g, ' ')
 }
 
+/** Why a side did not finish, with its cause (a refusal, a cassette miss, a timeout...). */
+function unfinished(side: SideReport): string {
+  return `did not finish (${side.error ? `${side.error.kind}: ${side.error.message}` : 'no result'})`
+}
+
 function failedOnCandidate(item: CaseReport): string {
   const failed = item.candidate.failed.map(
     (f) => `${f.id} (${f.label}${f.critical ? ', critical' : ''})`,
   )
-  return failed.length > 0 ? failed.join(', ') : 'none'
+  const words = failed.length > 0 ? failed.join(', ') : 'none'
+  // An incomplete case says why: the cause is what a reader must fix.
+  const causes = [
+    ...(item.candidate.finished ? [] : [`candidate ${unfinished(item.candidate)}`]),
+    ...(item.baseline.finished ? [] : [`baseline ${unfinished(item.baseline)}`]),
+  ]
+  return causes.length === 0 ? words : `${words}; ${causes.join('; ')}`
+}
+
+/** The cases run on one version: verdict, why, and the evidence beside it. */
+function singleCasesSection(cases: readonly SingleCaseReport[]): string[] {
+  if (cases.length === 0) return []
+  return [
+    `### Cases on one version: ${singleCountWords(cases)}`,
+    '',
+    '| case | verdict | why | evidence |',
+    '| --- | --- | --- | --- |',
+    ...cases.map((item) => {
+      const refused = (item.side.refused ?? []).map((r) => `refused ${refusalWords(r)}`)
+      const evidence = [sideEvidenceWords(item.side), ...refused].join('; ')
+      return `| ${cell(singleCaseTitle(item))} | ${item.verdict} | ${cell(item.reason)} | ${cell(evidence)} |`
+    }),
+    '',
+  ]
+}
+
+/** What was not judged: each blocks the gate. */
+function runErrorsSection(errors: readonly RunError[]): string[] {
+  if (errors.length === 0) return []
+  return [
+    '### ⛔ Not judged',
+    '',
+    ...errors.flatMap((error) => [
+      `- **${cell(runErrorTitle(error))}**`,
+      '',
+      '  ```text',
+      ...error.message.split('\n').map((line) => `  ${line.replace(/```/g, "'''")}`),
+      '  ```',
+      '',
+    ]),
+  ]
 }
 
 /** Options of {@link renderMarkdown}. */
@@ -121,16 +180,23 @@ function trialsTable(pair: PairReport): string[] {
 export function renderMarkdown(report: ComparisonReport, options: MarkdownOptions = {}): string {
   const declared = options.declaredGates ?? []
   const lines = ['## AgentTwin comparison', '']
+  const singles = report.singleCases ?? []
+  const errors = report.runErrors ?? []
   if (report.pairs.length === 0) lines.push('No pair was compared.', '')
   report.pairs.forEach((pair, index) => {
     lines.push(...pairSection(pair, declared[index]))
   })
-  if (report.pairs.length > 1) {
+  lines.push(...singleCasesSection(singles), ...runErrorsSection(errors))
+  if (report.pairs.length > 1 || singles.length > 0 || errors.length > 0) {
     // The overall gate was declared when every pair that reached it was.
-    const asDeclared = report.pairs.every(
-      (pair, index) =>
-        pair.gate.verdict !== report.gate.verdict || declared[index] === pair.gate.verdict,
-    )
+    // Only pairs declare gates: a gate that run errors or one-version cases reached was not declared.
+    const asDeclared =
+      errors.length === 0 &&
+      singles.every((item) => item.verdict === 'PASS') &&
+      report.pairs.every(
+        (pair, index) =>
+          pair.gate.verdict !== report.gate.verdict || declared[index] === pair.gate.verdict,
+      )
     const note = asDeclared && report.gate.verdict !== 'PASS' ? ', as declared' : ''
     lines.push(`**Overall gate: ${report.gate.verdict}${note}**`, '')
   }

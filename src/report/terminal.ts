@@ -3,6 +3,7 @@ import type { ComparisonReport, PairReport } from '../compare/report.ts'
 import { formatCost, modelTotals } from './model-totals.ts'
 import { type Colors, paintClass, paintGate, palette } from './palette.ts'
 import { renderCase } from './terminal-case.ts'
+import { renderRunErrors, renderSingleCases } from './terminal-singles.ts'
 import { isListed, unchangedLine } from './trials.ts'
 
 const LABEL_WIDTH = 22
@@ -46,8 +47,11 @@ function summary(c: Colors, pair: PairReport): string[] {
 /**
  * The comparison for a terminal: per pair a side-by-side summary (tool calls
  * per side, cases per class, gate), one line per UNCHANGED case over trials
- * with its rates, then every case that is not UNCHANGED with its first divergence, expectations and evidence, retries, metrics and
- * final-state difference. Pure: no Vitest, no environment reads.
+ * with its rates, then every case that is not UNCHANGED with its first
+ * divergence, expectations and evidence, retries, metrics and final-state
+ * difference; then the cases run on one version, what was not judged (files
+ * that did not load, errors outside a test) and the overall gate. Pure: no
+ * Vitest, no environment reads.
  * @example
  * process.stdout.write(renderTerminal(report, { color: terminalColor() }))
  */
@@ -73,7 +77,10 @@ export function renderTerminal(report: ComparisonReport, options: { color: boole
     }
     blocks.push(lines.join('\n'))
   }
-  if (report.pairs.length !== 1) {
+  const singles = report.singleCases ?? []
+  if (singles.length > 0) blocks.push(renderSingleCases(c, singles).join('\n'))
+  if (report.runErrors) blocks.push(renderRunErrors(c, report.runErrors).join('\n'))
+  if (report.pairs.length !== 1 || blocks.length > 1) {
     const reasons = report.gate.reasons.length > 0 ? `: ${report.gate.reasons.join('; ')}` : ''
     blocks.push(`Gate ${paintGate(c, report.gate.verdict)}${reasons}`)
   }

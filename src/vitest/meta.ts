@@ -1,6 +1,6 @@
 import type { TestArtifactBase } from 'vitest'
 import type { CaseClass, GatePolicy } from '../compare/index.ts'
-import type { ComparedCase } from '../compare/pair.ts'
+import type { ComparedCase, SideCase } from '../compare/pair.ts'
 import type { TrialOptions } from '../compare/trials/compare-trials.ts'
 import type { ResultLabel } from '../core/expectation-result.ts'
 import type { PairOption } from './options.ts'
@@ -72,11 +72,25 @@ export interface PairCaseArtifact extends TestArtifactBase {
   trials?: TrialOptions
 }
 
+/** The artifact type of a case run on one agent version (no pair). */
+export const SINGLE_CASE_ARTIFACT = 'agenttwin:single-case'
+
+/**
+ * One case as it ran on one agent version with its expectation results:
+ * recorded once per case and version, on the first of its expectation tests
+ * that runs, so the reporter can list cases that have no pair.
+ */
+export interface SingleCaseArtifact extends TestArtifactBase {
+  type: typeof SINGLE_CASE_ARTIFACT
+  evaluated: SideCase
+}
+
 declare module 'vitest' {
   interface TaskMeta {
     agenttwin?: AgentTwinTaskMeta
   }
   interface TestArtifactRegistry {
     'agenttwin:compared-case': PairCaseArtifact
+    'agenttwin:single-case': SingleCaseArtifact
   }
 }

@@ -8,6 +8,7 @@ import { bringReporter } from './bring-reporter.ts'
 import { generateScenarioModule, referencedDocuments } from './generate-module.ts'
 import { NETWORK_KEY, resolveNetwork } from './network-option.ts'
 import type { AgentTwinOptions } from './options.ts'
+import { bringPairTestNamer } from './pair-test-names.ts'
 import { prepareScenario } from './prepared-scenario.ts'
 import {
   DEFAULT_SCENARIO_GLOBS,
@@ -83,6 +84,7 @@ export function agentTwin(options: AgentTwinOptions = {}): Plugin {
     },
     configureVitest({ vitest }) {
       bringReporter(vitest, options.reporter)
+      bringPairTestNamer(vitest)
     },
     configResolved(config) {
       root = config.root

@@ -40,9 +40,9 @@ describe('decideGate', () => {
     expect(decideGate(counts({ INCOMPLETE: 1 }), strict).verdict).toBe('BLOCK')
     const lenient = {
       block: ['NEW_CRITICAL_FAILURE'] as CaseClass[],
-      warn: ['REGRESSED'] as CaseClass[],
+      warn: ['REGRESSED', 'INCOMPLETE'] as CaseClass[],
     }
-    expect(decideGate(counts({ REGRESSED: 1, INCOMPLETE: 1 }), lenient)).toEqual({
+    expect(decideGate(counts({ REGRESSED: 1, IMPROVED: 1 }), lenient)).toEqual({
       verdict: 'WARN',
       reasons: ['1 REGRESSED case (warn)'],
     })
@@ -59,6 +59,23 @@ describe('decideGate', () => {
     } catch (error) {
       expect((error as InvalidGatePolicyError).code).toBe('AGENTTWIN_INVALID_GATE_POLICY')
     }
+  })
+})
+
+describe('a policy never lets the unknown pass', () => {
+  it('refuses a policy where INCOMPLETE neither warns nor blocks', () => {
+    const silent = { block: ['NEW_CRITICAL_FAILURE'] as CaseClass[], warn: [] as CaseClass[] }
+    expect(() => decideGate(counts({ INCOMPLETE: 1 }), silent)).toThrow(
+      /INCOMPLETE is in neither "block" nor "warn", so a case that did not finish would pass/,
+    )
+    const claimed = { warn: ['REGRESSED'] as CaseClass[] }
+    expect(() => decideGate(counts({}), claimed)).toThrow(InvalidGatePolicyError)
+  })
+
+  it('refuses an empty comparison that passes', () => {
+    expect(() => decideGate(counts({}), { empty: 'PASS' })).toThrow(
+      /"empty" is PASS, so a comparison of no case would pass/,
+    )
   })
 })
 

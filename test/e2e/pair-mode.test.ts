@@ -32,15 +32,15 @@ describe('a blocking pair without expectGate', () => {
   test('each scenario is one pair test, at the scenario id, and both fail', () => {
     expect(testList(run.modules, root)).toMatchInlineSnapshot(`
       [
-        "scenarios/refund-happy-path.scenario.yaml:2:5 | refund-happy-path: A 40 USD refund for a broken mug set > v1.3.0 vs v1.2.4 | failed",
-        "scenarios/refund-timeout-after-mutation.scenario.yaml:2:5 | refund-timeout-after-mutation: The payment provider refunds, then times out before answering > v1.3.0 vs v1.2.4 | failed",
+        "scenarios/refund-happy-path.scenario.yaml:2:5 | refund-happy-path: A 40 USD refund for a broken mug set > v1.3.0 vs v1.2.4 · REGRESSED | failed",
+        "scenarios/refund-timeout-after-mutation.scenario.yaml:2:5 | refund-timeout-after-mutation: The payment provider refunds, then times out before answering > v1.3.0 vs v1.2.4 · NEW_CRITICAL_FAILURE | failed",
       ]
     `)
     expect(run.exitCode).toBe(1)
   })
 
   test('the failure is a PairRegression naming the verdict, the divergence and what moved', () => {
-    const test = findTest(run.modules, 'answering > v1.3.0 vs v1.2.4')
+    const test = findTest(run.modules, 'answering > v1.3.0 vs v1.2.4 · NEW_CRITICAL_FAILURE')
     const error = test.result().errors?.[0]
     expect(error?.name).toBe('PairRegression')
     expect(error?.message).toMatchInlineSnapshot(`
@@ -59,7 +59,7 @@ describe('a blocking pair without expectGate', () => {
   })
 
   test('expected and actual are the two trajectories, one step per line, long steps folded', () => {
-    const test = findTest(run.modules, 'answering > v1.3.0 vs v1.2.4')
+    const test = findTest(run.modules, 'answering > v1.3.0 vs v1.2.4 · NEW_CRITICAL_FAILURE')
     const error = test.result().errors?.[0]
     const lines = (text: unknown) => String(text).split('\n')
     // A step longer than the error box folds onto indented continuation lines, whole.
@@ -92,7 +92,7 @@ describe('a blocking pair without expectGate', () => {
   test('the terminal shows the diff of the trajectories and a code frame of the YAML', () => {
     const block = failureBlock(run.stderr, 'scenarios/refund-timeout-after-mutation.scenario.yaml')
     expect(normalizeOutput(block)).toMatchInlineSnapshot(`
-      " FAIL  scenarios/refund-timeout-after-mutation.scenario.yaml:2:5 > refund-timeout-after-mutation: The payment provider refunds, then times out before answering > v1.3.0 vs v1.2.4
+      " FAIL  scenarios/refund-timeout-after-mutation.scenario.yaml:2:5 > refund-timeout-after-mutation: The payment provider refunds, then times out before answering > v1.3.0 vs v1.2.4 · NEW_CRITICAL_FAILURE
       PairRegression: NEW_CRITICAL_FAILURE: v1.3.0 is worse than v1.2.4 on
           refund-timeout-after-mutation.
       At step 2 the baseline called get_refund_policy(order_id=ORD-1001); the candidate

@@ -23,17 +23,17 @@ beforeAll(async () => {
 })
 
 describe('pools', () => {
-  test('under forks every pair test passes (the regression is declared)', () => {
+  test('under forks every pair test passes (the regression is declared), a changed case named with its class', () => {
     expect(testList(forks.modules, root)).toMatchInlineSnapshot(`
       [
-        "scenarios/refund-happy-path.scenario.yaml:2:5 | refund-happy-path: A 40 USD refund for a broken mug set > v1.3.0 vs v1.2.4 | passed",
-        "scenarios/refund-happy-path.scenario.yaml:2:5 | refund-happy-path: A 40 USD refund for a broken mug set > v1.3.1 vs v1.3.0 | passed",
+        "scenarios/refund-happy-path.scenario.yaml:2:5 | refund-happy-path: A 40 USD refund for a broken mug set > v1.3.0 vs v1.2.4 · REGRESSED | passed",
+        "scenarios/refund-happy-path.scenario.yaml:2:5 | refund-happy-path: A 40 USD refund for a broken mug set > v1.3.1 vs v1.3.0 · IMPROVED | passed",
         "scenarios/refund-happy-path.scenario.yaml:2:5 | refund-happy-path: A 40 USD refund for a broken mug set > v1.3.1 vs v1.2.4 | passed",
-        "scenarios/refund-timeout-after-mutation.scenario.yaml:2:5 | refund-timeout-after-mutation: The payment provider refunds, then times out before answering > v1.3.0 vs v1.2.4 | passed",
-        "scenarios/refund-timeout-after-mutation.scenario.yaml:2:5 | refund-timeout-after-mutation: The payment provider refunds, then times out before answering > v1.3.1 vs v1.3.0 | passed",
+        "scenarios/refund-timeout-after-mutation.scenario.yaml:2:5 | refund-timeout-after-mutation: The payment provider refunds, then times out before answering > v1.3.0 vs v1.2.4 · NEW_CRITICAL_FAILURE | passed",
+        "scenarios/refund-timeout-after-mutation.scenario.yaml:2:5 | refund-timeout-after-mutation: The payment provider refunds, then times out before answering > v1.3.1 vs v1.3.0 · IMPROVED | passed",
         "scenarios/refund-timeout-after-mutation.scenario.yaml:2:5 | refund-timeout-after-mutation: The payment provider refunds, then times out before answering > v1.3.1 vs v1.2.4 | passed",
-        "scenarios/refund-tool-success-lie.scenario.yaml:2:5 | refund-tool-success-lie: The payment provider answers "succeeded" and records nothing > v1.3.0 vs v1.2.4 | passed",
-        "scenarios/refund-tool-success-lie.scenario.yaml:2:5 | refund-tool-success-lie: The payment provider answers "succeeded" and records nothing > v1.3.1 vs v1.3.0 | passed",
+        "scenarios/refund-tool-success-lie.scenario.yaml:2:5 | refund-tool-success-lie: The payment provider answers "succeeded" and records nothing > v1.3.0 vs v1.2.4 · NEW_CRITICAL_FAILURE | passed",
+        "scenarios/refund-tool-success-lie.scenario.yaml:2:5 | refund-tool-success-lie: The payment provider answers "succeeded" and records nothing > v1.3.1 vs v1.3.0 · IMPROVED | passed",
         "scenarios/refund-tool-success-lie.scenario.yaml:2:5 | refund-tool-success-lie: The payment provider answers "succeeded" and records nothing > v1.3.1 vs v1.2.4 | passed",
       ]
     `)

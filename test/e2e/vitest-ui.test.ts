@@ -89,8 +89,8 @@ describe.skipIf(!executablePath)('the Vitest UI of AgentTwin tests, in headless 
   test('a failing pair test: the diff does not scroll sideways, and the e-mails differ visibly', async () => {
     const { url, server } = await uiOf('pair')
     servers.push(server)
-    // The second row of that name is the timeout case's (files sort by name).
-    const box = await openTest(page, url, 'v1.3.0 vs v1.2.4', 1)
+    // The timeout case's pair test carries its class in its name.
+    const box = await openTest(page, url, 'v1.3.0 vs v1.2.4 · NEW_CRITICAL_FAILURE')
     expect(box.header).toContain('refund-timeout-after-mutation')
     expect(box.text).toContain('PairRegression: NEW_CRITICAL_FAILURE')
     expect(box.scrollWidth).toBeLessThanOrEqual(box.clientWidth)
@@ -110,6 +110,27 @@ describe.skipIf(!executablePath)('the Vitest UI of AgentTwin tests, in headless 
     expect(text).toContain('"classification": "NEW_CRITICAL_FAILURE"')
     expect(text).toContain('refunded-exactly-once: PASS → FAIL (regressed)')
     expect(text).not.toContain('initialState')
+  })
+
+  test('a declared gate: the tree names the class of each changed case, green or not', async () => {
+    const { url, server } = await uiOf('demo-pairs')
+    servers.push(server)
+    await page.goto(url)
+    const tree = page.getByText(/^v1\.3\.\d vs v1\.\d\.\d/)
+    await tree.first().waitFor()
+    const names = (await tree.allTextContents()).map((name) => name.trim()).sort()
+    expect(names).toEqual([
+      'v1.3.0 vs v1.2.4 · NEW_CRITICAL_FAILURE',
+      'v1.3.0 vs v1.2.4 · NEW_CRITICAL_FAILURE',
+      'v1.3.0 vs v1.2.4 · REGRESSED',
+      'v1.3.1 vs v1.2.4',
+      'v1.3.1 vs v1.2.4',
+      'v1.3.1 vs v1.2.4',
+      'v1.3.1 vs v1.3.0 · IMPROVED',
+      'v1.3.1 vs v1.3.0 · IMPROVED',
+      'v1.3.1 vs v1.3.0 · IMPROVED',
+    ])
+    await page.screenshot({ path: `${shots}/vitest-ui-declared-gate.png`, fullPage: true })
   })
 
   test('a failing expectation test has its annotation and an expected/actual diff', async () => {

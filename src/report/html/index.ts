@@ -5,6 +5,7 @@ import { caseSection } from './case.ts'
 import { filters, matrix } from './matrix.ts'
 import { SCRIPT, STYLE } from './page.ts'
 import { html, joinHtml, type SafeHtml } from './safe-html.ts'
+import { runErrorsSection, singleCasesSection } from './singles.ts'
 
 const sha256 = (text: SafeHtml) =>
   `'sha256-${createHash('sha256').update(text.toString(), 'utf8').digest('base64')}'`
@@ -19,10 +20,12 @@ export const CONTENT_SECURITY_POLICY = `default-src 'none'; style-src ${sha256(S
 /** The page of a report that matched its schema (see {@link renderHtml}). */
 export function renderCheckedHtml(report: CheckedReport): string {
   const sections = report.pairs.flatMap((pair) => pair.cases.map((item) => caseSection(pair, item)))
-  const body =
+  const compared =
     report.pairs.length === 0
       ? html`<p>No pair was compared.</p>`
       : html`${filters(report)}${matrix(report)}<h2>Cases</h2>${joinHtml(sections, html`\n`)}`
+  // What was not judged comes first; cases run on one version follow the pairs.
+  const body = html`${runErrorsSection(report)}${compared}${singleCasesSection(report)}`
   return html`<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="${CONTENT_SECURITY_POLICY}">

@@ -1,15 +1,24 @@
 import type { TestCase, TestModule } from 'vitest/node'
+import type { ReportExtras } from '../../compare/build-report.ts'
 import {
   assembleCompared,
   buildReport,
   type ComparedCase,
   type ComparisonReport,
   type PairComparison,
+  type SideCase,
   type TrialOptions,
 } from '../../compare/index.ts'
+import type { RunError } from '../../compare/report.ts'
+import { gateWithRunErrors } from '../../compare/run-errors.ts'
 import { compareText } from '../../core/compare-text.ts'
 import { AgentTwinError } from '../../core/errors.ts'
-import { PAIR_CASE_ARTIFACT, type PairCaseArtifact, type PairCaseTaskMeta } from '../meta.ts'
+import {
+  PAIR_CASE_ARTIFACT,
+  type PairCaseArtifact,
+  type PairCaseTaskMeta,
+  SINGLE_CASE_ARTIFACT,
+} from '../meta.ts'
 
 /** One configured pair with every case the run recorded for it. */
 export interface CollectedPair {
@@ -90,16 +99,42 @@ export function collectPairs(modules: ReadonlyArray<TestModule>): CollectedPair[
 }
 
 /**
+ * The cases run on one agent version (no pair) as their expectation tests
+ * recorded them: one per scenario file, version and trial, whichever test
+ * of the case carried the record.
+ */
+export function collectSingleCases(modules: ReadonlyArray<TestModule>): SideCase[] {
+  const cases = new Map<string, SideCase>()
+  for (const module of modules) {
+    for (const test of module.children.allTests()) {
+      for (const artifact of test.artifacts()) {
+        if (artifact.type !== SINGLE_CASE_ARTIFACT) continue
+        const { run, trial } = artifact.evaluated
+        const key = `${module.project.name}\0${module.moduleId}\0${run.scenario.id}\0${run.agent.version}\0${trial ?? 1}`
+        cases.set(key, artifact.evaluated)
+      }
+    }
+  }
+  return [...cases.values()]
+}
+
+/**
  * The report of every collected pair. Each case arrives compared by its test;
  * here they are only aggregated: counts, tool calls, the gate, and the
- * statistics over a case's trials, which need every trial's test.
+ * statistics over a case's trials, which need every trial's test. Cases run
+ * without a pair and run errors join the report beside the pairs; a run error
+ * in a pair's project (one of its scenarios did not load) blocks that pair.
  */
-export function compareCollected(pairs: readonly CollectedPair[]): {
+export function compareCollected(
+  pairs: readonly CollectedPair[],
+  extras: ReportExtras = {},
+): {
   comparisons: PairComparison[]
   report: ComparisonReport
 } {
-  const comparisons = pairs.map((pair) =>
-    assembleCompared(
+  const errors: readonly RunError[] = extras.runErrors ?? []
+  const comparisons = pairs.map((pair) => {
+    const compared = assembleCompared(
       {
         baseline: pair.cases[0]!.runs.baseline.run.agent,
         candidate: pair.cases[0]!.runs.candidate.run.agent,
@@ -108,7 +143,11 @@ export function compareCollected(pairs: readonly CollectedPair[]): {
         trials: (id) => pair.trials?.[id],
       },
       pair.cases,
-    ),
-  )
-  return { comparisons, report: buildReport(comparisons) }
+    )
+    const own = errors.filter((error) => error.project === pair.project)
+    return own.length === 0
+      ? compared
+      : { ...compared, gate: gateWithRunErrors(compared.gate, own) }
+  })
+  return { comparisons, report: buildReport(comparisons, extras) }
 }

@@ -2,7 +2,7 @@ import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import type { Reporter, TestModule, Vitest } from 'vitest/node'
 import type { ComparisonReport } from '../../compare/index.ts'
-import type { PartialSelection } from '../../compare/report.ts'
+import type { PartialSelection, RunError } from '../../compare/report.ts'
 import {
   InvalidReportError,
   renderHtml,
@@ -10,7 +10,13 @@ import {
   renderTerminal,
   terminalColor,
 } from '../../report/index.ts'
-import { type CollectedPair, collectPairs, compareCollected } from './collect.ts'
+import {
+  type CollectedPair,
+  collectPairs,
+  collectSingleCases,
+  compareCollected,
+} from './collect.ts'
+import { collectRunErrors } from './run-errors.ts'
 import { mergeSelections, selectionOf } from './selection.ts'
 
 function htmlBeside(json: string): string {
@@ -25,16 +31,24 @@ export interface AgentTwinReporterOptions {
   htmlFile?: string | false
   /** Colour in the terminal. Default: on unless `NO_COLOR` is set or the output is not a terminal. */
   color?: boolean
-  /** Append a Markdown summary to this file; `false` for none. Default: `$GITHUB_STEP_SUMMARY` when set. */
+  /** Append a Markdown summary to this file (relative to the project root); `false` for none. Default: `$GITHUB_STEP_SUMMARY` when set. */
   stepSummaryFile?: string | false
+}
+
+/** The files of a pair's project that did not load: the pair's selection was not all judged. */
+function loadFailuresOf(pair: CollectedPair, errors: readonly RunError[]): RunError[] {
+  return errors.filter((error) => error.kind === 'load-failure' && error.project === pair.project)
 }
 
 /**
  * Prints the paired comparison after the run: per pair a side-by-side summary
- * and the gate, then each case that changed with its first divergence. Writes
- * the versioned JSON report and, on GitHub Actions, a step summary. Works
- * beside Vitest's default reporter, and rebuilds the same report from
- * `--merge-reports` blobs as from one unsharded run.
+ * and the gate, then each case that changed with its first divergence; the
+ * cases run on one version without a pair; and every file that did not load
+ * and error outside a test, which block the gate. Writes the versioned JSON
+ * report, the HTML report and, on GitHub Actions, a step summary, for every
+ * run that ran or tried to run an AgentTwin case. Works beside Vitest's
+ * default reporter, and rebuilds the same report from `--merge-reports`
+ * blobs as from one unsharded run.
  * @example
  * // vitest.config.ts
  * test: { reporters: ['default', new AgentTwinReporter({ outputFile: 'reports/demo.json' })] }
@@ -53,12 +67,17 @@ export class AgentTwinReporter implements Reporter {
     this.vitest = vitest
   }
 
-  onTestRunEnd(modules: ReadonlyArray<TestModule>): void {
+  onTestRunEnd(
+    modules: ReadonlyArray<TestModule>,
+    unhandledErrors: ReadonlyArray<unknown> = [],
+  ): void {
+    const runErrors = collectRunErrors(this.vitest, modules, unhandledErrors)
     const pairs = collectPairs(modules)
-    if (pairs.length === 0) return
-    const selections = pairs.map((pair) => selectionOf(this.vitest, pair))
+    const singleCases = collectSingleCases(modules)
+    if (pairs.length === 0 && singleCases.length === 0 && runErrors.length === 0) return
+    const selections = pairs.map((pair) => selectionOf(this.vitest, pair, runErrors))
     const partial = mergeSelections(selections)
-    const { report: whole } = compareCollected(pairs)
+    const { report: whole } = compareCollected(pairs, { singleCases, runErrors })
     const report = partial ? { ...whole, partial } : whole
     this.report = report
     const color = this.options.color ?? terminalColor()
@@ -70,8 +89,8 @@ export class AgentTwinReporter implements Reporter {
     }
     this.writeJson(report)
     this.writeHtml(report)
-    this.writeStepSummary(report, pairs)
-    this.checkExpectedGates(pairs, report, selections)
+    this.writeStepSummary(report, pairs, runErrors)
+    this.checkExpectedGates(pairs, report, selections, runErrors)
   }
 
   private log(text: string): void {
@@ -112,27 +131,46 @@ export class AgentTwinReporter implements Reporter {
     this.log(`AgentTwin HTML report written to ${file}`)
   }
 
-  private writeStepSummary(report: ComparisonReport, pairs: readonly CollectedPair[]): void {
+  private writeStepSummary(
+    report: ComparisonReport,
+    pairs: readonly CollectedPair[],
+    runErrors: readonly RunError[],
+  ): void {
     if (this.options.stepSummaryFile === false) return
-    const file = this.options.stepSummaryFile ?? process.env.GITHUB_STEP_SUMMARY
-    if (!file) return
-    const declaredGates = pairs.map((pair) => pair.meta.pair.expectGate)
+    const given = this.options.stepSummaryFile ?? process.env.GITHUB_STEP_SUMMARY
+    if (!given) return
+    // Relative to the project root, as the other report files are.
+    const file = resolve(this.root(), given)
+    // A gate blocked by a file that did not load was not reached "as declared".
+    const declaredGates = pairs.map((pair) =>
+      loadFailuresOf(pair, runErrors).length > 0 ? undefined : pair.meta.pair.expectGate,
+    )
     appendFileSync(file, `${renderMarkdown(report, { declaredGates })}\n`)
   }
 
   /**
    * A pair declared `expectGate` fails the run when its gate is anything
-   * else, judged only when the pair's whole selection ran.
+   * else, judged only when the pair's whole selection ran and loaded.
    */
   private checkExpectedGates(
     pairs: readonly CollectedPair[],
     report: ComparisonReport,
     selections: readonly (PartialSelection | undefined)[],
+    runErrors: readonly RunError[],
   ): void {
     pairs.forEach((pair, index) => {
       const expected = pair.meta.pair.expectGate
       const actual = report.pairs[index]?.gate.verdict
       if (!expected) return
+      const failed = loadFailuresOf(pair, runErrors)
+      if (failed.length > 0) {
+        const files = failed.map((error) => error.file).join(', ')
+        this.log(
+          `AgentTwin: ${pair.meta.pair.candidate} vs ${pair.meta.pair.baseline}: expectGate '${expected}' was not judged, because ${failed.length === 1 ? 'a scenario file' : `${failed.length} scenario files`} did not load (${files}); the run fails until ${failed.length === 1 ? 'it loads' : 'they load'}.`,
+        )
+        process.exitCode = 1
+        return
+      }
       const partial = selections[index]
       if (partial) {
         this.log(

@@ -1,9 +1,10 @@
-import type { TestContext } from 'vitest'
+import { recordArtifact, type TestContext } from 'vitest'
+import type { SideCase } from '../../compare/pair.ts'
 import type { ExpectationResult, ResultLabel } from '../../core/expectation-result.ts'
 import { effectiveLabel } from '../../judge/review.ts'
 import type { PinnedCase } from '../../scenario/pin.ts'
 import type { Agent } from '../../scenario/types.ts'
-import type {} from '../meta.ts'
+import { SINGLE_CASE_ARTIFACT } from '../meta.ts'
 import { ExpectationFailedError, pointAt, type YamlLocation } from './failure.ts'
 import type { SideRunner } from './side-runner.ts'
 
@@ -24,6 +25,9 @@ function annotation(result: ExpectationResult, label: ResultLabel): string {
       : ''
   return `${label}${reviewed}. ${result.message}`
 }
+
+// The sides whose record a test already carries: one record per case and version in a worker.
+const recorded = new WeakSet<SideCase>()
 
 /**
  * The test of one expectation on one agent version. The case runs once per
@@ -55,6 +59,10 @@ export function expectationTest(
         claimed: side.run.result?.outcome,
         error: side.run.error?.message,
       },
+    }
+    if (!recorded.has(side)) {
+      recorded.add(side)
+      await recordArtifact(context.task, { type: SINGLE_CASE_ARTIFACT, evaluated: side })
     }
     await context.annotate(annotation(result, label), 'agenttwin')
     if (label !== 'PASS') {

@@ -93,3 +93,21 @@ export class PairRegressionError extends AgentTwinError {
     this.diffOptions = labels
   }
 }
+
+/**
+ * Under CI, a pair's case that is INCOMPLETE: a side did not finish, or a
+ * judge could not answer. A pair that did not run is not a passing test, so
+ * the test fails with the cause; outside CI the case stays a warning.
+ */
+export class IncompletePairError extends AgentTwinError {
+  static override readonly code = 'AGENTTWIN_INCOMPLETE_PAIR'
+
+  constructor(message: string) {
+    super({
+      problem: message,
+      fix: 'make both sides finish (serve the refused host with a twin, record the missing cassettes, give the agent the time it needs, or fix the judge), then rerun.',
+      message,
+    })
+    this.name = 'IncompletePair'
+  }
+}

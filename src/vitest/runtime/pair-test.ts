@@ -11,6 +11,7 @@ import type { Agent } from '../../scenario/types.ts'
 import { PAIR_CASE_ARTIFACT } from '../meta.ts'
 import type { PairOption } from '../options.ts'
 import { ERROR_WIDTH, PairRegressionError, pointAt, type YamlLocation } from './failure.ts'
+import { failIncompleteUnderCi } from './incomplete.ts'
 import { pairCaseMeta } from './pair-summary.ts'
 import type { SideRunner } from './side-runner.ts'
 
@@ -29,7 +30,7 @@ export interface PairTestInput {
  * The test of one case for one pair: both sides from the same pinned case
  * (a version paired with itself runs it twice), compared once; a short summary goes to task meta, the compared case (with
  * both sides) to an artifact for the reporter. The test fails when the case blocks the gate,
- * unless the pair is declared to block.
+ * unless the pair is declared to block, and under CI when the case is INCOMPLETE.
  */
 export function pairTest(input: PairTestInput): (context: TestContext) => Promise<void> {
   return async (context) => {
@@ -49,6 +50,7 @@ export function pairTest(input: PairTestInput): (context: TestContext) => Promis
       compared: comparedRecord(compared),
     })
     await context.annotate(annotation(compared), 'agenttwin')
+    failIncompleteUnderCi({ ...input, scenarioId: input.pinned.scenario.id }, compared)
     if (comparison.gate.verdict !== 'BLOCK' || input.pair.expectGate === 'BLOCK') return
     const error = new PairRegressionError(
       foldText(

@@ -23,6 +23,7 @@ import type { Agent } from '../../scenario/types.ts'
 import { PAIR_CASE_ARTIFACT } from '../meta.ts'
 import type { PairOption } from '../options.ts'
 import { PairRegressionError, pointAt, type YamlLocation } from './failure.ts'
+import { failIncompleteUnderCi } from './incomplete.ts'
 import { pairCaseMeta } from './pair-summary.ts'
 import type { SideRunner } from './side-runner.ts'
 
@@ -169,7 +170,8 @@ function oneTrial(compared: ComparedCase): string {
 /**
  * The verdict over every trial of a pair: rates per expectation, a one-sided
  * Fisher test per change, the gate on the significant classification. Fails
- * when that gate blocks (unless the pair is declared to block), with the
+ * when that gate blocks (unless the pair is declared to block) or, under CI,
+ * when the case is INCOMPLETE, with the
  * representative trial pair's trajectories as the diff.
  */
 export function trialsVerdictTest(input: TrialPairInput): (context: TestContext) => Promise<void> {
@@ -183,6 +185,7 @@ export function trialsVerdictTest(input: TrialPairInput): (context: TestContext)
     counts[compared.classification]++
     const gate = decideGate(counts, input.gate)
     await context.annotate(trialsSummary(compared), 'agenttwin')
+    failIncompleteUnderCi({ ...input, scenarioId: input.pinned.scenario.id }, compared, k)
     if (gate.verdict !== 'BLOCK' || input.pair.expectGate === 'BLOCK') return
     const shown = compared.runs
     const error = new PairRegressionError(

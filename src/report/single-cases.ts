@@ -1,0 +1,49 @@
+// The words every renderer uses for cases run without a pair and for run
+// errors, so the terminal, Markdown and HTML say the same thing.
+
+import type { RunError, SideReport, SingleCaseReport } from '../compare/report.ts'
+import type { CaseRefusal } from '../core/case-run.ts'
+
+/** `refund-happy-path 1.0.0 on demo-co-support 1.3.0 (trial 2)`. */
+export function singleCaseTitle(item: SingleCaseReport): string {
+  const trial = item.trial === undefined ? '' : ` (trial ${item.trial})`
+  return `${item.scenario.id} ${item.scenario.version} on ${item.agent.agent} ${item.agent.version}${trial}`
+}
+
+/** `GET https://elsewhere.test/x (undici)`: the request; its message's fix is the case's error. */
+export function refusalWords(refusal: CaseRefusal): string {
+  const method = refusal.method ? `${refusal.method} ` : ''
+  const client = refusal.client ? ` (${refusal.client})` : ''
+  return `${method}${refusal.url}${client}`
+}
+
+/** The evidence beside the verdict: `tool calls 3 · llm replayed · tokens 120 in / 30 out · refused 1`. */
+export function sideEvidenceWords(side: SideReport): string {
+  const tokens = side.metrics.tokens
+    ? `${side.metrics.tokens.input} in / ${side.metrics.tokens.output} out`
+    : 'n/a'
+  const parts = [
+    `tool calls ${side.metrics.toolCalls}`,
+    `llm ${side.llm ?? 'scripted'}`,
+    `tokens ${tokens}`,
+  ]
+  if (side.models && side.models.names.length > 0)
+    parts.push(`models ${side.models.names.join(', ')}`)
+  if (side.refused) parts.push(`refused ${side.refused.length}`)
+  return parts.join(' · ')
+}
+
+/** Counts per verdict, worst first: `1 FAIL, 2 PASS`. */
+export function singleCountWords(cases: readonly SingleCaseReport[]): string {
+  return (['FAIL', 'INCOMPLETE', 'PASS'] as const)
+    .map((verdict) => [verdict, cases.filter((item) => item.verdict === verdict).length] as const)
+    .filter(([, count]) => count > 0)
+    .map(([verdict, count]) => `${count} ${verdict}`)
+    .join(', ')
+}
+
+/** `scenarios/x.scenario.yaml did not load` or `error outside any test (in scenarios/x.yaml)`. */
+export function runErrorTitle(error: RunError): string {
+  if (error.kind === 'load-failure') return `${error.file ?? 'a test file'} did not load`
+  return error.file ? `error in ${error.file} outside any test` : 'error outside any test'
+}

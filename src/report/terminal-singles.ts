@@ -1,0 +1,38 @@
+import type { RunError, SingleCaseReport } from '../compare/report.ts'
+import type { Colors } from './palette.ts'
+import {
+  refusalWords,
+  runErrorTitle,
+  sideEvidenceWords,
+  singleCaseTitle,
+  singleCountWords,
+} from './single-cases.ts'
+
+function paintVerdict(c: Colors, verdict: SingleCaseReport['verdict']): string {
+  if (verdict === 'FAIL') return c.red(verdict)
+  if (verdict === 'INCOMPLETE') return c.yellow(verdict)
+  return c.green(verdict)
+}
+
+/** Each case run on one version: verdict, why, and the evidence beside it (llm, tokens, refusals). */
+export function renderSingleCases(c: Colors, cases: readonly SingleCaseReport[]): string[] {
+  const lines = [c.bold(`Cases on one version: ${singleCountWords(cases)}`)]
+  for (const item of cases) {
+    lines.push(`  ${paintVerdict(c, item.verdict)} ${singleCaseTitle(item)}: ${item.reason}`)
+    lines.push(c.dim(`    ${sideEvidenceWords(item.side)}`))
+    for (const refusal of item.side.refused ?? []) {
+      lines.push(`    refused ${refusalWords(refusal)}`)
+    }
+  }
+  return lines
+}
+
+/** Each file that did not load and each error outside a test, with its message as Vitest gave it. */
+export function renderRunErrors(c: Colors, errors: readonly RunError[]): string[] {
+  const lines = [c.bold(c.red('Not judged (each blocks the gate)'))]
+  for (const error of errors) {
+    lines.push(`  ${c.red(runErrorTitle(error))}`)
+    for (const line of error.message.split('\n')) lines.push(`    ${line}`)
+  }
+  return lines
+}

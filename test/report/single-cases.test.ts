@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest'
+import { buildReport } from '../../src/compare/build-report.ts'
+import type { SideCase } from '../../src/compare/pair.ts'
+import { renderHtml, renderMarkdown, renderTerminal } from '../../src/report/index.ts'
+import { result } from '../compare/helpers/results.ts'
+import { call, runCase, v124 } from '../compare/helpers/run-case.ts'
+
+function refusedSide(): SideCase {
+  const run = runCase({ id: 'order-status' }, v124, {
+    calls: [call.lookup()],
+    error: { kind: 'unhandled-request', message: 'the agent sent requests no twin handles' },
+  })
+  run.refused = [
+    { method: 'GET', url: 'https://elsewhere.test/status', client: 'undici', message: 'blocked' },
+  ]
+  return { run, results: [result('order-looked-up', 'ERROR')] }
+}
+
+const passed: SideCase = {
+  run: runCase({ id: 'refund-happy-path' }, v124, { calls: [call.lookup(), call.policy()] }),
+  results: [result('refunded', 'PASS')],
+}
+
+const report = buildReport([], {
+  singleCases: [refusedSide(), passed],
+  runErrors: [
+    {
+      kind: 'load-failure',
+      file: 'scenarios/<broken>.scenario.yaml',
+      message: '1 problem:\nline 6: `seed` must be an integer, found <script>',
+    },
+  ],
+})
+
+describe('cases on one version and what was not judged, in every renderer', () => {
+  it('the terminal lists each case with its evidence and each run error with its message', () => {
+    const text = renderTerminal(report, { color: false })
+    expect(text).toContain('Cases on one version: 1 INCOMPLETE, 1 PASS')
+    expect(text).toContain(
+      '  INCOMPLETE order-status 1 on support-refund-agent 1.2.4: The case did not finish (unhandled-request: the agent sent requests no twin handles).',
+    )
+    expect(text).toContain('    tool calls 1 · llm scripted · tokens n/a · refused 1')
+    expect(text).toContain('    refused GET https://elsewhere.test/status (undici)')
+    expect(text).toContain(
+      '  scenarios/<broken>.scenario.yaml did not load\n    1 problem:\n    line 6:',
+    )
+    expect(text).toContain(
+      'Gate BLOCK: 1 INCOMPLETE case on one version (warn); 1 file did not load: scenarios/<broken>.scenario.yaml (block)',
+    )
+  })
+
+  it('the step summary has a table of cases and the run errors, and no declared-gate note', () => {
+    const markdown = renderMarkdown(report, { declaredGates: [] })
+    expect(markdown).toContain('### Cases on one version: 1 INCOMPLETE, 1 PASS')
+    expect(markdown).toContain(
+      '| refund-happy-path 1 on support-refund-agent 1.2.4 | PASS | The one expectation passed. | tool calls 2 · llm scripted · tokens n/a |',
+    )
+    expect(markdown).toContain('refused GET https://elsewhere.test/status (undici)')
+    expect(markdown).toContain('- **scenarios/<broken>.scenario.yaml did not load**')
+    expect(markdown).toContain('**Overall gate: BLOCK**')
+  })
+
+  it('the HTML report shows both, every value escaped', () => {
+    const html = renderHtml(report)
+    expect(html).toContain('<h2>Cases on one version: 1 INCOMPLETE, 1 PASS</h2>')
+    expect(html).toContain('<li>refused GET https://elsewhere.test/status (undici)</li>')
+    expect(html).toContain('<h4>scenarios/&lt;broken&gt;.scenario.yaml did not load</h4>')
+    expect(html).toContain('found &lt;script&gt;</pre>')
+    expect(html).not.toContain('<broken>')
+    expect(html).not.toContain('found <script>')
+  })
+})
