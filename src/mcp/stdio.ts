@@ -1,14 +1,17 @@
-import { writeFileSync } from 'node:fs'
 import type { Readable, Writable } from 'node:stream'
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import type { Twin } from '../twin/types.ts'
 import { FaultGate, type HeldResponse } from './fault-gate.ts'
+import { RecordsFile } from './records-file.ts'
 import { createTwinServer } from './server.ts'
 
 export interface StdioOptions {
   stdin?: Readable
   stdout?: Writable
-  /** Rewritten after every call and at the end: `{ twin, records, state }` as JSON. */
+  /**
+   * `{ twin, records, state }` as JSON: each call's record is appended as it
+   * happens, the state is written when the server stops (`null` until then).
+   */
   recordsFile?: string
   /** Called with each call's record as soon as the twin made it (e.g. to log it on stderr). */
   onCall?(record: ReturnType<Twin['records']>[number]): void
@@ -35,11 +38,9 @@ export interface StdioServer {
 export async function serveStdio(twin: Twin, options: StdioOptions = {}): Promise<StdioServer> {
   const stdout = options.stdout ?? process.stdout
   const inner = new StdioServerTransport(options.stdin, stdout)
-  const dump = () => {
-    if (!options.recordsFile) return
-    const snapshot = { twin: twin.name, records: twin.records(), state: twin.state() }
-    writeFileSync(options.recordsFile, `${JSON.stringify(snapshot, null, 2)}\n`)
-  }
+  const recordsFile = options.recordsFile
+    ? new RecordsFile(options.recordsFile, twin.name)
+    : undefined
   let finish = () => {}
   const closed = new Promise<void>((resolve) => {
     finish = resolve
@@ -48,7 +49,7 @@ export async function serveStdio(twin: Twin, options: StdioOptions = {}): Promis
   const end = async () => {
     if (ended) return
     ended = true
-    dump()
+    recordsFile?.close(twin.state())
     await server.close().catch(() => {})
     stdout.end?.()
     finish()
@@ -70,7 +71,7 @@ export async function serveStdio(twin: Twin, options: StdioOptions = {}): Promis
       if (key === 'call') {
         return (call: Parameters<Twin['call']>[0]) => {
           const outcome = target.call(call)
-          dump()
+          recordsFile?.append(outcome.record)
           options.onCall?.(outcome.record)
           return outcome
         }
@@ -81,7 +82,6 @@ export async function serveStdio(twin: Twin, options: StdioOptions = {}): Promis
   })
   const server = createTwinServer({ twin: () => observed, gate })
   server.onclose = () => void end()
-  dump()
   await server.connect(gate)
   // The client closing our stdin is the end of the session.
   ;(options.stdin ?? process.stdin).once('end', () => void end())

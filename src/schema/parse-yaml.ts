@@ -15,6 +15,7 @@ import {
 } from 'yaml'
 import { MAX_NESTING_DEPTH } from '../core/depth.ts'
 import type { DocumentProblem } from '../core/errors.ts'
+import { duplicateKeys } from './duplicate-keys.ts'
 import { type FieldPath, formatFieldPath } from './field-path.ts'
 import { findTooDeep } from './nesting.ts'
 
@@ -92,7 +93,8 @@ function parseReadable(source: string, file: string): ParseResult {
   const lineCounter = new LineCounter()
   const doc = parseDocument(source, {
     lineCounter,
-    uniqueKeys: true,
+    // Checked below in one pass: the library's own check is quadratic in a mapping's keys.
+    uniqueKeys: false,
     prettyErrors: true,
     strict: true,
     // `!!timestamp`, `!!binary`, `!!set` would build non-JSON values; unresolved, they are reported.
@@ -120,6 +122,20 @@ function parseReadable(source: string, file: string): ParseResult {
           pathAtOffset(doc.contents, error.pos[0]),
           describeYamlError(error),
           SYNTAX_FIXES[error.code] ?? GENERIC_SYNTAX_FIX,
+        ),
+      ),
+    }
+  }
+  const duplicates = duplicateKeys(doc.contents)
+  if (duplicates.length > 0) {
+    return {
+      ok: false,
+      problems: duplicates.map(({ key, offset, firstOffset }) =>
+        problemAt(
+          offset,
+          pathAtOffset(doc.contents, offset),
+          `YAML error: Map keys must be unique; ${JSON.stringify(key)} is already a key of this mapping at line ${position(firstOffset).line}`,
+          SYNTAX_FIXES.DUPLICATE_KEY!,
         ),
       ),
     }

@@ -13,8 +13,9 @@ starts with the scenario's state overrides, fault rules and seed. stdout
 carries JSON-RPC only; one line per call goes to stderr.
 
   <twin-or-scenario>  a twin.v1 or scenario.v1 file
-  --records <file>    keep { twin, records, state } as JSON in <file>, rewritten
-                      after every call and when the server stops
+  --records <file>    keep { twin, records, state } as JSON in <file>: each
+                      call's record is appended as it happens, the state is
+                      written when the server stops (null until then)
 
 While it runs, the resources agenttwin://records and agenttwin://state give
 the same over MCP. Stops when the client closes stdin (or a fault cuts the
