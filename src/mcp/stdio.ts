@@ -1,5 +1,6 @@
 import type { Readable, Writable } from 'node:stream'
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
+import { LimitExceededError, resourceLimit } from '../core/limits.ts'
 import type { Twin } from '../twin/types.ts'
 import { FaultGate, type HeldResponse } from './fault-gate.ts'
 import { RecordsFile } from './records-file.ts'
@@ -13,6 +14,12 @@ export interface StdioOptions {
    * happens, the state is written when the server stops (`null` until then).
    */
   recordsFile?: string
+  /**
+   * The longest JSON-RPC line read from stdin, in bytes. A longer one ends
+   * the session (the SDK cannot find where the next message starts) and
+   * `failure` says why. Default `resourceLimit('mcpMessageBytes')` (10 MiB).
+   */
+  maxMessageBytes?: number
   /** Called with each call's record as soon as the twin made it (e.g. to log it on stderr). */
   onCall?(record: ReturnType<Twin['records']>[number]): void
 }
@@ -21,6 +28,8 @@ export interface StdioOptions {
 export interface StdioServer {
   /** Resolves once the server stopped; the records file is written by then. */
   readonly closed: Promise<void>
+  /** Why the session ended on its own, when it was not the client hanging up (a message over the limit). */
+  readonly failure: LimitExceededError | undefined
   close(): Promise<void>
 }
 
@@ -37,7 +46,9 @@ export interface StdioServer {
  */
 export async function serveStdio(twin: Twin, options: StdioOptions = {}): Promise<StdioServer> {
   const stdout = options.stdout ?? process.stdout
-  const inner = new StdioServerTransport(options.stdin, stdout)
+  const maxMessageBytes = options.maxMessageBytes ?? resourceLimit('mcpMessageBytes')
+  const inner = new StdioServerTransport(options.stdin, stdout, { maxBufferSize: maxMessageBytes })
+  let failure: LimitExceededError | undefined
   const recordsFile = options.recordsFile
     ? new RecordsFile(options.recordsFile, twin.name)
     : undefined
@@ -83,7 +94,29 @@ export async function serveStdio(twin: Twin, options: StdioOptions = {}): Promis
   const server = createTwinServer({ twin: () => observed, gate })
   server.onclose = () => void end()
   await server.connect(gate)
+  // The SDK drops its buffer and closes on a line over its limit, telling only
+  // onerror: keep that as the reason the session ended.
+  const forward = inner.onerror
+  inner.onerror = (error) => {
+    if (/ReadBuffer exceeded maximum size/.test(error.message)) {
+      failure ??= new LimitExceededError(
+        'mcpMessageBytes',
+        'A JSON-RPC message on stdin',
+        undefined,
+        maxMessageBytes,
+      )
+    }
+    forward?.(error)
+    // Nothing more is read: let go of stdin, or its open pipe keeps the process alive.
+    if (failure) (options.stdin ?? process.stdin).destroy()
+  }
   // The client closing our stdin is the end of the session.
   ;(options.stdin ?? process.stdin).once('end', () => void end())
-  return { closed, close: end }
+  return {
+    closed,
+    get failure() {
+      return failure
+    },
+    close: end,
+  }
 }

@@ -4,6 +4,7 @@ import {
   type ComparisonReport,
 } from '../compare/report.ts'
 import { AgentTwinError, partsOf } from '../core/errors.ts'
+import { LimitExceededError, resourceLimit } from '../core/limits.ts'
 
 /** A file that is not a comparison report AgentTwin can render. */
 export class InvalidReportError extends AgentTwinError {
@@ -28,6 +29,10 @@ function lineColumn(text: string, position: number): string {
  * renderHtml(parseComparisonReport(readFileSync(file, 'utf8'), file))
  */
 export function parseComparisonReport(text: string, file: string): ComparisonReport {
+  const maxBytes = resourceLimit('reportBytes')
+  const bytes = text.length * 3 > maxBytes ? Buffer.byteLength(text) : text.length
+  if (bytes > maxBytes)
+    throw new LimitExceededError('reportBytes', `The report ${file}`, bytes, maxBytes)
   let value: unknown
   try {
     value = JSON.parse(text)

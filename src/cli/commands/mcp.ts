@@ -19,7 +19,10 @@ carries JSON-RPC only; one line per call goes to stderr.
 
 While it runs, the resources agenttwin://records and agenttwin://state give
 the same over MCP. Stops when the client closes stdin (or a fault cuts the
-output). Exit status: 0 once stopped; 2 usage or document error.
+output). A JSON-RPC line over the MCP message limit (10 MiB; raise it with
+AGENTTWIN_MAX_MCP_MESSAGE_BYTES) ends the session with a message on stderr.
+Exit status: 0 once stopped by the client; 1 a message over the limit;
+2 usage or document error.
 
 Example:
   agenttwin mcp examples/demo-co/scenarios/refund-timeout-after-mutation.scenario.yaml --records records.json`
@@ -42,6 +45,11 @@ async function mcp(options: ParsedOptions, io: CliIO): Promise<number> {
   })
   await server.closed
   twin.dispose()
+  // The session ended on its own (a message over the limit): say so and fail.
+  if (server.failure) {
+    io.stderr(`agenttwin mcp: ${server.failure.message} [${server.failure.code}]\n`)
+    return 1
+  }
   return 0
 }
 

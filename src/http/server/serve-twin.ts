@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net'
 import type { CallRecord } from '../../core/call-record.ts'
 import type { JsonObject } from '../../core/json.ts'
+import { resourceLimit } from '../../core/limits.ts'
 import { createFaultPolicy, type FaultPolicy, type FaultRuleInput } from '../../faults/index.ts'
 import type { TwinDocument } from '../../schema/twin-document.ts'
 import { createTwin } from '../../twin/index.ts'
@@ -205,7 +206,7 @@ export async function serveTwin(
   let twin = makeTwin()
   const host = options.host ?? '127.0.0.1'
   const lifetime = new AbortController()
-  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES
+  const maxBodyBytes = options.maxBodyBytes ?? resourceLimit('requestBodyBytes')
   const headersTimeout = options.headersTimeoutMs ?? 10_000
   const requestTimeout = options.requestTimeoutMs ?? 30_000
   const server = createServer(
