@@ -3,7 +3,7 @@
 // time and peak RSS /usr/bin/time reports:
 //   node bench/resources/yaml-size.mjs keys 40000   a state mapping of 40,000 keys
 //   node bench/resources/yaml-size.mjs string 40    one 40 MB double-quoted string
-// LIMIT_MB raises the document size limit for the run (`--max-document-mb`);
+// LIMIT_MB raises the document size limit for the run (AGENTTWIN_MAX_DOCUMENT_BYTES);
 // TIMEOUT_S stops a run that takes longer (default 120). Run `npm run build`
 // first; DIST=<dir> measures another build (its bin/ beside it).
 import { spawnSync } from 'node:child_process'
@@ -42,8 +42,11 @@ const dir = mkdtempSync(join(tmpdir(), 'agenttwin-yaml-size-'))
 const file = join(dir, 'big.twin.yaml')
 writeFileSync(file, `${lines.join('\n')}\n`)
 
-const limit = process.env.LIMIT_MB ? ['--max-document-mb', process.env.LIMIT_MB] : []
-const run = spawnSync('/usr/bin/time', ['-v', process.execPath, bin, 'validate', file, ...limit], {
+const env = process.env.LIMIT_MB
+  ? { ...process.env, AGENTTWIN_MAX_DOCUMENT_BYTES: `${process.env.LIMIT_MB}MiB` }
+  : process.env
+const run = spawnSync('/usr/bin/time', ['-v', process.execPath, bin, 'validate', file], {
+  env,
   encoding: 'utf8',
   timeout: Number(process.env.TIMEOUT_S ?? 120) * 1000,
   maxBuffer: 64 << 20,
