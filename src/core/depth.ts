@@ -3,8 +3,13 @@
  * document or body 100,000 levels deep is measured, not a stack overflow.
  */
 
-/** Nesting levels a document or request body may have; real data stays far below. */
-export const MAX_NESTING_DEPTH = 64
+import { DEFAULT_LIMITS } from './limits.ts'
+
+/**
+ * Nesting levels a document or request body may have by default; real data
+ * stays far below. The limit in force is `resourceLimit('depth')`.
+ */
+export const MAX_NESTING_DEPTH = DEFAULT_LIMITS.depth
 
 /**
  * Whether `value` nests deeper than `max` objects/arrays. Stops at the first

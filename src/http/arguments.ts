@@ -1,5 +1,6 @@
-import { MAX_NESTING_DEPTH, nestsDeeperThan } from '../core/depth.ts'
+import { nestsDeeperThan } from '../core/depth.ts'
 import type { JsonObject, JsonValue } from '../core/json.ts'
+import { LimitExceededError, resourceLimit } from '../core/limits.ts'
 import { argumentSchema, coerceArgument } from './coerce.ts'
 import type { ToolRoute } from './routes.ts'
 
@@ -12,6 +13,7 @@ export interface RequestProblem {
     | 'INVALID_JSON_BODY'
     | 'BODY_NOT_AN_OBJECT'
     | 'BODY_TOO_DEEP'
+    | 'BODY_TOO_LARGE'
     | 'ARGUMENT_CONFLICT'
     | 'INVALID_ATTEMPT_HEADER'
   message: string
@@ -50,6 +52,17 @@ type Step = { args: JsonObject } | { problem: RequestProblem }
 
 async function bodyArguments(route: ToolRoute, request: Request): Promise<Step> {
   const text = await request.text()
+  const maxBytes = resourceLimit('requestBodyBytes')
+  const bytes = text.length * 3 > maxBytes ? Buffer.byteLength(text) : text.length
+  if (bytes > maxBytes) {
+    const error = new LimitExceededError(
+      'requestBodyBytes',
+      `The body of ${route.method} ${route.url}`,
+      bytes,
+      maxBytes,
+    )
+    return { problem: { code: 'BODY_TOO_LARGE', message: error.problem, fix: error.fix } }
+  }
   if (text.trim() === '') return { args: {} }
   let body: JsonValue
   try {
@@ -74,11 +87,12 @@ async function bodyArguments(route: ToolRoute, request: Request): Promise<Step> 
       },
     }
   }
-  if (nestsDeeperThan(body, MAX_NESTING_DEPTH)) {
+  const maxDepth = resourceLimit('depth')
+  if (nestsDeeperThan(body, maxDepth)) {
     return {
       problem: {
         code: 'BODY_TOO_DEEP',
-        message: `The body of ${route.method} ${route.url} nests more than ${MAX_NESTING_DEPTH} levels deep.`,
+        message: `The body of ${route.method} ${route.url} nests more than ${maxDepth} levels deep (raise AGENTTWIN_MAX_DEPTH if it must).`,
         fix: `Send the arguments of tool "${route.tool.name}" as a flat JSON object; no tool argument needs that much nesting.`,
       },
     }

@@ -3,6 +3,7 @@ import { syncBuiltinESMExports } from 'node:module'
 import { http, WebSocketHandler } from 'msw'
 import { type SetupServer, setupServer } from 'msw/node'
 import type { Twin } from '../twin/types.ts'
+import { withCallSignals } from './call-signal.ts'
 import {
   InterceptionActiveError,
   InterceptionDisposedError,
@@ -257,7 +258,7 @@ export function createInterception(options: InterceptionOptions = {}): Intercept
       attributed(() => guard.onUnhandledRequest(request, inWorker ?? dispatchingClient())),
   })
   const interceptedFetch = globalThis.fetch
-  const fetchWithFailures = withFetchFailures(interceptedFetch)
+  const fetchWithFailures = withCallSignals(withFetchFailures(interceptedFetch))
   globalThis.fetch = fetchWithFailures
   const removeDispatcher = installUndiciDispatcher({
     fetch: interceptedFetch,

@@ -26,7 +26,7 @@ function jsonAnswer(
 }
 
 function badRequest(problem: RequestProblem): Response {
-  return jsonAnswer(400, {
+  return jsonAnswer(problem.code === 'BODY_TOO_LARGE' ? 413 : 400, {
     error: problem.code.toLowerCase(),
     message: problem.message,
     fix: problem.fix,

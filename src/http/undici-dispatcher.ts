@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { createRequire } from 'node:module'
 import { join } from 'node:path'
+import { type CallSignal, followSignal } from './call-signal.ts'
 import { modelHostEgressAllows } from './egress.ts'
 import { toFetchFailure } from './fetch-failure.ts'
 
@@ -106,6 +107,8 @@ async function serve(
   handler: Handler,
 ): Promise<void> {
   const modern = typeof handler.onRequestStart === 'function'
+  // The caller's signal is linked only while this dispatch runs (see call-signal.ts).
+  let call: CallSignal | undefined
   let aborted: Error | undefined
   const controller = {
     abort(reason?: unknown) {
@@ -134,7 +137,8 @@ async function serve(
     const body = method === 'GET' || method === 'HEAD' ? undefined : await bodyBytes(options.body)
     const headers = new Headers()
     for (const [name, value] of headerList(options.headers)) headers.append(name, value)
-    const signal = options.signal instanceof AbortSignal ? options.signal : undefined
+    call = options.signal instanceof AbortSignal ? followSignal(options.signal) : undefined
+    const signal = call?.signal
     const response = await fetchImpl(url, {
       method,
       headers,
@@ -171,6 +175,8 @@ async function serve(
     else handler.onComplete?.([])
   } catch (error) {
     fail(aborted ?? systemError(error))
+  } finally {
+    call?.release()
   }
 }
 

@@ -1,15 +1,25 @@
-import { writeFileSync } from 'node:fs'
 import type { Readable, Writable } from 'node:stream'
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
+import { LimitExceededError, resourceLimit } from '../core/limits.ts'
 import type { Twin } from '../twin/types.ts'
 import { FaultGate, type HeldResponse } from './fault-gate.ts'
+import { RecordsFile } from './records-file.ts'
 import { createTwinServer } from './server.ts'
 
 export interface StdioOptions {
   stdin?: Readable
   stdout?: Writable
-  /** Rewritten after every call and at the end: `{ twin, records, state }` as JSON. */
+  /**
+   * `{ twin, records, state }` as JSON: each call's record is appended as it
+   * happens, the state is written when the server stops (`null` until then).
+   */
   recordsFile?: string
+  /**
+   * The longest JSON-RPC line read from stdin, in bytes. A longer one ends
+   * the session (the SDK cannot find where the next message starts) and
+   * `failure` says why. Default `resourceLimit('mcpMessageBytes')` (10 MiB).
+   */
+  maxMessageBytes?: number
   /** Called with each call's record as soon as the twin made it (e.g. to log it on stderr). */
   onCall?(record: ReturnType<Twin['records']>[number]): void
 }
@@ -18,6 +28,8 @@ export interface StdioOptions {
 export interface StdioServer {
   /** Resolves once the server stopped; the records file is written by then. */
   readonly closed: Promise<void>
+  /** Why the session ended on its own, when it was not the client hanging up (a message over the limit). */
+  readonly failure: LimitExceededError | undefined
   close(): Promise<void>
 }
 
@@ -34,12 +46,12 @@ export interface StdioServer {
  */
 export async function serveStdio(twin: Twin, options: StdioOptions = {}): Promise<StdioServer> {
   const stdout = options.stdout ?? process.stdout
-  const inner = new StdioServerTransport(options.stdin, stdout)
-  const dump = () => {
-    if (!options.recordsFile) return
-    const snapshot = { twin: twin.name, records: twin.records(), state: twin.state() }
-    writeFileSync(options.recordsFile, `${JSON.stringify(snapshot, null, 2)}\n`)
-  }
+  const maxMessageBytes = options.maxMessageBytes ?? resourceLimit('mcpMessageBytes')
+  const inner = new StdioServerTransport(options.stdin, stdout, { maxBufferSize: maxMessageBytes })
+  let failure: LimitExceededError | undefined
+  const recordsFile = options.recordsFile
+    ? new RecordsFile(options.recordsFile, twin.name)
+    : undefined
   let finish = () => {}
   const closed = new Promise<void>((resolve) => {
     finish = resolve
@@ -48,7 +60,7 @@ export async function serveStdio(twin: Twin, options: StdioOptions = {}): Promis
   const end = async () => {
     if (ended) return
     ended = true
-    dump()
+    recordsFile?.close(twin.state())
     await server.close().catch(() => {})
     stdout.end?.()
     finish()
@@ -70,7 +82,7 @@ export async function serveStdio(twin: Twin, options: StdioOptions = {}): Promis
       if (key === 'call') {
         return (call: Parameters<Twin['call']>[0]) => {
           const outcome = target.call(call)
-          dump()
+          recordsFile?.append(outcome.record)
           options.onCall?.(outcome.record)
           return outcome
         }
@@ -81,9 +93,30 @@ export async function serveStdio(twin: Twin, options: StdioOptions = {}): Promis
   })
   const server = createTwinServer({ twin: () => observed, gate })
   server.onclose = () => void end()
-  dump()
   await server.connect(gate)
+  // The SDK drops its buffer and closes on a line over its limit, telling only
+  // onerror: keep that as the reason the session ended.
+  const forward = inner.onerror
+  inner.onerror = (error) => {
+    if (/ReadBuffer exceeded maximum size/.test(error.message)) {
+      failure ??= new LimitExceededError(
+        'mcpMessageBytes',
+        'A JSON-RPC message on stdin',
+        undefined,
+        maxMessageBytes,
+      )
+    }
+    forward?.(error)
+    // Nothing more is read: let go of stdin, or its open pipe keeps the process alive.
+    if (failure) (options.stdin ?? process.stdin).destroy()
+  }
   // The client closing our stdin is the end of the session.
   ;(options.stdin ?? process.stdin).once('end', () => void end())
-  return { closed, close: end }
+  return {
+    closed,
+    get failure() {
+      return failure
+    },
+    close: end,
+  }
 }

@@ -1,5 +1,6 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
+import { LimitExceededError, resourceLimit } from '../core/limits.ts'
 import { InvalidCassetteError } from './errors.ts'
 import type { Cassette } from './types.ts'
 
@@ -37,8 +38,13 @@ export function cassettePath(
 export function readCassette(file: string): Cassette | undefined {
   let text: string
   try {
+    const size = statSync(file).size
+    const maxBytes = resourceLimit('cassetteBytes')
+    if (size > maxBytes)
+      throw new LimitExceededError('cassetteBytes', `The cassette ${file}`, size, maxBytes)
     text = readFileSync(file, 'utf8')
   } catch (error) {
+    if (error instanceof LimitExceededError) throw error
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
     throw new InvalidCassetteError(file, `cannot be read (${(error as Error).message})`)
   }

@@ -3,6 +3,7 @@ import {
   COMPARISON_REPORT_SCHEMA_V1,
   type ComparisonReport,
 } from '../compare/report.ts'
+import { LimitExceededError, resourceLimit } from '../core/limits.ts'
 import { lineColumnOf } from '../schema/locate-json.ts'
 import { InvalidReportError } from './report-error.ts'
 import { type CheckedReport, checkComparisonReport } from './validate.ts'
@@ -24,6 +25,10 @@ function lineColumn(text: string, position: number): string {
  * renderHtml(parseComparisonReport(readFileSync(file, 'utf8'), file))
  */
 export function parseComparisonReport(text: string, file: string): CheckedReport {
+  const maxBytes = resourceLimit('reportBytes')
+  const bytes = text.length * 3 > maxBytes ? Buffer.byteLength(text) : text.length
+  if (bytes > maxBytes)
+    throw new LimitExceededError('reportBytes', `The report ${file}`, bytes, maxBytes)
   let value: unknown
   try {
     value = JSON.parse(text)

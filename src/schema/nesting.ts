@@ -16,7 +16,7 @@ export interface TooDeep {
  * @example
  * findTooDeep(`a: ${'['.repeat(100)}${']'.repeat(100)}`)?.offset // 67
  */
-export function findTooDeep(source: string, max = MAX_NESTING_DEPTH): TooDeep | undefined {
+export function findTooDeep(source: string, max: number = MAX_NESTING_DEPTH): TooDeep | undefined {
   let depth = 0
   let opened = -1
   let quote: '"' | "'" | undefined

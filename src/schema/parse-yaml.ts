@@ -13,8 +13,9 @@ import {
   visit,
   type YAMLError,
 } from 'yaml'
-import { MAX_NESTING_DEPTH } from '../core/depth.ts'
 import type { DocumentProblem } from '../core/errors.ts'
+import { LimitExceededError, resourceLimit } from '../core/limits.ts'
+import { duplicateKeys } from './duplicate-keys.ts'
 import { type FieldPath, formatFieldPath } from './field-path.ts'
 import { findTooDeep } from './nesting.ts'
 
@@ -72,27 +73,56 @@ const GENERIC_SYNTAX_FIX =
  * if (result.ok) result.parsed.locate(['a']) // { line: 1, column: 4 }
  */
 export function parseYamlSource(source: string, file: string): ParseResult {
+  const tooLarge = documentTooLarge(source, file)
+  if (tooLarge) return { ok: false, problems: [tooLarge] }
+  const maxDepth = resourceLimit('depth')
   // Nesting past the limit is blanked out first: the parser recurses, and the
   // rest of the document must still be read so its own problems are named.
-  const deep = findTooDeep(source)
+  const deep = findTooDeep(source, maxDepth)
   const result = parseReadable(deep?.masked ?? source, file)
   if (!deep) return result
   const problem: DocumentProblem = {
     file,
     ...positionIn(source, deep.offset),
     path: result.ok ? formatShownPath(pathAtOffset(result.parsed.root, deep.offset)) : '',
-    message: `values are nested more than ${MAX_NESTING_DEPTH} levels deep here`,
-    fix: `flatten the value; no field of a document needs more than ${MAX_NESTING_DEPTH} levels`,
+    message: `values are nested more than ${maxDepth} levels deep here`,
+    fix: `flatten the value; no field of a document needs more than ${maxDepth} levels (or raise AGENTTWIN_MAX_DEPTH)`,
   }
   if (!result.ok) return { ok: false, problems: [problem, ...result.problems] }
   return { ok: true, parsed: { ...result.parsed, source }, problems: [problem] }
+}
+
+/**
+ * A document over the size limit, as a problem at its first line: parsing it
+ * would cost far more memory than its size (the YAML library decodes a quoted
+ * string a character at a time). `bytes` when the caller knows them.
+ */
+export function documentTooLarge(
+  source: string | undefined,
+  file: string,
+  bytes = source === undefined ? 0 : source.length,
+): DocumentProblem | undefined {
+  const max = resourceLimit('documentBytes')
+  // Characters never outnumber bytes; count the bytes only when it can matter.
+  const size = source !== undefined && bytes * 3 > max ? Buffer.byteLength(source) : bytes
+  if (size <= max) return undefined
+  const error = new LimitExceededError('documentBytes', 'The file', size, max)
+  return {
+    file,
+    line: 1,
+    column: 1,
+    path: '',
+    message: error.problem.replace(/\.$/, ''),
+    fix: error.fix,
+  }
 }
 
 function parseReadable(source: string, file: string): ParseResult {
   const lineCounter = new LineCounter()
   const doc = parseDocument(source, {
     lineCounter,
-    uniqueKeys: true,
+    // Checked below in one pass: the library's own check is quadratic in a mapping's keys.
+    uniqueKeys: false,
     prettyErrors: true,
     strict: true,
     // `!!timestamp`, `!!binary`, `!!set` would build non-JSON values; unresolved, they are reported.
@@ -120,6 +150,20 @@ function parseReadable(source: string, file: string): ParseResult {
           pathAtOffset(doc.contents, error.pos[0]),
           describeYamlError(error),
           SYNTAX_FIXES[error.code] ?? GENERIC_SYNTAX_FIX,
+        ),
+      ),
+    }
+  }
+  const duplicates = duplicateKeys(doc.contents)
+  if (duplicates.length > 0) {
+    return {
+      ok: false,
+      problems: duplicates.map(({ key, offset, firstOffset }) =>
+        problemAt(
+          offset,
+          pathAtOffset(doc.contents, offset),
+          `YAML error: Map keys must be unique; ${JSON.stringify(key)} is already a key of this mapping at line ${position(firstOffset).line}`,
+          SYNTAX_FIXES.DUPLICATE_KEY!,
         ),
       ),
     }

@@ -1,7 +1,8 @@
-import { readFileSync } from 'node:fs'
-import { readFile } from 'node:fs/promises'
+import { readFileSync, statSync } from 'node:fs'
+import { readFile, stat } from 'node:fs/promises'
 import type { DocumentProblem } from '../core/errors.ts'
 import { decodeUtf8 } from '../core/utf8.ts'
+import { documentTooLarge } from './parse-yaml.ts'
 
 export type SourceResult =
   | { source: string; problem?: undefined }
@@ -15,6 +16,9 @@ export type SourceResult =
  */
 export function readSourceSync(file: string): SourceResult {
   try {
+    // Measured before it is read: a file far over the limit is never loaded.
+    const tooLarge = documentTooLarge(undefined, file, statSync(file).size)
+    if (tooLarge) return { problem: tooLarge }
     return decoded(file, readFileSync(file))
   } catch (error) {
     return { problem: unreadable(file, error) }
@@ -24,6 +28,8 @@ export function readSourceSync(file: string): SourceResult {
 /** Like `readSourceSync`, without blocking. */
 export async function readSource(file: string): Promise<SourceResult> {
   try {
+    const tooLarge = documentTooLarge(undefined, file, (await stat(file)).size)
+    if (tooLarge) return { problem: tooLarge }
     return decoded(file, await readFile(file))
   } catch (error) {
     return { problem: unreadable(file, error) }

@@ -1,4 +1,6 @@
 import { cloneData, cloneJson, type JsonObject } from '../core/json.ts'
+import { jsonSize } from '../core/json-size.ts'
+import { LimitExceededError, resourceLimit } from '../core/limits.ts'
 import type { TwinDocument } from '../schema/twin-document.ts'
 import { registeredAdapters } from './adapters.ts'
 import { fixedClock } from './clock.ts'
@@ -18,7 +20,8 @@ import type { Twin, TwinOptions } from './types.ts'
  * way for the same inputs: IDs come from call order, time from the fixed clock.
  *
  * Throws at creation (not at the first call) for an input schema ajv cannot
- * compile, an invalid clock, or an adapter nobody registered.
+ * compile, an invalid clock, an adapter nobody registered, or a state over
+ * the state size limit (`LimitExceededError`, 64 MiB unless raised).
  *
  * @example
  * const twin = createTwin(document, { stateOverrides: { orders: { o_1: { status: 'paid' } } } })
@@ -35,13 +38,25 @@ export function createTwin(definition: TwinDocument, options: TwinOptions = {}):
       throw new UnknownAdapterError(handler.adapter, tool.name, [...adapters.keys()])
     }
   }
+  const state = mergeState(definition.state, options.stateOverrides)
+  const maxStateBytes = resourceLimit('stateBytes')
+  const stateBytes = jsonSize(state, maxStateBytes)
+  if (stateBytes > maxStateBytes) {
+    throw new LimitExceededError(
+      'stateBytes',
+      `The state of twin "${name}"`,
+      undefined,
+      maxStateBytes,
+    )
+  }
   const runtime: TwinRuntime = {
     definition,
     tools: new Map(definition.tools.map((tool) => [tool.name, tool])),
     validators: compileInputs(definition),
     adapters,
     clock: fixedClock(definition),
-    history: new StateHistory(mergeState(definition.state, options.stateOverrides)),
+    // mergeState made a copy that shares nothing: the history may own it.
+    history: new StateHistory(state, { owned: true }),
     store: new IdempotencyStore(),
     records: [],
     callCounts: new Map(),

@@ -12,8 +12,9 @@ import { child } from './paths.ts'
 export class StateHistory {
   readonly #versions: JsonObject[]
 
-  constructor(initial: JsonObject) {
-    this.#versions = [cloneJson(initial)]
+  /** `owned`: the caller hands `initial` over (a fresh merge nobody else holds), so it is not copied again. */
+  constructor(initial: JsonObject, options: { owned?: boolean } = {}) {
+    this.#versions = [options.owned ? initial : cloneJson(initial)]
   }
 
   get current(): JsonObject {

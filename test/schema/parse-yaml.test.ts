@@ -34,6 +34,34 @@ describe('parseYamlSource', () => {
     expect(found[0]!.fix).toContain('keep one of the two entries')
   })
 
+  test('every repeated key is refused, in block and flow mappings, JSON included, naming the first', () => {
+    const found = problems(
+      [
+        'apiVersion: agenttwin/twin.v1',
+        'state:',
+        '  orders: { a: 1, b: 2, a: 3 }',
+        '  1: one',
+        '  "1": again',
+        'list: [{ x: 1 }, { x: 1, x: 2 }]',
+        '',
+      ].join('\n'),
+    )
+    expect(where(found)).toEqual(['3:25 state.orders.a', '5:3 state["1"]', '6:26 list[1].x'])
+    expect(found[0]!.message).toContain('"a" is already a key of this mapping at line 3')
+    expect(found[1]!.message).toContain('"1" is already a key of this mapping at line 4')
+    const json = problems('{"apiVersion": "x", "state": {"k": 1, "k": 2}}')
+    expect(where(json)).toEqual(['1:39 state.k'])
+  })
+
+  test('a mapping of 40,000 distinct keys is read whole, and one repeat among them is found', () => {
+    const keys = Array.from({ length: 40_000 }, (_, index) => `  key_${index}: ${index}`)
+    const source = `apiVersion: agenttwin/twin.v1\nstate:\n${keys.join('\n')}\n`
+    const result = parseYamlSource(source, 'big.yaml')
+    expect(result.ok && Object.keys(result.parsed.value.state as object)).toHaveLength(40_000)
+    const repeated = problems(`${source}  key_17: again\n`)
+    expect(where(repeated)).toEqual(['40003:3 state.key_17'])
+  }, 120_000)
+
   test('an alias bomb stops at the alias limit instead of expanding', () => {
     const file = fixture('twin/alias-bomb.twin.yaml')
     const found = problems(readFileSync(file, 'utf8'), file)

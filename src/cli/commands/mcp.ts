@@ -13,12 +13,16 @@ starts with the scenario's state overrides, fault rules and seed. stdout
 carries JSON-RPC only; one line per call goes to stderr.
 
   <twin-or-scenario>  a twin.v1 or scenario.v1 file
-  --records <file>    keep { twin, records, state } as JSON in <file>, rewritten
-                      after every call and when the server stops
+  --records <file>    keep { twin, records, state } as JSON in <file>: each
+                      call's record is appended as it happens, the state is
+                      written when the server stops (null until then)
 
 While it runs, the resources agenttwin://records and agenttwin://state give
 the same over MCP. Stops when the client closes stdin (or a fault cuts the
-output). Exit status: 0 once stopped; 2 usage or document error.
+output). A JSON-RPC line over the MCP message limit (10 MiB; raise it with
+AGENTTWIN_MAX_MCP_MESSAGE_BYTES) ends the session with a message on stderr.
+Exit status: 0 once stopped by the client; 1 a message over the limit;
+2 usage or document error.
 
 Example (in a project set up by \`agenttwin init\`):
   agenttwin mcp scenarios/example.scenario.yaml --records records.json`
@@ -41,6 +45,11 @@ async function mcp(options: ParsedOptions, io: CliIO): Promise<number> {
   })
   await server.closed
   twin.dispose()
+  // The session ended on its own (a message over the limit): say so and fail.
+  if (server.failure) {
+    io.stderr(`agenttwin mcp: ${server.failure.message} [${server.failure.code}]\n`)
+    return 1
+  }
   return 0
 }
 

@@ -1,8 +1,9 @@
 import type { IncomingMessage } from 'node:http'
+import { DEFAULT_LIMITS } from '../../core/limits.ts'
 import { INSPECTION_PATH, isInspectionPath } from './inspection.ts'
 
 /** Bodies larger than this are refused with 413 unless `maxBodyBytes` says otherwise. */
-export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024
+export const DEFAULT_MAX_BODY_BYTES = DEFAULT_LIMITS.requestBodyBytes
 
 /** Methods the Fetch API refuses to carry; a twin never serves them. */
 const FORBIDDEN_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK'])

@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net'
 import type { CallRecord } from '../../core/call-record.ts'
 import type { JsonObject } from '../../core/json.ts'
+import { resourceLimit } from '../../core/limits.ts'
 import { createFaultPolicy, type FaultPolicy, type FaultRuleInput } from '../../faults/index.ts'
 import type { TwinDocument } from '../../schema/twin-document.ts'
 import { createTwin } from '../../twin/index.ts'
@@ -205,13 +206,20 @@ export async function serveTwin(
   let twin = makeTwin()
   const host = options.host ?? '127.0.0.1'
   const lifetime = new AbortController()
-  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES
+  const maxBodyBytes = options.maxBodyBytes ?? resourceLimit('requestBodyBytes')
+  const headersTimeout = options.headersTimeoutMs ?? 10_000
+  const requestTimeout = options.requestTimeoutMs ?? 30_000
   const server = createServer(
     {
       // A slow or silent client is cut off instead of holding a socket for minutes.
-      headersTimeout: options.headersTimeoutMs ?? 10_000,
-      requestTimeout: options.requestTimeoutMs ?? 30_000,
-      connectionsCheckingInterval: Math.min(1_000, options.headersTimeoutMs ?? 1_000),
+      headersTimeout,
+      requestTimeout,
+      // Node checks both timeouts only this often (30 s by default): often
+      // enough that a timeout holds to within a tenth of it (at most 1 s).
+      connectionsCheckingInterval: Math.max(
+        50,
+        Math.min(1_000, Math.floor(Math.min(headersTimeout, requestTimeout) / 10)),
+      ),
     },
     (incoming, outgoing) => {
       void handle(incoming, outgoing)
