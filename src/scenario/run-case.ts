@@ -95,9 +95,18 @@ export async function runCase(
 ): Promise<CaseRun> {
   const timeoutMs = options.timeoutMs ?? DEFAULT_CASE_TIMEOUT_MS
   const rules = [...(pinned.document.faults ?? []), ...(options.faults ?? [])]
+  // Checked against the twin's own tools, before the first await, so an error names the caller's line.
+  const toolNames = pinned.twinDocument.tools.map((tool) => tool.name)
   const twin = createTwin(pinned.twinDocument, {
     stateOverrides: pinned.document.state as JsonObject | undefined,
-    faults: rules.length > 0 ? createFaultPolicy(rules, { seed: pinned.seed }) : undefined,
+    faults:
+      rules.length > 0
+        ? createFaultPolicy(rules, {
+            seed: pinned.seed,
+            toolNames,
+            twinName: pinned.twinDocument.metadata.name,
+          })
+        : undefined,
   })
   const models = modelSession(pinned, agent, options.models)
   const started = performance.now()
