@@ -1,11 +1,12 @@
 import { resolve } from 'node:path'
 import type { GatePolicy } from '../compare/index.ts'
-import { AgentTwinError } from '../core/errors.ts'
 import type { JudgeConfig } from '../judge/index.ts'
 import type { ModelsOptions } from '../models/types.ts'
 import { DEFAULT_CASE_TIMEOUT_MS } from '../scenario/case-timeout.ts'
-import { MAX_TRIALS } from '../scenario/trial.ts'
+import { checkPluginOptions } from './check-options.ts'
 import type { AgentTwinOptions, PairOption } from './options.ts'
+
+export { InvalidPluginOptionsError } from './check-options.ts'
 
 /** Default scenario globs. */
 export const DEFAULT_SCENARIO_GLOBS = ['**/*.scenario.{yaml,yml,json}']
@@ -28,55 +29,20 @@ export interface ResolvedSuiteOptions {
   models?: ModelsOptions
 }
 
-/** The plugin was given options it cannot use. */
-export class InvalidPluginOptionsError extends AgentTwinError {
-  static override readonly code = 'AGENTTWIN_INVALID_PLUGIN_OPTIONS'
-
-  constructor(problem: string, fix: string) {
-    super({ problem: `agentTwin(): ${problem}.`, fix })
-  }
-}
-
-/** Checks the options once, when Vitest starts, and fixes their paths against the project root. */
+/**
+ * Checks the options (`checkPluginOptions`, the one check of every option) and
+ * fixes their paths against the project root.
+ */
 export function resolveSuiteOptions(options: AgentTwinOptions, root: string): ResolvedSuiteOptions {
+  checkPluginOptions(options)
   const timeoutMs = options.timeoutMs ?? DEFAULT_CASE_TIMEOUT_MS
-  if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) {
-    throw new InvalidPluginOptionsError(
-      `timeoutMs is ${options.timeoutMs}`,
-      'give a positive number of milliseconds',
-    )
-  }
-  for (const [index, pair] of (options.pairs ?? []).entries()) {
-    if (!pair.baseline || !pair.candidate) {
-      throw new InvalidPluginOptionsError(
-        `pairs[${index}] needs both a baseline and a candidate version`,
-        "write pairs: [{ baseline: 'v1.2.4', candidate: 'v1.3.0' }]",
-      )
-    }
-  }
   const resolved: ResolvedSuiteOptions = {
     pairs: options.pairs ?? [],
     seed: options.seed ?? 0,
     timeoutMs,
   }
-  if (options.trials !== undefined) {
-    if (!Number.isInteger(options.trials) || options.trials < 1 || options.trials > MAX_TRIALS) {
-      throw new InvalidPluginOptionsError(
-        `trials is ${JSON.stringify(options.trials)}`,
-        `give a whole number of trials from 1 to ${MAX_TRIALS}, e.g. trials: 5`,
-      )
-    }
-    resolved.trials = options.trials
-  }
-  if (options.alpha !== undefined) {
-    if (typeof options.alpha !== 'number' || !(options.alpha > 0 && options.alpha < 1)) {
-      throw new InvalidPluginOptionsError(
-        `alpha is ${JSON.stringify(options.alpha)}`,
-        'give a significance level between 0 and 1, e.g. alpha: 0.05',
-      )
-    }
-    resolved.alpha = options.alpha
-  }
+  if (options.trials !== undefined) resolved.trials = options.trials
+  if (options.alpha !== undefined) resolved.alpha = options.alpha
   if (options.versions) resolved.versions = options.versions
   if (options.gate) resolved.gate = options.gate
   if (options.overrides) resolved.overrides = resolve(root, options.overrides)
