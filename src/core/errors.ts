@@ -93,6 +93,12 @@ export interface DocumentProblem {
   message: string
   /** How to fix it. */
   fix: string
+  /**
+   * The code a value given in code gets for the same problem, when a check
+   * shared with code entry points found it (a fault rule's
+   * `AGENTTWIN_INVALID_FAULT_RULE`), so a problem reads the same from YAML and from code.
+   */
+  code?: ErrorCode
 }
 
 /** Formats a problem as `file:line:col message (fix)`, the shape editors and CI annotate. */

@@ -1,3 +1,4 @@
+import { type CallSite, callSite } from '../core/call-site.ts'
 import type { FaultRuleDocument } from '../core/fault-model.ts'
 import type { JsonObject } from '../core/json.ts'
 import type { FaultTypeName } from './catalog.ts'
@@ -20,14 +21,17 @@ export type TypedFaultRule = Omit<FaultRuleDocument, 'fault'> & { fault: FaultTy
  */
 export class FaultRuleBuilder {
   readonly #rule: FaultRule
+  /** Where the rule was started (`fault(...).on(...)`), named in its errors. */
+  readonly site: CallSite | undefined
 
-  constructor(rule: FaultRule) {
+  constructor(rule: FaultRule, site: CallSite | undefined = callSite()) {
     this.#rule = rule
+    this.site = site
   }
 
   /** The rule's id; seeded probabilities depend on it. Default `<fault>@<tool>`. */
   id(id: string): FaultRuleBuilder {
-    return new FaultRuleBuilder({ ...this.#rule, id })
+    return new FaultRuleBuilder({ ...this.#rule, id }, this.site)
   }
 
   /** Only the given call numbers of the tool (1-based). */
@@ -35,10 +39,13 @@ export class FaultRuleBuilder {
     const when = { ...this.#rule.when }
     delete when.call
     delete when.calls
-    return new FaultRuleBuilder({
-      ...this.#rule,
-      when: more.length === 0 ? { ...when, call } : { ...when, calls: [call, ...more] },
-    })
+    return new FaultRuleBuilder(
+      {
+        ...this.#rule,
+        when: more.length === 0 ? { ...when, call } : { ...when, calls: [call, ...more] },
+      },
+      this.site,
+    )
   }
 
   /** Every n-th call: n, 2n, 3n, ... */
@@ -68,7 +75,10 @@ export class FaultRuleBuilder {
 
   /** The fault's parameters; the catalog fills in defaults for the rest. */
   with(params: JsonObject): FaultRuleBuilder {
-    return new FaultRuleBuilder({ ...this.#rule, params: { ...this.#rule.params, ...params } })
+    return new FaultRuleBuilder(
+      { ...this.#rule, params: { ...this.#rule.params, ...params } },
+      this.site,
+    )
   }
 
   /** The rule as a plain, document-shaped object. */
@@ -77,7 +87,10 @@ export class FaultRuleBuilder {
   }
 
   #when(condition: NonNullable<FaultRule['when']>): FaultRuleBuilder {
-    return new FaultRuleBuilder({ ...this.#rule, when: { ...this.#rule.when, ...condition } })
+    return new FaultRuleBuilder(
+      { ...this.#rule, when: { ...this.#rule.when, ...condition } },
+      this.site,
+    )
   }
 }
 
@@ -98,6 +111,12 @@ export function fault(type: FaultTypeName): { on(tool: string): FaultRuleBuilder
 /** What `createFaultPolicy` accepts: a document rule, a typed plain object, or a builder. */
 export type FaultRuleInput = FaultRule | TypedFaultRule | FaultRuleBuilder
 
+/** The plain rule of an input (a builder builds a copy). */
 export function toFaultRule(input: FaultRuleInput): FaultRule {
   return input instanceof FaultRuleBuilder ? input.build() : input
+}
+
+/** Where a rule built in code was started, if it was built with {@link fault}. */
+export function siteOf(input: FaultRuleInput): CallSite | undefined {
+  return input instanceof FaultRuleBuilder ? input.site : undefined
 }

@@ -222,14 +222,14 @@ function checkFault(fault: unknown): RuleProblem[] {
   ]
 }
 
-function checkTool(tool: unknown, toolNames: readonly string[]): RuleProblem[] {
+function checkTool(tool: unknown, toolNames: readonly string[], twin?: string): RuleProblem[] {
   if (typeof tool === 'string' && toolNames.includes(tool)) return []
   const near = typeof tool === 'string' ? closestName(tool, toolNames) : undefined
   const known = toolNames.length > 0 ? toolNames.join(', ') : '(the twin has no tools)'
   return [
     {
       path: 'tool',
-      message: `the twin has no tool ${show(tool)}`,
+      message: `${twin ? `twin ${show(twin)}` : 'the twin'} has no tool ${show(tool)}`,
       fix: near
         ? `did you mean "${near}"? The twin's tools: ${known}`
         : `use one of the twin's tools: ${known}`,
@@ -238,8 +238,9 @@ function checkTool(tool: unknown, toolNames: readonly string[]): RuleProblem[] {
 }
 
 /**
- * Checks one fault rule against the catalog and the twin's tool names. An
- * empty list means the rule is valid. Never throws.
+ * Checks one fault rule against the catalog and the twin's tool names (the
+ * twin's name, when given, is named in an unknown-tool problem). An empty list
+ * means the rule is valid. Never throws.
  *
  * @example
  * checkFaultRule({ id: 'r1', tool: 'refund_payment', fault: 'timeout_after_mutaton' }, ['refund_payment'])
@@ -249,6 +250,7 @@ function checkTool(tool: unknown, toolNames: readonly string[]): RuleProblem[] {
 export function checkFaultRule(
   rule: FaultRuleDocument,
   toolNames: readonly string[],
+  twinName?: string,
 ): RuleProblem[] {
   const raw: unknown = rule
   if (!isJsonObject(raw)) {
@@ -272,7 +274,7 @@ export function checkFaultRule(
     })
   }
   problems.push(...checkFault(raw.fault))
-  problems.push(...checkTool(raw.tool, toolNames))
+  problems.push(...checkTool(raw.tool, toolNames, twinName))
   problems.push(...checkCondition(raw.when))
   problems.push(...checkParams(String(raw.fault), raw.params as JsonValue | undefined))
   return problems

@@ -20,7 +20,13 @@ export {
 export { answerView } from './catalog/render.ts'
 export { type FaultTypeName, faultCatalog, faultTypeNames, getFaultType } from './catalog.ts'
 export { checkFaultRule, type RuleProblem } from './check-rule.ts'
-export { type CheckedFaultRule, checkedFaultRule, isCheckedFaultRule } from './checked-rule.ts'
+export {
+  type CheckedFaultRule,
+  type CheckRulesOptions,
+  checkedFaultRule,
+  checkFaultRules,
+  isCheckedFaultRule,
+} from './checked-rule.ts'
 export { InvalidFaultRuleError, UnknownFaultTypeError } from './errors.ts'
 export { createFaultPolicy, type FaultPolicyOptions } from './rules.ts'
 export { seededUnit } from './seeded.ts'

@@ -1,3 +1,4 @@
+import type { CallSite } from '../core/call-site.ts'
 import { jsonEquals } from '../core/canonical-json.ts'
 import type {
   ActiveFault,
@@ -7,11 +8,9 @@ import type {
   FaultType,
 } from '../core/fault-model.ts'
 import type { JsonValue } from '../core/json.ts'
-import { type FaultRule, type FaultRuleInput, toFaultRule } from './builder.ts'
+import type { FaultRuleInput } from './builder.ts'
 import { getFaultType } from './catalog.ts'
-import { checkFaultRule } from './check-rule.ts'
-import { isCheckedFaultRule } from './checked-rule.ts'
-import { InvalidFaultRuleError, UnknownFaultTypeError } from './errors.ts'
+import { type CheckedFaultRule, checkFaultRules } from './checked-rule.ts'
 import { seededUnit } from './seeded.ts'
 
 export interface FaultPolicyOptions {
@@ -19,30 +18,20 @@ export interface FaultPolicyOptions {
   seed: number
   /** The twin's tools; when given, a rule naming another tool is an error. */
   toolNames?: readonly string[]
+  /** The twin's name, named in an unknown-tool problem. */
+  twinName?: string
+  /** Where the rules were handed over, named in errors (see `checkFaultRules`). Default: the caller's frame. */
+  site?: CallSite
 }
 
 interface CompiledRule {
-  rule: FaultRule
+  rule: CheckedFaultRule
   fault: FaultType
   params: Record<string, JsonValue>
 }
 
-/**
- * A rule the validator passed (a loaded scenario's) is compiled as it is; any
- * other (built in code, or a copy) is checked here, with the same errors.
- */
-function problemsOf(rule: FaultRule, options: FaultPolicyOptions) {
-  const toolNames = options.toolNames ?? [rule.tool]
-  if (isCheckedFaultRule(rule) && toolNames.includes(rule.tool)) return []
-  return checkFaultRule(rule, toolNames)
-}
-
-function compile(rule: FaultRule, options: FaultPolicyOptions): CompiledRule {
-  const problems = problemsOf(rule, options)
-  const id = typeof rule.id === 'string' ? rule.id : String(rule.id)
-  const unknownType = problems.find((problem) => problem.path === 'fault')
-  if (unknownType) throw new UnknownFaultTypeError(id, String(rule.fault), unknownType)
-  if (problems.length > 0) throw new InvalidFaultRuleError(id, problems)
+/** A checked rule with the catalog's defaults under its own params. */
+function compile(rule: CheckedFaultRule): CompiledRule {
   const fault = getFaultType(rule.fault)!
   const params: Record<string, JsonValue> = {}
   for (const spec of fault.params) {
@@ -76,8 +65,8 @@ function conditionHolds(
 
 /**
  * Builds the fault policy of one case from its rules. Rules are checked up
- * front (an unknown fault type throws `UnknownFaultTypeError`, any other
- * problem `InvalidFaultRuleError`). Per call, rules are tried in order and
+ * front by `checkFaultRules` (an unknown fault type throws
+ * `UnknownFaultTypeError`, any other problem `InvalidFaultRuleError`). Per call, rules are tried in order and
  * the first whose conditions all hold fires.
  *
  * A decision depends only on the seed, the rule and the call's own tool,
@@ -102,20 +91,11 @@ export function createFaultPolicy(
   rules: readonly FaultRuleInput[],
   options: FaultPolicyOptions,
 ): FaultPolicy {
-  const compiled = rules.map((input) => compile(toFaultRule(input), options))
-  const seen = new Set<string>()
-  for (const { rule } of compiled) {
-    if (seen.has(rule.id)) {
-      throw new InvalidFaultRuleError(rule.id, [
-        {
-          path: 'id',
-          message: `two fault rules share the id "${rule.id}"`,
-          fix: 'give each rule its own id (seeded decisions and reports tell rules apart by id)',
-        },
-      ])
-    }
-    seen.add(rule.id)
-  }
+  const compiled = checkFaultRules(rules, {
+    ...(options.toolNames ? { toolNames: options.toolNames } : {}),
+    ...(options.twinName ? { twinName: options.twinName } : {}),
+    ...(options.site ? { site: options.site } : {}),
+  }).map(compile)
   const fired = new Map<string, number>()
   return {
     decide(context: FaultContext): ActiveFault | undefined {

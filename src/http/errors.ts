@@ -38,6 +38,11 @@ export interface UnhandledRequest {
   client?: RefusedClient
   /** The same text the request failed with. */
   message: string
+  /**
+   * Set when the request came from a scope that had already ended: what
+   * ended (`case refund-happy-path`, `test "refunds once"`). The agent did not await it.
+   */
+  after?: string
 }
 
 /** `POST https://x.test/a`, or `dns dns://x.test` where there is no method: never a bare `null`. */
@@ -46,6 +51,11 @@ export function describeUnhandled(request: UnhandledRequest): string {
   const by =
     request.method && request.client && request.client !== 'fetch' && request.client !== 'node:http'
   return by ? `${what} ${request.url} (${request.client})` : `${what} ${request.url}`
+}
+
+/** `POST https://x.test/a was sent after case c ended: did the agent await it?` */
+export function describeLate(request: UnhandledRequest & { after: string }): string {
+  return `${describeUnhandled(request)} was sent after ${request.after} ended: did the agent await it?`
 }
 
 /**

@@ -39,6 +39,7 @@ export {
   type InterceptionOptions,
   type InterceptionScope,
   type InterceptionState,
+  type ScopeOptions,
 } from './interception.ts'
 /* Twins as msw handlers, for a project that runs its own msw server */
 export { twinHandlers } from './twin-handlers.ts'

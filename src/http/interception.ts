@@ -15,6 +15,12 @@ import { withFetchFailures } from './fetch-failure.ts'
 import { createNetworkGuard } from './network-guard.ts'
 import { installResolverGuard } from './resolver-guard.ts'
 import { ownsUrl } from './routes.ts'
+import {
+  type PendingRequest,
+  pendingRequest,
+  type ScopeOptions,
+  type ScopeState,
+} from './scope-state.ts'
 import { installSocketGuard } from './socket-guard.ts'
 import { answerTwinRequest, type RoutedTwin, routeTwin } from './twin-handlers.ts'
 import { dispatchingClient, installUndiciDispatcher } from './undici-dispatcher.ts'
@@ -25,6 +31,8 @@ import {
   type WorkerRefusal,
   workerName,
 } from './worker-guard.ts'
+
+export type { ScopeOptions } from './scope-state.ts'
 
 export interface InterceptionOptions {
   /**
@@ -71,9 +79,16 @@ export interface Interception {
    * before the test) reaches a scoped twin only while exactly one live scope
    * serves its URL. More twins can join with `scope.use(twin)`. Once `fn`
    * has settled the scope's twins answer nothing, so a request its context
-   * still makes (an abandoned agent's timer) is blocked, not served.
+   * still makes (an agent that did not await it, an abandoned agent's timer)
+   * is refused as sent after the scope ended (see {@link ScopeOptions}).
+   * The scope settles once every `fetch` its context started has been
+   * answered or refused, so such a request is known before the case is built.
    */
-  scope<T>(twins: readonly Twin[], fn: (scope: InterceptionScope) => T | Promise<T>): Promise<T>
+  scope<T>(
+    twins: readonly Twin[],
+    fn: (scope: InterceptionScope) => T | Promise<T>,
+    options?: ScopeOptions,
+  ): Promise<T>
   /** Every request no twin answered (and every one a twin failed on), in arrival order. */
   readonly unhandled: readonly UnhandledRequest[]
   /**
@@ -105,12 +120,6 @@ let active: Interception | undefined
  */
 export const registryHooks: { stepAside?: () => boolean; resume?: () => void } = {}
 let workerChannels = 0
-
-interface ScopeState {
-  twins: Map<string, RoutedTwin>
-  parent: ScopeState | undefined
-  unhandled: UnhandledRequest[]
-}
 
 /** The twin whose base URL owns `url`; with nested base URLs, the longest base path. */
 function ownerOf(twins: Map<string, RoutedTwin>, url: URL): RoutedTwin | undefined {
@@ -158,6 +167,7 @@ export function createInterception(options: InterceptionOptions = {}): Intercept
   const routedBy = new WeakMap<Request, RoutedTwin>()
   const lifetime = new AbortController()
   const scopes = new AsyncLocalStorage<ScopeState>()
+  const requests = new AsyncLocalStorage<PendingRequest>()
   const live = new Set<ScopeState>()
   const unscoped: UnhandledRequest[] = []
   let disposed = false
@@ -192,8 +202,22 @@ export function createInterception(options: InterceptionOptions = {}): Intercept
     return owners.length === 1 ? owners[0] : undefined
   }
 
-  /** Files refusals under the scopes they may belong to: the live chain of `from`, else every live scope. */
-  function file(blocked: UnhandledRequest[], from: ScopeState | undefined): void {
+  /** What had ended when a request came from `from`: its label, or nothing while `from` lives. */
+  function endedBefore(from: ScopeState | undefined): string | undefined {
+    if (!from || live.has(from)) return undefined
+    return from.options.label ?? 'its scope'
+  }
+
+  /**
+   * Files refusals under the scopes they may belong to: a request sent after
+   * its scope ended is first offered to that scope (its case may still take
+   * it); otherwise the live chain of `from`, else every live scope.
+   */
+  function file(refused: UnhandledRequest[], from: ScopeState | undefined): void {
+    if (refused.length === 0) return
+    const late = from && !live.has(from) ? from.options.onLate : undefined
+    const blocked = late ? refused.filter((request) => !late(request)) : refused
+    for (const request of refused) if (!blocked.includes(request)) options.onRefusal?.(request)
     if (blocked.length === 0) return
     const owners: ScopeState[] = []
     for (let scope = from; scope; scope = scope.parent) if (live.has(scope)) owners.push(scope)
@@ -216,7 +240,10 @@ export function createInterception(options: InterceptionOptions = {}): Intercept
   const router = http.all(
     ({ request }) => {
       const routed = twinFor(request)
-      if (routed) routedBy.set(request, routed)
+      if (routed) {
+        routedBy.set(request, routed)
+        requests.getStore()?.route()
+      }
       return routed !== undefined
     },
     async ({ request }) => {
@@ -234,12 +261,10 @@ export function createInterception(options: InterceptionOptions = {}): Intercept
   const inWorker = options.worker ? 'worker' : undefined
   const refuseHandshake = (url: string) =>
     attributed(() =>
-      guard.refuse({
-        client: inWorker ?? 'websocket',
-        method: 'GET',
-        url,
-        how: 'a WebSocket handshake',
-      }),
+      guard.refuse(
+        { client: inWorker ?? 'websocket', method: 'GET', url, how: 'a WebSocket handshake' },
+        endedBefore(scopes.getStore()),
+      ),
     )
   const websockets = websocketGuard({
     allows: (url) => guard.allowsHost(url.hostname, Number(url.port) || undefined),
@@ -254,11 +279,36 @@ export function createInterception(options: InterceptionOptions = {}): Intercept
   })
   const server = setupServer(router, websockets)
   server.listen({
-    onUnhandledRequest: (request) =>
-      attributed(() => guard.onUnhandledRequest(request, inWorker ?? dispatchingClient())),
+    onUnhandledRequest: (request) => {
+      try {
+        attributed(() =>
+          guard.onUnhandledRequest(
+            request,
+            inWorker ?? dispatchingClient(),
+            endedBefore(scopes.getStore()),
+          ),
+        )
+      } finally {
+        requests.getStore()?.route()
+      }
+    },
   })
   const interceptedFetch = globalThis.fetch
-  const fetchWithFailures = withCallSignals(withFetchFailures(interceptedFetch))
+  const failing = withCallSignals(withFetchFailures(interceptedFetch))
+  // Each fetch of a live scope is tracked until it is routed, so the scope can wait for it when it ends.
+  const fetchWithFailures: typeof fetch = (input, init) => {
+    const from = scopes.getStore()
+    if (!from || !live.has(from)) return failing(input, init)
+    const pending = pendingRequest()
+    from.pending.add(pending)
+    const settled = () => {
+      from.pending.delete(pending)
+      pending.route()
+    }
+    const result = requests.run(pending, () => failing(input, init))
+    result.then(settled, settled)
+    return result
+  }
   globalThis.fetch = fetchWithFailures
   const removeDispatcher = installUndiciDispatcher({
     fetch: interceptedFetch,
@@ -268,7 +318,12 @@ export function createInterception(options: InterceptionOptions = {}): Intercept
         : refuseHandshake(url),
   })
   const refuseBelowHttp: Parameters<typeof installSocketGuard>[0]['refuse'] = (refusal) =>
-    attributed(() => guard.refuse(inWorker ? { ...refusal, client: 'worker' } : refusal))
+    attributed(() =>
+      guard.refuse(
+        inWorker ? { ...refusal, client: 'worker' } : refusal,
+        endedBefore(scopes.getStore()),
+      ),
+    )
   const removeSocketGuard = installSocketGuard({
     allow: (target) => guard.allowConnection(target),
     refuse: refuseBelowHttp,
@@ -315,9 +370,15 @@ export function createInterception(options: InterceptionOptions = {}): Intercept
       if (disposed) throw new InterceptionDisposedError(`use twin "${twin.name}"`)
       return addTwin(twins, twin)
     },
-    async scope(list, fn) {
+    async scope(list, fn, scopeOptions = {}) {
       if (disposed) throw new InterceptionDisposedError('open a scope')
-      const state: ScopeState = { twins: new Map(), parent: scopes.getStore(), unhandled: [] }
+      const state: ScopeState = {
+        twins: new Map(),
+        parent: scopes.getStore(),
+        unhandled: [],
+        options: scopeOptions,
+        pending: new Set(),
+      }
       const scope: InterceptionScope = {
         use(twin) {
           if (disposed) throw new InterceptionDisposedError(`use twin "${twin.name}" in a scope`)
@@ -338,6 +399,11 @@ export function createInterception(options: InterceptionOptions = {}): Intercept
         // not hold its twins (state, records) through them, or memory grows
         // with every case run. Its twins answer nothing once it has ended.
         state.twins.clear()
+        // Fetches the context started and did not await are refused as late
+        // now, while the case that owns them is still being built.
+        if (state.pending.size > 0) {
+          await Promise.all([...state.pending].map((pending) => pending.routed))
+        }
       }
     },
     get unhandled() {

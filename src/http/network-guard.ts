@@ -39,13 +39,17 @@ export interface Refusal {
  */
 export interface NetworkGuard {
   readonly unhandled: readonly UnhandledRequest[]
-  /** For msw's `onUnhandledRequest`: returns to let an allowed host pass, else throws the request's error. */
-  onUnhandledRequest(request: Request, client?: RefusedClient): void
+  /**
+   * For msw's `onUnhandledRequest`: returns to let an allowed host pass, else
+   * throws the request's error. `after` names the case (or test) that had
+   * already ended when the request was sent: the refusal then says so.
+   */
+  onUnhandledRequest(request: Request, client?: RefusedClient, after?: string): void
   /** Whether `host` (a name or address, optionally with `port`) may be reached for real. */
   allowsHost(host: string, port?: number): boolean
   allowConnection(target: ConnectTarget): boolean
-  /** Keeps a refusal below HTTP and returns the error to fail the caller with. */
-  refuse(refusal: Refusal): UnhandledRequestError
+  /** Keeps a refusal below HTTP and returns the error to fail the caller with (`after` as above). */
+  refuse(refusal: Refusal, after?: string): UnhandledRequestError
   /** A connection the socket guard refused (kept for callers of the older API). */
   refuseConnection(target: ConnectTarget): Error
   /** Keeps a request a twin owned but failed on with an error, so the test cannot pass over it. */
@@ -89,6 +93,15 @@ function fixLine(origin: string, thread: string | undefined): string {
   )
 }
 
+/** The refusal of a request sent after its case ended: what happened and the one fix. */
+function lateText(described: string, after: string): string {
+  return (
+    `AgentTwin refused ${described} was sent after ${after} ended: did the agent await it? ` +
+    'Twins answer a case only while it runs, so the request was never answered and the case is not finished.\n' +
+    'Fix: await every request the agent starts before it returns its result (or abort it with the signal it is given), so the request is part of the case.'
+  )
+}
+
 function bare(host: string): string {
   return host.replace(/^\[|\]$/g, '').toLowerCase()
 }
@@ -123,7 +136,7 @@ export function createNetworkGuard(options: NetworkGuardOptions): NetworkGuard {
     )
   }
 
-  function refuse(refusal: Refusal): UnhandledRequestError {
+  function refuse(refusal: Refusal, after?: string): UnhandledRequestError {
     const request: UnhandledRequest = {
       method: refusal.method ?? null,
       url: refusal.url,
@@ -136,6 +149,11 @@ export function createNetworkGuard(options: NetworkGuardOptions): NetworkGuard {
       const parsed = new URL(refusal.url)
       origin = parsed.host ? `${parsed.protocol}//${parsed.host}` : refusal.url
     } catch {}
+    if (after !== undefined) {
+      request.after = after
+      request.message = lateText(`${describeUnhandled(request)}${fromThread}`, after)
+      return block(request)
+    }
     request.message =
       `AgentTwin blocked ${describeUnhandled(request)}${fromThread}: ${refusal.how}; no twin answers it, and tests never reach the real network.\n` +
       `${twinsLine(options.twins())}\n${fixLine(origin, options.thread)}`
@@ -146,7 +164,7 @@ export function createNetworkGuard(options: NetworkGuardOptions): NetworkGuard {
     get unhandled() {
       return unhandled
     },
-    onUnhandledRequest(request, client) {
+    onUnhandledRequest(request, client, after) {
       const url = new URL(request.url)
       if (allowsHost(url.hostname, Number(url.port) || undefined)) return
       const described: UnhandledRequest = {
@@ -155,6 +173,11 @@ export function createNetworkGuard(options: NetworkGuardOptions): NetworkGuard {
         layer: 'http',
         ...(client ? { client } : {}),
         message: '',
+      }
+      if (after !== undefined) {
+        described.after = after
+        described.message = lateText(`${describeUnhandled(described)}${fromThread}`, after)
+        throw block(described)
       }
       described.message =
         `AgentTwin blocked ${describeUnhandled(described)}${fromThread}: no twin answers it, and tests never reach the real network.\n` +

@@ -2,7 +2,7 @@ import { digest } from '../core/canonical-json.ts'
 import type { AgentResult, CaseError, CaseRefusal, CaseRun, CaseTool } from '../core/case-run.ts'
 import type { JsonValue } from '../core/json.ts'
 import { DEFAULT_SECRET_POLICY } from '../core/secret-policy.ts'
-import { describeUnhandled, type UnhandledRequest } from '../http/errors.ts'
+import { describeLate, describeUnhandled, type UnhandledRequest } from '../http/errors.ts'
 import { DEFAULT_MODEL_HOSTS } from '../models/hosts.ts'
 import { isModelRequest } from '../models/llm-label.ts'
 import type { ToolDefinition, TwinDocument } from '../schema/twin-document.ts'
@@ -76,13 +76,24 @@ export function buildCaseRun(twin: Twin, parts: CaseRunParts): CaseRun {
   return run
 }
 
-/** The case error for requests the guard refused. */
+/** The case error for requests the guard refused; a request sent after the case ended says so. */
 export function refusalError(refused: readonly UnhandledRequest[]): CaseError {
-  const list = refused.map(describeUnhandled).join(', ')
-  return {
-    kind: 'unhandled-request',
-    message: `the agent sent requests no twin handles: ${list}. Serve that host with a twin, allow it (network.allowHosts), stop the agent from calling it, or run an out-of-process agent against serveTwin or agenttwin serve.`,
+  const late = refused.filter((request): request is UnhandledRequest & { after: string } =>
+    Boolean(request.after),
+  )
+  const unserved = refused.filter((request) => !request.after)
+  const sentences: string[] = []
+  if (unserved.length > 0) {
+    sentences.push(
+      `the agent sent requests no twin handles: ${unserved.map(describeUnhandled).join(', ')}. Serve that host with a twin, allow it (network.allowHosts), stop the agent from calling it, or run an out-of-process agent against serveTwin or agenttwin serve.`,
+    )
   }
+  if (late.length > 0) {
+    sentences.push(
+      `${late.map(describeLate).join('; ')} Await every request the agent starts before it returns its result.`,
+    )
+  }
+  return { kind: 'unhandled-request', message: sentences.join(' ') }
 }
 
 /** A refusal as the case keeps it: plain JSON, never a bare `null` method. */

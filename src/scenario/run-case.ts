@@ -3,6 +3,7 @@ import { performance } from 'node:perf_hooks'
 import type { CaseRun } from '../core/case-run.ts'
 import type { JsonObject } from '../core/json.ts'
 import { createFaultPolicy, type FaultRuleInput } from '../faults/index.ts'
+import type { UnhandledRequest } from '../http/errors.ts'
 import type { Interception } from '../http/index.ts'
 import { holdInterception, type InterceptionHold } from '../http/shared-interception.ts'
 import {
@@ -97,13 +98,24 @@ export async function runCase(
 ): Promise<CaseRun> {
   const timeoutMs = options.timeoutMs ?? DEFAULT_CASE_TIMEOUT_MS
   const rules = [...(pinned.document.faults ?? []), ...(options.faults ?? [])]
+  // Checked against the twin's own tools, before the first await, so an error names the caller's line.
+  const toolNames = pinned.twinDocument.tools.map((tool) => tool.name)
   const twin = createTwin(pinned.twinDocument, {
     stateOverrides: pinned.document.state as JsonObject | undefined,
-    faults: rules.length > 0 ? createFaultPolicy(rules, { seed: pinned.seed }) : undefined,
+    faults:
+      rules.length > 0
+        ? createFaultPolicy(rules, {
+            seed: pinned.seed,
+            toolNames,
+            twinName: pinned.twinDocument.metadata.name,
+          })
+        : undefined,
   })
   const models = modelSession(pinned, agent, options.models)
   const started = performance.now()
   let outcome: AgentOutcome = {}
+  let open = true
+  const late: UnhandledRequest[] = []
   let scope: { readonly unhandled: Interception['unhandled'] } | undefined
   let network: Interception | undefined
   let hold: InterceptionHold | undefined
@@ -118,12 +130,24 @@ export async function runCase(
     network = options.interception ?? hold!.interception
     serveModels(network)
     // The twin serves this run's async context only, so cases can run at once on one interception.
-    outcome = await network.scope([twin], (own) => {
-      scope = own
-      return withModelSession(models, () =>
-        runAgent(agent, pinned, twin, timeoutMs, collector, mcp?.url),
-      )
-    })
+    outcome = await network.scope(
+      [twin],
+      (own) => {
+        scope = own
+        return withModelSession(models, () =>
+          runAgent(agent, pinned, twin, timeoutMs, collector, mcp?.url),
+        )
+      },
+      {
+        label: `case ${pinned.scenario.id}`,
+        // A request the agent did not await is this case's until the case is built.
+        onLate: (request) => {
+          if (!open) return false
+          late.push(request)
+          return true
+        },
+      },
+    )
   } catch (error) {
     // The network could not be set up (another interception active, this one disposed).
     twin.dispose()
@@ -134,7 +158,9 @@ export async function runCase(
     hold?.release()
   }
   const latencyMs = Math.round(performance.now() - started)
-  const refused = [...(scope?.unhandled ?? [])]
+  // From here on a late request is no longer this case's: it fails the test that owns it.
+  open = false
+  const refused = [...(scope?.unhandled ?? []), ...late]
   // The agent's own failure (an SDK throwing on the refusal) follows from the miss: the miss is the cause.
   if (models.error) outcome = { error: { kind: 'model-cassette', message: models.error } }
   const run = buildCaseRun(twin, {

@@ -1,4 +1,4 @@
-import type { DocumentProblem } from '../core/errors.ts'
+import type { DocumentProblem, ErrorCode } from '../core/errors.ts'
 import { type FieldPath, formatFieldPath } from './field-path.ts'
 import type { ParsedSource } from './parse-yaml.ts'
 
@@ -11,6 +11,8 @@ export interface Issue {
   message: string
   fix: string
   at?: 'key' | 'value'
+  /** The code the same problem has when the value is given in code (see `DocumentProblem.code`). */
+  code?: ErrorCode
 }
 
 /**
@@ -25,6 +27,7 @@ export function toProblems(parsed: ParsedSource, issues: readonly Issue[]): Docu
     path: formatFieldPath(issue.path),
     message: issue.message,
     fix: issue.fix,
+    ...(issue.code ? { code: issue.code } : {}),
   }))
   return sortProblems(problems)
 }

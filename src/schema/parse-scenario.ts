@@ -47,8 +47,10 @@ export function parseScenario(
   options: ParseScenarioOptions = {},
 ): ScenarioDocument {
   const checked = checkScenario(text, file)
-  if (options.twin && !checked.otherKind) {
-    checked.issues.push(...twinIssuesOf(checked, options.twin))
+  // Fault rules are checked by their own checker with or without the twin; tools only with it.
+  if (!checked.otherKind) {
+    const found = twinIssuesOf(checked, options.twin)
+    checked.issues.push(...found)
   }
   const { document, problems } = finishInspection<ScenarioDocument>(checked)
   if (!document) throw new InvalidDocumentError(problems)
@@ -102,6 +104,11 @@ function twinFileOf(checked: CheckedDocument, file: string): string | undefined 
 
 function twinIssuesOf(checked: CheckedDocument, twin: TwinDocument | undefined): Issue[] {
   if (!checked.parsed) return []
+  // Inside a fault rule the rule checker, which every entry point in code shares, speaks
+  // instead of the schema, so a rule's problem reads the same from YAML and from code.
+  checked.issues = checked.issues.filter(
+    (issue) => !(issue.path[0] === 'faults' && issue.path.length > 2),
+  )
   const reported = new Set(checked.issues.map((issue) => formatFieldPath(issue.path)))
   return scenarioTwinIssues(checked.parsed.value, twin, reported)
 }
@@ -136,7 +143,9 @@ function complete(
   }
   if (checked.parsed && !checked.otherKind) {
     const contracts = referencedContracts(checked.parsed.value, file, twin)
-    checked.issues.push(...twinIssuesOf(checked, twin), ...contracts.issues)
+    // Computed first: it replaces the schema's issues inside fault rules.
+    const found = twinIssuesOf(checked, twin)
+    checked.issues.push(...found, ...contracts.issues)
     twinProblems.push(...contracts.problems)
   }
   const { document, problems } = finishInspection<ScenarioDocument>(checked, twinProblems)

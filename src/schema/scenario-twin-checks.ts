@@ -25,17 +25,31 @@ export function scenarioTwinIssues(
   const issues: Issue[] = []
   const toolNames = twin?.tools.map((tool) => tool.name) ?? []
   for (const [index, rule] of recordItems(scenario.faults)) {
-    const { problems } = checkedFaultRule(rule as unknown as FaultRuleDocument, toolNames)
+    const { problems } = checkedFaultRule(
+      rule as unknown as FaultRuleDocument,
+      toolNames,
+      twin?.metadata.name,
+    )
     for (const problem of problems) {
       const path = ['faults', index, ...parseRelativePath(problem.path)]
-      // Tool names are checked below for rules and expectations alike.
-      if (problem.path === 'tool' || reported.has(formatFieldPath(path))) continue
-      issues.push({ path, message: problem.message, fix: problem.fix })
+      // Without a twin there is no tool list to hold a rule's tool against.
+      if ((problem.path === 'tool' && !twin) || reported.has(formatFieldPath(path))) continue
+      issues.push({
+        path,
+        message: problem.message,
+        fix: problem.fix,
+        // The codes `checkFaultRules` gives the same problem of a rule written in code.
+        code:
+          problem.path === 'fault'
+            ? 'AGENTTWIN_UNKNOWN_FAULT_TYPE'
+            : 'AGENTTWIN_INVALID_FAULT_RULE',
+      })
     }
   }
   if (!twin) return issues
   for (const [path, name] of toolReferences(scenario)) {
-    if (toolNames.includes(name)) continue
+    // A rule's tool was checked with the rule, as in every other entry point.
+    if (path[0] === 'faults' || toolNames.includes(name)) continue
     issues.push({
       path,
       message: `twin \`${twin.metadata.name}\` has no tool \`${name}\``,

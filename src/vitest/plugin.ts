@@ -5,11 +5,13 @@ import { createFilter, type Plugin } from 'vite'
 import { configDefaults } from 'vitest/config'
 import { OWN_EXTENSION, ownCodeDir, ownModule } from '../core/own-files.ts'
 import { bringReporter } from './bring-reporter.ts'
-import { generateScenarioModule, referencedDocuments } from './generate-module.ts'
+import { checkPluginOptions } from './check-options.ts'
+import { EDGE_QUERY, generateScenarioModule, referencedDocuments } from './generate-module.ts'
 import { NETWORK_KEY, resolveNetwork } from './network-option.ts'
 import type { AgentTwinOptions } from './options.ts'
 import { bringPairTestNamer } from './pair-test-names.ts'
 import { prepareScenario } from './prepared-scenario.ts'
+import { type ProvidedSuite, SUITE_KEY } from './provided.ts'
 import {
   DEFAULT_SCENARIO_GLOBS,
   InvalidPluginOptionsError,
@@ -51,14 +53,15 @@ export interface AgentTwinPluginApi {
  * })
  */
 export function agentTwin(options: AgentTwinOptions = {}): Plugin {
+  // Here, while the config file's call is on the stack, so a mistake names its line.
+  checkPluginOptions(options)
+  // An empty list is no scenario at all, never "every file".
   const globs = [options.scenarios ?? DEFAULT_SCENARIO_GLOBS].flat()
   let root = process.cwd()
   let isScenario: (id: string) => boolean = () => false
   let resolved: ResolvedSuiteOptions | undefined
   let agentsFile: string | undefined
   let agentFiles: string[] = []
-  // Documents named by scenarios; imported by the generated modules for the edge alone.
-  const documents = new Set<string>()
 
   return {
     name: 'agenttwin',
@@ -66,7 +69,9 @@ export function agentTwin(options: AgentTwinOptions = {}): Plugin {
     api: {
       /** Every scenario file the globs select, absolute and sorted: the whole selection of a run. */
       scenarioFiles: (): string[] =>
-        globSync(globs, { cwd: root, absolute: true, ignore: ['**/node_modules/**'] }).sort(),
+        globs.length === 0
+          ? []
+          : globSync(globs, { cwd: root, absolute: true, ignore: ['**/node_modules/**'] }).sort(),
     } satisfies AgentTwinPluginApi,
     config(user) {
       // Adding to `include` must not drop Vitest's default: the project's
@@ -77,7 +82,11 @@ export function agentTwin(options: AgentTwinOptions = {}): Plugin {
           include: [...defaults, ...globs],
           setupFiles: [SETUP_FILE],
           // The setup file of every test file reads it (see run-guard.ts).
-          provide: { [NETWORK_KEY]: resolveNetwork(options.network) },
+          provide: {
+            [NETWORK_KEY]: resolveNetwork(options.network),
+            // Hand-written `run(agent)` and the matchers use the same models and judge as scenario files.
+            [SUITE_KEY]: providedSuite(options, user.root ?? process.cwd()),
+          },
           ...(OWN_DIST && { server: { deps: { external: [OWN_DIST] } } }),
         },
       }
@@ -88,10 +97,12 @@ export function agentTwin(options: AgentTwinOptions = {}): Plugin {
     },
     configResolved(config) {
       root = config.root
-      isScenario = createFilter(globs, undefined, { resolve: root })
+      // Vite's filter with no pattern matches every file; no pattern here means no scenario.
+      isScenario =
+        globs.length === 0 ? () => false : createFilter(globs, undefined, { resolve: root })
       resolved = resolveSuiteOptions(options, root)
-      agentFiles = globSync([options.agentFiles ?? []].flat(), { cwd: root, absolute: true })
-      for (const file of agentFiles) documents.add(file)
+      const watched = [options.agentFiles ?? []].flat()
+      agentFiles = watched.length === 0 ? [] : globSync(watched, { cwd: root, absolute: true })
       if (options.agents) {
         agentsFile = resolve(root, options.agents)
         if (!existsSync(agentsFile)) {
@@ -103,10 +114,12 @@ export function agentTwin(options: AgentTwinOptions = {}): Plugin {
       }
     },
     load(id) {
-      // A twin or contract imported for its edge: the content is read (and
-      // its problems reported, located) by the loader in the worker, so no
-      // other plugin, Vite's JSON plugin included, may parse it first.
-      if (documents.has(id)) return { code: 'export {}', moduleType: 'js' }
+      // A file a generated scenario module imports for its module-graph edge
+      // alone (a twin, a contract, an agent file): the loader in the worker
+      // reads documents (and reports their problems, located), so no other
+      // plugin, Vite's JSON plugin included, may parse it. Only that import
+      // carries the query: every other importer gets the module itself.
+      if (id.endsWith(EDGE_QUERY)) return { code: 'export {}', moduleType: 'js' }
       if (id.includes('?') || !isScenario(id)) return null
       // Scenarios are generated here rather than transformed, so a
       // `.scenario.json` becomes JavaScript before Vite's JSON plugin sees it.
@@ -122,7 +135,6 @@ export function agentTwin(options: AgentTwinOptions = {}): Plugin {
       )
     }
     const named = referencedDocuments(id, source)
-    for (const file of named) documents.add(file)
     // Loaded and validated here, once, so the test file neither parses nor validates it again.
     const prepared = prepareScenario(id, source, named)
     const code = generateScenarioModule({
@@ -134,5 +146,15 @@ export function agentTwin(options: AgentTwinOptions = {}): Plugin {
       options: resolved!,
     })
     return { code, map: { mappings: '' }, moduleType: 'js' as const }
+  }
+}
+
+/** The case settings the workers receive: the resolved options' models and judge. */
+function providedSuite(options: AgentTwinOptions, root: string): ProvidedSuite {
+  const { models, judge, judgeThreshold } = resolveSuiteOptions(options, resolve(root))
+  return {
+    ...(models ? { models } : {}),
+    ...(judge ? { judge } : {}),
+    ...(judgeThreshold === undefined ? {} : { judgeThreshold }),
   }
 }

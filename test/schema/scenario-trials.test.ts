@@ -32,10 +32,10 @@ describe('trials and alpha as plugin options', () => {
     })
     expect(() => resolveSuiteOptions({ trials: 0 }, '/r')).toThrow(InvalidPluginOptionsError)
     expect(() => resolveSuiteOptions({ trials: 2.5 }, '/r')).toThrow(
-      'agentTwin(): trials is 2.5. Fix: give a whole number of trials from 1 to 1000, e.g. trials: 5',
+      'agentTwin(): trials: must be a whole number from 1 to 1000, got 2.5. Fix: give a whole number of trials from 1 to 1000, e.g. trials: 5',
     )
     expect(() => resolveSuiteOptions({ alpha: 1 }, '/r')).toThrow(
-      'agentTwin(): alpha is 1. Fix: give a significance level between 0 and 1, e.g. alpha: 0.05',
+      'agentTwin(): alpha: must be a number between 0 and 1, got 1. Fix: give a significance level between 0 and 1, e.g. alpha: 0.05',
     )
   })
 

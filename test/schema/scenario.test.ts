@@ -46,8 +46,8 @@ describe('refusing an invalid scenario', () => {
   test('a tool the twin does not have, with the closest name', () => {
     const found = scenarioProblems('unknown-tool')
     expect(where(found)).toEqual(['9:11 faults[0].tool', '14:13 expectations[0].before'])
-    expect(found[0]!.message).toBe('twin `demo-co-payments` has no tool `refund_paymnet`')
-    expect(found[0]!.fix).toContain('did you mean `refund_payment`?')
+    expect(found[0]!.message).toBe('twin "demo-co-payments" has no tool "refund_paymnet"')
+    expect(found[0]!.fix).toContain('did you mean "refund_payment"?')
     expect(found[1]!.fix).toContain('did you mean `get_refund_policy`?')
   })
 
@@ -76,8 +76,9 @@ describe('refusing an invalid scenario', () => {
       '14:19 faults[1].when.call',
       '15:12 faults[1].fault',
     ])
-    expect(found[0]!.fix).toBe('use a number from 0 to 1')
-    expect(found[1]!.fix).toBe('use an integer of at least 1')
+    // The rule checker's words, the same a rule written in code gets.
+    expect(found[0]!.fix).toBe('write a rate such as 0.2 (20% of the calls); 50% is 0.5, not 50')
+    expect(found[1]!.fix).toBe('call numbers count from 1 (the first call of the tool is 1)')
     expect(found[2]!.fix).toContain('did you mean "timeout_after_mutation"?')
   })
 

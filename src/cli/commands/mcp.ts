@@ -34,7 +34,13 @@ async function mcp(options: ParsedOptions, io: CliIO): Promise<number> {
   const { faults = [], seed = 0, state } = chosen.options
   const twin = createTwin(chosen.twin, {
     ...(state && { stateOverrides: state }),
-    ...(faults.length > 0 && { faults: createFaultPolicy(faults, { seed }) }),
+    ...(faults.length > 0 && {
+      faults: createFaultPolicy(faults, {
+        seed,
+        toolNames: chosen.twin.tools.map((tool) => tool.name),
+        twinName: chosen.twin.metadata.name,
+      }),
+    }),
   })
   const records = stringOption(options, 'records')
   // Loaded only when asked for: the MCP SDK is an optional peer.

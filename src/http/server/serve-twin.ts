@@ -112,7 +112,13 @@ function twinMaker(source: Twin | TwinDocument, options: ServeTwinOptions): () =
   const toolNames = definition.tools.map((tool) => tool.name)
   const rules = options.faults ?? []
   const policy = (): FaultPolicy | undefined =>
-    rules.length > 0 ? createFaultPolicy(rules, { seed: options.seed ?? 0, toolNames }) : undefined
+    rules.length > 0
+      ? createFaultPolicy(rules, {
+          seed: options.seed ?? 0,
+          toolNames,
+          twinName: definition.metadata.name,
+        })
+      : undefined
   policy() // checks the rules now, not at the first call
   if (!isTwin(source)) {
     return () => createTwin(source, { stateOverrides: options.state, faults: policy() })

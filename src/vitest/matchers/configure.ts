@@ -5,15 +5,17 @@ import {
   type JudgeConfig,
   resolveJudge,
 } from '../../judge/index.ts'
+import { providedSuite } from '../provided.ts'
 
 /** How `toPassJudge` judges when a call does not say. */
 export interface MatcherOptions {
   /**
    * A judge, or the configuration to resolve one with (`resolveJudge`).
-   * Default: `resolveJudge()`, the offline keyword fake unless `AGENTTWIN_JUDGE` says otherwise.
+   * Default: the plugin's `judge` option, else `resolveJudge()`, the offline keyword fake
+   * unless `AGENTTWIN_JUDGE` says otherwise.
    */
   judge?: Judge | JudgeConfig
-  /** Run-wide pass threshold; a call's own `threshold` wins. Default 0.7. */
+  /** Run-wide pass threshold; a call's own `threshold` wins. Default: the plugin's `judge.threshold`, else 0.7. */
   threshold?: number
   /** Calibration figures, so results say whether the judge is calibrated for a criterion. */
   calibration?: CalibrationStore
@@ -37,7 +39,14 @@ function configuration(): Configuration {
   const file = currentFile()
   let found = byFile.get(file)
   if (!found) {
-    found = { options: {} }
+    // Without configureMatchers, the plugin's judge and threshold, as its scenario files use them.
+    const { judge, judgeThreshold } = providedSuite()
+    found = {
+      options: {
+        ...(judge ? { judge } : {}),
+        ...(judgeThreshold === undefined ? {} : { threshold: judgeThreshold }),
+      },
+    }
     byFile.set(file, found)
   }
   return found

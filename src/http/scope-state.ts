@@ -1,0 +1,39 @@
+import type { UnhandledRequest } from './errors.ts'
+import type { RoutedTwin } from './twin-handlers.ts'
+
+/** What a scope is called in a refusal, and who takes the requests sent after it ended. */
+export interface ScopeOptions {
+  /** What ended, as a refusal names it: `case refund-happy-path`, `test "refunds once"`. Default `its scope`. */
+  label?: string
+  /**
+   * Offered every request sent from this scope's async context after it
+   * ended; return `true` to take it (its case is still being built), `false`
+   * to leave it to the enclosing scope or the unscoped list.
+   */
+  onLate?: (request: UnhandledRequest) => boolean
+}
+
+/** @internal One scope of an interception while it lives, and after (for late requests). */
+export interface ScopeState {
+  twins: Map<string, RoutedTwin>
+  parent: ScopeState | undefined
+  unhandled: UnhandledRequest[]
+  options: ScopeOptions
+  /** `fetch` calls of this context whose request is not yet answered or refused. */
+  pending: Set<PendingRequest>
+}
+
+/** @internal A `fetch` call on its way through msw, until a twin takes it or the guard refuses it. */
+export interface PendingRequest {
+  readonly routed: Promise<void>
+  route(): void
+}
+
+/** @internal A pending request, routed once a twin takes it or the guard refuses it. */
+export function pendingRequest(): PendingRequest {
+  let route = () => {}
+  const routed = new Promise<void>((resolve) => {
+    route = resolve
+  })
+  return { routed, route }
+}
