@@ -1,5 +1,6 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
+import { checkCassette } from './cassette-shape.ts'
 import { InvalidCassetteError } from './errors.ts'
 import type { Cassette } from './types.ts'
 
@@ -46,14 +47,7 @@ export function readCassette(file: string): Cassette | undefined {
   } catch (error) {
     throw new InvalidCassetteError(file, `is not JSON (${(error as Error).message})`)
   }
-  const cassette = parsed as Partial<Cassette>
-  if (cassette?.schema !== 'agenttwin/cassette.v1' || !Array.isArray(cassette.interactions)) {
-    throw new InvalidCassetteError(
-      file,
-      'is not an agenttwin/cassette.v1 document with an interactions list',
-    )
-  }
-  return cassette as Cassette
+  return checkCassette(parsed, file)
 }
 
 /** Writes a cassette as pretty JSON, the form a reviewer reads in a diff. */
