@@ -44,7 +44,7 @@ export const reportCommand: CliCommand = defineVerb({
     const out =
       stringOption(parsed, 'out') ??
       (input.endsWith('.json') ? `${input.slice(0, -5)}.html` : `${input}.html`)
-    writeReport(io, out, renderHtml(report), 'HTML report')
+    writeReport(io, out, renderHtml(report), 'HTML report', [file])
     return 0
   },
 })
