@@ -1,5 +1,6 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
+import { withoutByteOrderMark } from '../core/utf8.ts'
 import { checkCassette } from './cassette-shape.ts'
 import { InvalidCassetteError } from './errors.ts'
 import type { Cassette } from './types.ts'
@@ -36,7 +37,7 @@ export function cassettePath(
 export function readCassette(file: string): Cassette | undefined {
   let text: string
   try {
-    text = readFileSync(file, 'utf8')
+    text = withoutByteOrderMark(readFileSync(file, 'utf8'))
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
     throw new InvalidCassetteError(file, `cannot be read (${(error as Error).message})`)

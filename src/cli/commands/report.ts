@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
+import { withoutByteOrderMark } from '../../core/utf8.ts'
 import { parseComparisonReport, renderHtml } from '../../report/index.ts'
 import type { CliCommand } from '../command.ts'
 import { defineVerb, stringOption, usageError } from './cli-options.ts'
@@ -34,7 +35,7 @@ export const reportCommand: CliCommand = defineVerb({
     const file = resolve(io.cwd, input)
     let text: string
     try {
-      text = readFileSync(file, 'utf8')
+      text = withoutByteOrderMark(readFileSync(file, 'utf8'))
     } catch (error) {
       const reason =
         (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'does not exist' : String(error)
