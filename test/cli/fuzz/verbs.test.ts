@@ -78,7 +78,6 @@ interface Input {
   path?: string
 }
 
-
 /** Exit statuses a verb documents: 0 ok, 1 problems found, 2 usage or file error; diff's gate adds 3 (WARN). */
 const EXITS: Record<string, number[]> = { diff: [0, 1, 2, 3] }
 
