@@ -1,31 +1,57 @@
-import { realpathSync, statSync } from 'node:fs'
+import { mkdirSync, realpathSync, statSync, writeFileSync } from 'node:fs'
 import { basename, dirname, join, resolve } from 'node:path'
 import { AgentTwinError } from '../core/errors.ts'
 
-/** A command was asked to write over a file it reads. */
+/** An output path that is one of the command's inputs. Code `AGENTTWIN_OUTPUT_IS_INPUT`. */
 export class OutputIsInputError extends AgentTwinError {
   static override readonly code = 'AGENTTWIN_OUTPUT_IS_INPUT'
-  readonly output: string
-  readonly input: string
 
-  constructor(output: string, input: string) {
-    const same = output === input ? '' : ` (the same file as the input ${input})`
+  constructor(output: string, input: string, how: string) {
     super({
-      problem: `--out ${output} is the input file${same}: writing it would destroy what the command reads.`,
-      fix: 'pass another --out path (or leave --out out for the default beside the input).',
+      problem: `the output ${output} is the input ${input} (${how}); writing it would destroy the input.`,
+      fix: 'write the output to another path.',
     })
-    this.output = output
-    this.input = input
   }
 }
 
-/**
- * The file a path names, with `.`/`..` and symlinks resolved: the real path
- * of the file, or of its nearest existing folder joined with the rest when
- * the file does not exist yet.
- */
-function realFile(path: string): string {
+/** An output file that cannot be written. Code `AGENTTWIN_UNWRITABLE_OUTPUT`. */
+export class UnwritableOutputError extends AgentTwinError {
+  static override readonly code = 'AGENTTWIN_UNWRITABLE_OUTPUT'
+
+  constructor(output: string, error: unknown) {
+    const code = (error as NodeJS.ErrnoException).code
+    const reason =
+      code === 'ENOTDIR' || code === 'EEXIST'
+        ? 'a part of its folder path is a file, not a folder'
+        : code === 'EISDIR'
+          ? 'it is a folder'
+          : code === 'EACCES' || code === 'EPERM'
+            ? 'permission denied'
+            : (code ?? String(error))
+    super(
+      {
+        problem: `cannot write ${output}: ${reason}.`,
+        fix: 'choose an output path whose folders are folders (or can be created) and that may be written.',
+      },
+      { cause: error },
+    )
+  }
+}
+
+/** Who a path is on disk: its real path (symlinks followed) and, when it exists, its inode. */
+function identity(path: string): { real: string; inode?: string } {
   const absolute = resolve(path)
+  try {
+    const stats = statSync(absolute)
+    return { real: realpathSync(absolute), inode: `${stats.dev}:${stats.ino}` }
+  } catch {
+    // Not there yet: a folder on its way may still be a link to an input's folder.
+    return { real: realFile(absolute) }
+  }
+}
+
+/** The real path of a file, or of its nearest existing folder joined with the rest. */
+function realFile(absolute: string): string {
   try {
     return realpathSync(absolute)
   } catch {
@@ -35,27 +61,38 @@ function realFile(path: string): string {
 }
 
 /**
- * Refuses an output path that is one of the inputs, however either is
- * written (relative, with `./` or `..`, through a symlink, or a hard link to
- * the same file).
- * @throws OutputIsInputError naming the output and the input it would overwrite
+ * Refuses an output path that is one of the inputs, however it is spelled:
+ * relative or absolute, through `./` and `..`, a symbolic link, or a hard
+ * link to the same file (same device and inode). Paths are resolved against
+ * the process's working directory; callers pass them resolved against their own.
  * @example
- * refuseOverwritingInput(['reports/r.json'], './reports/r.json') // throws AGENTTWIN_OUTPUT_IS_INPUT
+ * refuseOverwritingInput([resolve(io.cwd, source)], resolve(io.cwd, out)) // throws OutputIsInputError
  */
 export function refuseOverwritingInput(inputs: readonly string[], output: string): void {
-  const target = realFile(output)
+  const out = identity(output)
   for (const input of inputs) {
-    if (realFile(input) === target || sameInode(input, output)) {
-      throw new OutputIsInputError(output, input)
+    const other = identity(input)
+    if (out.real === other.real) {
+      const how = resolve(output) === resolve(input) ? 'the same path' : 'the same file by a link'
+      throw new OutputIsInputError(output, input, how)
     }
+    if (out.inode !== undefined && out.inode === other.inode)
+      throw new OutputIsInputError(output, input, 'a hard link to the same file')
   }
 }
 
-function sameInode(a: string, b: string): boolean {
+/**
+ * Writes an output file, creating its folder; a path that cannot be written
+ * (a folder path through a regular file, a folder, no permission) is an
+ * `UnwritableOutputError` naming it, not a raw ENOTDIR.
+ * @example
+ * writeOutputFile(resolve(io.cwd, out), yaml)
+ */
+export function writeOutputFile(output: string, text: string): void {
   try {
-    const [first, second] = [statSync(a), statSync(b)]
-    return first.dev === second.dev && first.ino === second.ino
-  } catch {
-    return false
+    mkdirSync(dirname(output), { recursive: true })
+    writeFileSync(output, text)
+  } catch (error) {
+    throw new UnwritableOutputError(output, error)
   }
 }

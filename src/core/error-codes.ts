@@ -76,6 +76,7 @@ export const ERROR_CODES = [
   'AGENTTWIN_DUPLICATE_SCENARIO_ID',
   'AGENTTWIN_INVALID_RECORDS',
   'AGENTTWIN_OUTPUT_IS_INPUT',
+  'AGENTTWIN_UNWRITABLE_OUTPUT',
 ] as const
 
 /** A code of the error catalogue. */

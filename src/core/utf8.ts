@@ -3,7 +3,23 @@
  * position, never a silent U+FFFD that then reads as valid text.
  */
 
-const strict = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false })
+// ignoreBOM keeps every U+FEFF in the text: only the start of a file may drop one (`withoutByteOrderMark`).
+const strict = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true })
+
+/** U+FEFF, the byte-order mark some editors put at the start of a UTF-8 file. */
+export const BYTE_ORDER_MARK = '\uFEFF'
+
+/**
+ * The text of a file without the byte-order mark some editors write at its
+ * start: the one place every reader drops it, so a file saved "with BOM"
+ * reads the same as one without. A U+FEFF anywhere else is kept (and is then
+ * the reader's problem, never silently dropped).
+ * @example
+ * withoutByteOrderMark('\uFEFF{"a":1}') // '{"a":1}'
+ */
+export function withoutByteOrderMark(text: string): string {
+  return text.startsWith(BYTE_ORDER_MARK) ? text.slice(1) : text
+}
 
 /** Where a byte sequence stops being UTF-8: its byte offset, and the 1-based line and column there. */
 export interface Utf8Error {
@@ -14,13 +30,19 @@ export interface Utf8Error {
 
 /**
  * Decodes `bytes` strictly; on invalid UTF-8 returns where it starts instead.
+ * The bytes are a file's start unless `fileStart` is false (a later line of
+ * a file read line by line): there a leading byte-order mark is dropped.
  * @example
  * decodeUtf8(Buffer.from('ok')) // { text: 'ok' }
  * decodeUtf8(Buffer.from([0x61, 0xff])) // { error: { offset: 1, line: 1, column: 2 } }
  */
-export function decodeUtf8(bytes: Uint8Array): { text: string } | { error: Utf8Error } {
+export function decodeUtf8(
+  bytes: Uint8Array,
+  options: { fileStart?: boolean } = {},
+): { text: string } | { error: Utf8Error } {
   try {
-    return { text: strict.decode(bytes) }
+    const text = strict.decode(bytes)
+    return { text: options.fileStart === false ? text : withoutByteOrderMark(text) }
   } catch {
     return { error: locateInvalidUtf8(bytes) }
   }

@@ -5,7 +5,8 @@ import { AgentTwinError, partsOf } from '../core/errors.ts'
  * by msw), `undici` (its own API or a client of its global dispatcher),
  * `websocket`, `worker` (from a `worker_threads` worker), `dns`, `udp`,
  * `socket` (a raw `net` / `tls` connection or a write on a socket opened
- * before the guard), `tcp_wrap` (a connect through `process.binding`).
+ * before the guard), `tcp_wrap` (a connect through `process.binding`),
+ * `http2` (an `http2.connect` session).
  */
 export type RefusedClient =
   | 'fetch'
@@ -17,6 +18,7 @@ export type RefusedClient =
   | 'udp'
   | 'socket'
   | 'tcp_wrap'
+  | 'http2'
 
 /** A request no twin handles; the test network never lets it out. */
 export interface UnhandledRequest {

@@ -63,12 +63,23 @@ export function installResolverGuard(options: ResolverGuardOptions): () => void 
     })
   }
 
-  function dnsRefusal(host: unknown, what: string): Error | undefined {
+  function dnsRefusal(
+    host: unknown,
+    what: string,
+    api: unknown,
+    args: unknown[],
+  ): Error | undefined {
     if (!active || typeof host !== 'string') return undefined
     if (options.allowsHost(host)) return undefined
     // An address or a name of this machine is answered without asking any resolver.
     if (what.endsWith('lookup') && (isIP(host) !== 0 || isLoopbackHost(host))) return undefined
-    return options.refuse({ client: 'dns', url: `dns://${host}`, how: `a DNS query (${what})` })
+    const service = what.endsWith('lookupService') ? Number(args[1]) : Number.NaN
+    const name = host.includes(':') ? `[${host}]` : host
+    return options.refuse({
+      client: 'dns',
+      url: Number.isInteger(service) ? `dns://${name}:${service}` : `dns://${name}`,
+      how: `a DNS query (${what} of ${host}${Number.isInteger(service) ? ` port ${service}` : ''}, ${askedOf(what, api)})`,
+    })
   }
 
   function callbackStyle(name: string): (original: AnyFunction) => AnyFunction {
@@ -85,7 +96,7 @@ export function installResolverGuard(options: ResolverGuardOptions): () => void 
           )
           return {}
         }
-        const error = dnsRefusal(host, `dns.${name}`)
+        const error = dnsRefusal(host, `dns.${name}`, this, args)
         if (!error) return original.apply(this, args)
         const callback = args.at(-1)
         if (typeof callback === 'function') process.nextTick(() => callback(error))
@@ -102,7 +113,7 @@ export function installResolverGuard(options: ResolverGuardOptions): () => void 
           const answer = { address: TWIN_HOST_ADDRESS, family: 4 }
           return Promise.resolve(all ? [answer] : answer)
         }
-        const error = dnsRefusal(host, `dns.promises.${name}`)
+        const error = dnsRefusal(host, `dns.promises.${name}`, this, args)
         return error ? Promise.reject(error) : original.apply(this, args)
       }
   }
@@ -174,4 +185,26 @@ function udpTarget(socket: dgram.Socket, args: unknown[]): [number, string] {
   const port = Number(withRange ? args[3] : args[1])
   const address = withRange ? args[4] : args[2]
   return [port, typeof address === 'string' ? address : 'localhost']
+}
+
+/**
+ * Where a refused query would have gone: the DNS servers (host:port) a
+ * `resolve*` asks, or the system resolver a `lookup` asks (getaddrinfo).
+ */
+function askedOf(what: string, api: unknown): string {
+  if (/lookup(Service)?$/.test(what)) return 'asked of the system resolver'
+  let servers: string[] = []
+  try {
+    const own = (api as { getServers?: () => string[] } | undefined)?.getServers
+    servers = typeof own === 'function' ? own.call(api) : dns.getServers()
+  } catch {}
+  // getServers() gives `1.1.1.1`, `1.1.1.1:5353`, `::1` or `[::1]:5353`.
+  const named = servers.map((server) =>
+    server.startsWith('[') || /^[^:]+:\d+$/.test(server)
+      ? server
+      : server.includes(':')
+        ? `[${server}]:53`
+        : `${server}:53`,
+  )
+  return named.length > 0 ? `asked of the DNS server ${named.join(', ')}` : 'asked of no DNS server'
 }

@@ -1,6 +1,6 @@
 import net from 'node:net'
-import { constants } from 'node:os'
 import tls from 'node:tls'
+import { installHttp2Guard } from './http2-guard.ts'
 import { type Refusal, targetUrl } from './network-guard.ts'
 
 /** Where a socket was about to connect. */
@@ -65,7 +65,9 @@ const TCP = (
  *   before it started: a warmed keep-alive pool) to a host not allowed is
  *   refused and the socket destroyed, so nothing reaches the peer.
  * - A connect straight on the `tcp_wrap` binding (`process.binding`) that did
- *   not come from an allowed socket fails with ECONNREFUSED, and is kept.
+ *   not come from an allowed socket throws the refusal (its caller sees only
+ *   what `connect` returns or throws), and is kept; a `net` socket whose
+ *   connect began before the guard fails with the refusal.
  *
  * Returns the function that removes the guard. If someone patched on top of
  * ours meanwhile, ours stays in their chain but lets everything through.
@@ -145,17 +147,27 @@ export function installSocketGuard(options: SocketGuardOptions): () => void {
         options.allow({ kind: 'tcp', host: address, port, tls: false })
       )
         return connectImpl.call(this, request, address, port)
-      options.refuse({
-        client: 'tcp_wrap',
+      const owner = socketOwning(this)
+      const error = options.refuse({
+        client: owner ? 'socket' : 'tcp_wrap',
         url: targetUrl({ kind: 'tcp', host: address, port, tls: false }),
-        how: "a raw connect on process.binding('tcp_wrap')",
+        how: owner
+          ? 'a net socket whose connect began before the guard started'
+          : "a raw connect on process.binding('tcp_wrap')",
       })
-      return -constants.errno.ECONNREFUSED
+      if (owner) {
+        // node:net's own connect: the socket fails with the refusal, not a bare ECONNREFUSED.
+        process.nextTick(() => owner.destroy(error))
+        return 0
+      }
+      // A raw binding caller only sees what connect returns or throws: the refusal, thrown.
+      throw error
     }
   }
   const guardedRaw = rawGuard(rawConnect)
   const guardedRaw6 = rawGuard(rawConnect6)
 
+  const removeHttp2Guard = installHttp2Guard(options, () => active)
   prototype.connect = guarded
   prototype._writeGeneric = guardedWrite
   TCP.prototype.connect = guardedRaw
@@ -163,11 +175,21 @@ export function installSocketGuard(options: SocketGuardOptions): () => void {
   return () => {
     if (!active) return
     active = false
+    removeHttp2Guard()
     if (prototype.connect === guarded) prototype.connect = original
     if (prototype._writeGeneric === guardedWrite) prototype._writeGeneric = originalWrite
     if (TCP.prototype.connect === guardedRaw) TCP.prototype.connect = rawConnect
     if (TCP.prototype.connect6 === guardedRaw6) TCP.prototype.connect6 = rawConnect6
   }
+}
+
+/** The `net.Socket` a raw handle belongs to (node:net marks it with its `owner_symbol`). */
+function socketOwning(handle: object): net.Socket | undefined {
+  for (const key of Object.getOwnPropertySymbols(handle)) {
+    const value = (handle as Record<symbol, unknown>)[key]
+    if (key.description === 'owner_symbol' && value instanceof net.Socket) return value
+  }
+  return undefined
 }
 
 /** A socket a local server accepted: its writes are answers, not outgoing traffic. */

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises'
-import { type Document, isMap, isNode, isPair, isScalar, LineCounter, parseDocument } from 'yaml'
+import { type Document, isMap, isNode, isPair, isScalar, type LineCounter } from 'yaml'
 import { type DocumentProblem, InvalidDocumentError } from '../core/errors.ts'
+import { parseYamlTree } from '../schema/parse-yaml.ts'
 import { decoded } from '../schema/read-source.ts'
 import { JudgeFileError } from './errors.ts'
 
@@ -35,27 +36,17 @@ export async function readPositionedDocument(
   return parsePositionedDocument(file, read.source)
 }
 
-/** Parses text already in memory; see `readPositionedDocument`. */
+/**
+ * Parses text already in memory; see `readPositionedDocument`. It goes
+ * through the documents' own loader, so nesting depth, alias bombs and
+ * syntax errors are refused the same way, with their positions.
+ */
 export function parsePositionedDocument(file: string, text: string): PositionedDocument {
-  const lines = new LineCounter()
-  const doc = parseDocument(text, { lineCounter: lines, uniqueKeys: true, prettyErrors: false })
-  if (doc.errors.length > 0) {
-    throw new InvalidDocumentError(
-      doc.errors.map((error) => {
-        const { line, col } = lines.linePos(error.pos[0])
-        return {
-          file,
-          line: Math.max(line, 1),
-          column: Math.max(col, 1),
-          path: '',
-          message: `not valid YAML or JSON: ${error.message.split('\n')[0]}`,
-          fix: 'correct the syntax at this position',
-        }
-      }),
-    )
-  }
-  // A small alias budget keeps "billion laughs" documents from expanding.
-  return { file, value: doc.toJS({ maxAliasCount: 100 }), doc, lines }
+  const result = parseYamlTree(text, file)
+  if (!result.ok) throw new InvalidDocumentError(result.problems)
+  if (result.problems?.length) throw new InvalidDocumentError(result.problems)
+  const { value, doc, lineCounter } = result.parsed
+  return { file, value, doc, lines: lineCounter }
 }
 
 /**

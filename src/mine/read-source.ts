@@ -9,6 +9,7 @@ import {
 import type { CaseRun } from '../core/case-run.ts'
 import type { TraceSpan } from '../core/case-trace.ts'
 import type { ExpectationResult } from '../core/expectation-result.ts'
+import { withoutByteOrderMark } from '../core/utf8.ts'
 import { effectiveLabel } from '../judge/review.ts'
 import { parseOtlpJson } from '../trace/otlp-json.ts'
 import { MineSourceError } from './errors.ts'
@@ -87,7 +88,7 @@ function runOf(report: ComparisonReport, side: SideReport): CaseRun | undefined 
 export function readMineInput(text: string, file: string, pick: PickCase): MineInput {
   let value: unknown
   try {
-    value = JSON.parse(text)
+    value = JSON.parse(withoutByteOrderMark(text))
   } catch {
     // JSON Lines: a collector's file export.
     return { kind: 'trace', spans: parseOtlpJson(text, file) }

@@ -1,6 +1,8 @@
 import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { LimitExceededError, resourceLimit } from '../core/limits.ts'
+import { withoutByteOrderMark } from '../core/utf8.ts'
+import { checkCassette } from './cassette-shape.ts'
 import { InvalidCassetteError } from './errors.ts'
 import type { Cassette } from './types.ts'
 
@@ -42,7 +44,7 @@ export function readCassette(file: string): Cassette | undefined {
     const maxBytes = resourceLimit('cassetteBytes')
     if (size > maxBytes)
       throw new LimitExceededError('cassetteBytes', `The cassette ${file}`, size, maxBytes)
-    text = readFileSync(file, 'utf8')
+    text = withoutByteOrderMark(readFileSync(file, 'utf8'))
   } catch (error) {
     if (error instanceof LimitExceededError) throw error
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
@@ -54,14 +56,7 @@ export function readCassette(file: string): Cassette | undefined {
   } catch (error) {
     throw new InvalidCassetteError(file, `is not JSON (${(error as Error).message})`)
   }
-  const cassette = parsed as Partial<Cassette>
-  if (cassette?.schema !== 'agenttwin/cassette.v1' || !Array.isArray(cassette.interactions)) {
-    throw new InvalidCassetteError(
-      file,
-      'is not an agenttwin/cassette.v1 document with an interactions list',
-    )
-  }
-  return cassette as Cassette
+  return checkCassette(parsed, file)
 }
 
 /** Writes a cassette as pretty JSON, the form a reviewer reads in a diff. */

@@ -122,7 +122,15 @@ function complete(
 ): LoadedScenario {
   const twinProblems: DocumentProblem[] = []
   let twin: TwinDocument | undefined
-  if (twinFile !== undefined && twinRead?.problem) {
+  if (twinFile !== undefined && twinRead?.problem && twinRead.inFile) {
+    // Bytes that are not UTF-8 are the twin's own problem, at the bad byte in the twin.
+    twinProblems.push(twinRead.problem)
+    checked.issues.push({
+      path: ['twin'],
+      message: `the twin "${String(checked.parsed?.value.twin)}" is invalid (1 problem, reported at its own lines)`,
+      fix: 'fix the twin document; its tools cannot be checked against this scenario until then',
+    })
+  } else if (twinFile !== undefined && twinRead?.problem) {
     checked.issues.push({
       path: ['twin'],
       message: `the twin file "${String(checked.parsed?.value.twin)}" ${twinRead.problem.message.replace(/^the file /, '')} (looked for ${twinFile})`,

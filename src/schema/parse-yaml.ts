@@ -1,5 +1,6 @@
 import {
   type Alias,
+  type Document,
   isAlias,
   isCollection,
   isMap,
@@ -25,22 +26,29 @@ import { findTooDeep } from './nesting.ts'
  */
 export const MAX_ALIAS_COUNT = 100
 
-/** A document parsed with positions kept, ready to point at any field. */
-export interface ParsedSource {
+/** A YAML or JSON text parsed with positions kept, ready to point at any field. */
+export interface ParsedTree<Value = unknown> {
   file: string
   source: string
-  /** The plain JSON value of the document (a mapping). */
-  value: Record<string, unknown>
+  /** The plain JSON value of the document. */
+  value: Value
   /** The YAML node tree the value came from. */
   root: Node
+  /** The parsed YAML document, for callers that walk its nodes. */
+  doc: Document.Parsed
+  /** Turns an offset of `source` into a line and column. */
+  lineCounter: LineCounter
   /** Where a field is; falls back to the nearest existing parent. */
   locate(path: FieldPath, at?: 'key' | 'value'): { line: number; column: number }
 }
 
-export type ParseResult =
+/** A document parsed with positions kept: its root is a mapping. */
+export type ParsedSource = ParsedTree<Record<string, unknown>>
+
+export type ParseResult<Parsed = ParsedSource> =
   | {
       ok: true
-      parsed: ParsedSource
+      parsed: Parsed
       /** Problems found while reading that still left a readable document (e.g. nesting too deep). */
       problems?: DocumentProblem[]
     }
@@ -73,13 +81,35 @@ const GENERIC_SYNTAX_FIX =
  * if (result.ok) result.parsed.locate(['a']) // { line: 1, column: 4 }
  */
 export function parseYamlSource(source: string, file: string): ParseResult {
+  return parseGuarded(source, file, 'mapping') as ParseResult
+}
+
+/**
+ * Parses a YAML or JSON text whose root may be any value (a list of labels,
+ * say), with the same guards as `parseYamlSource`: nesting depth, alias
+ * bombs, self-referencing aliases, duplicate keys and syntax errors come back
+ * as located problems, never as exceptions. Every YAML file AgentTwin reads
+ * goes through one of the two.
+ * @example
+ * const result = parseYamlTree('- a\n- b', 'labels.yaml')
+ * if (result.ok) result.parsed.value // ['a', 'b']
+ */
+export function parseYamlTree(source: string, file: string): ParseResult<ParsedTree> {
+  return parseGuarded(source, file, 'any')
+}
+
+function parseGuarded(
+  source: string,
+  file: string,
+  root: 'mapping' | 'any',
+): ParseResult<ParsedTree> {
   const tooLarge = documentTooLarge(source, file)
   if (tooLarge) return { ok: false, problems: [tooLarge] }
   const maxDepth = resourceLimit('depth')
   // Nesting past the limit is blanked out first: the parser recurses, and the
   // rest of the document must still be read so its own problems are named.
   const deep = findTooDeep(source, maxDepth)
-  const result = parseReadable(deep?.masked ?? source, file)
+  const result = parseReadable(deep?.masked ?? source, file, root)
   if (!deep) return result
   const problem: DocumentProblem = {
     file,
@@ -117,7 +147,11 @@ export function documentTooLarge(
   }
 }
 
-function parseReadable(source: string, file: string): ParseResult {
+function parseReadable(
+  source: string,
+  file: string,
+  rootKind: 'mapping' | 'any',
+): ParseResult<ParsedTree> {
   const lineCounter = new LineCounter()
   const doc = parseDocument(source, {
     lineCounter,
@@ -168,8 +202,9 @@ function parseReadable(source: string, file: string): ParseResult {
       ),
     }
   }
-  const root = doc.contents
-  if (root === null || (isScalar(root) && root.value === null && !root.source)) {
+  const root = doc.contents ?? doc.createNode(null)
+  const empty = doc.contents === null || (isScalar(root) && root.value === null && !root.source)
+  if (rootKind === 'mapping' && empty) {
     return {
       ok: false,
       problems: [
@@ -177,7 +212,7 @@ function parseReadable(source: string, file: string): ParseResult {
       ],
     }
   }
-  if (!isMap(root)) {
+  if (rootKind === 'mapping' && !isMap(root)) {
     const found = isSeq(root) ? 'a list' : isScalar(root) ? 'a single value' : 'an alias'
     return {
       ok: false,
@@ -252,7 +287,9 @@ function parseReadable(source: string, file: string): ParseResult {
       file,
       source,
       root,
-      value: value as Record<string, unknown>,
+      doc,
+      lineCounter,
+      value,
       locate: (path, at = 'value') => position(offsetOf(root, path, at)),
     },
   }

@@ -6,7 +6,12 @@ import { documentTooLarge } from './parse-yaml.ts'
 
 export type SourceResult =
   | { source: string; problem?: undefined }
-  | { source?: undefined; problem: DocumentProblem }
+  | {
+      source?: undefined
+      problem: DocumentProblem
+      /** The file was read, and its bytes are the problem (not UTF-8): the problem is located in it. */
+      inFile?: true
+    }
 
 /**
  * Reads a document's text, decoded as strict UTF-8; a file that cannot be
@@ -42,6 +47,7 @@ export function decoded(file: string, bytes: Uint8Array): SourceResult {
   if ('text' in result) return { source: result.text }
   const { line, column } = result.error
   return {
+    inFile: true,
     problem: {
       file,
       line,

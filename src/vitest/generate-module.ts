@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
-import { parse } from 'yaml'
+import { parseYamlSource } from '../schema/parse-yaml.ts'
 import type { PreparedScenario } from './prepared-scenario.ts'
 import type { ResolvedSuiteOptions } from './resolve-options.ts'
 
@@ -60,13 +60,10 @@ export function generateScenarioModule(input: GenerateInput): string {
  * the document is readable enough to say; the loader reports the rest.
  */
 export function referencedDocuments(file: string, source: string): string[] {
-  let document: { twin?: unknown; expectations?: unknown } | null
-  try {
-    document = parse(source, { maxAliasCount: 100 })
-  } catch {
-    // An unreadable scenario fails in the worker with the loader's file:line:col message.
-    return []
-  }
+  const parsed = parseYamlSource(source, file)
+  // An unreadable scenario fails in the worker with the loader's file:line:col message.
+  if (!parsed.ok) return []
+  const document = parsed.parsed.value as { twin?: unknown; expectations?: unknown }
   const names: unknown[] = [document?.twin]
   if (Array.isArray(document?.expectations)) {
     for (const expectation of document.expectations) names.push(expectation?.contract)

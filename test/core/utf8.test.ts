@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { decodeUtf8, locateInvalidUtf8 } from '../../src/core/utf8.ts'
+import { decodeUtf8, locateInvalidUtf8, withoutByteOrderMark } from '../../src/core/utf8.ts'
 
 describe('strict UTF-8', () => {
   it('decodes well-formed text of every sequence length', () => {
@@ -22,5 +22,14 @@ describe('strict UTF-8', () => {
   it('counts lines and columns in characters, not bytes', () => {
     const bytes = Buffer.concat([Buffer.from('ok\n€€'), Buffer.from([0xfe])])
     expect(locateInvalidUtf8(bytes)).toEqual({ offset: 9, line: 2, column: 3 })
+  })
+})
+
+describe('a byte-order mark', () => {
+  it('is dropped at the start of a file and kept anywhere else', () => {
+    const marked = Buffer.from('\uFEFFa\n\uFEFFb')
+    expect(decodeUtf8(marked)).toEqual({ text: 'a\n\uFEFFb' })
+    expect(decodeUtf8(marked, { fileStart: false })).toEqual({ text: '\uFEFFa\n\uFEFFb' })
+    expect(withoutByteOrderMark('\uFEFF{}')).toBe('{}')
   })
 })

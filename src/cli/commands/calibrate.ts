@@ -14,6 +14,7 @@ import {
   saveCalibration,
 } from '../../judge/index.ts'
 import type { CliCommand, CliIO } from '../command.ts'
+import { refuseOverwritingInput } from '../output-path.ts'
 
 const USAGE = `Usage: agenttwin calibrate <labels-file> [--judge fake|anthropic|openai] [--threshold 0.7] [--out <file>]
 
@@ -59,7 +60,9 @@ export function createCalibrateCommand(
         return 2
       }
       try {
-        const labels = await loadLabels(resolve(io.cwd, flags.file))
+        const labelsFile = resolve(io.cwd, flags.file)
+        if (flags.out) refuseOverwritingInput([labelsFile], inside(io.cwd, flags.out))
+        const labels = await loadLabels(labelsFile)
         const cacheFile = cacheFileFromEnv(env)
         const judge = resolveJudge(
           {

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import type { CallRecord } from '../../core/call-record.ts'
 import { AgentTwinError } from '../../core/errors.ts'
+import { withoutByteOrderMark } from '../../core/utf8.ts'
 import { checkTraceAgainstRecords } from '../../evaluate/trace-matches-records.ts'
 import { parseOtlpJson } from '../../trace/otlp-json.ts'
 import type { CliCommand } from '../command.ts'
@@ -43,7 +44,7 @@ export class InvalidRecordsError extends AgentTwinError {
 
 async function readText(file: string, what: string): Promise<string> {
   try {
-    return await readFile(file, 'utf8')
+    return withoutByteOrderMark(await readFile(file, 'utf8'))
   } catch (error) {
     throw new UnreadableFileError(`the ${what} ${file}`, error)
   }

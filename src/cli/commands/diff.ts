@@ -1,3 +1,4 @@
+import { dirname, resolve } from 'node:path'
 import {
   buildReport,
   type ComparisonReport,
@@ -5,9 +6,10 @@ import {
   type SideRuns,
 } from '../../compare/index.ts'
 import { renderMarkdown, renderTerminal, terminalColor } from '../../report/index.ts'
-import { pinSelection } from '../../scenario/pin.ts'
+import { pinSelection, type ScenarioSource } from '../../scenario/pin.ts'
 import type { Agent } from '../../scenario/types.ts'
 import type { CliCommand, CliIO } from '../command.ts'
+import { refuseOverwritingInput } from '../output-path.ts'
 import { loadAgentModule, pickAgent } from './agent-module.ts'
 import { CASE_OPTIONS, caseNumbers, caseRunnerOf } from './case-runner.ts'
 import { defineVerb, type ParsedOptions, stringOption, usageError } from './cli-options.ts'
@@ -73,6 +75,27 @@ function side(agent: Agent): SideRuns {
   return { agent: { name: agent.name, version: agent.version }, cases: [] }
 }
 
+/** Every file the comparison reads: scenarios, their twins, the agent module, the overrides. */
+function inputsOf(
+  files: readonly string[],
+  sources: readonly ScenarioSource[],
+  options: ParsedOptions,
+  cwd: string,
+): string[] {
+  const agent = stringOption(options, 'agent') ?? ''
+  const hash = agent.lastIndexOf('#')
+  const overrides = stringOption(options, 'overrides')
+  const twins = sources.map((source) =>
+    resolve(cwd, dirname(source.file ?? '.'), source.document.twin),
+  )
+  return [
+    ...files,
+    ...twins,
+    resolve(cwd, hash === -1 ? agent : agent.slice(0, hash)),
+    ...(overrides ? [resolve(cwd, overrides)] : []),
+  ]
+}
+
 /** The exit status the gate gives, with the note a WARN deserves. */
 function gateExit(io: CliIO, report: ComparisonReport): number {
   if (report.gate.verdict === 'WARN') {
@@ -101,9 +124,13 @@ async function compare(options: ParsedOptions, io: CliIO, env: Env, color: boole
   if (gate && 'problem' in gate) return usageError(io, 'diff', gate.problem as string, USAGE)
   const files = await scenarioFiles(options.positionals, io.cwd)
   if (!Array.isArray(files)) return usageError(io, 'diff', files.problem, USAGE)
-  const selection = pinSelection(await loadScenarios(files, io.cwd), {
-    defaultSeed: numbers.seed,
-  })
+  const sources = await loadScenarios(files, io.cwd)
+  const inputs = inputsOf(files, sources, options, io.cwd)
+  const json = stringOption(options, 'json')
+  const markdown = stringOption(options, 'markdown')
+  // Before any case runs: an output that is an input is refused, not found out afterwards.
+  for (const out of [json, markdown]) if (out) refuseOverwritingInput(inputs, resolve(io.cwd, out))
+  const selection = pinSelection(sources, { defaultSeed: numbers.seed })
   const loaded = await loadAgentModule(agentSpec as string, io.cwd)
   const baselineAgent = pickAgent(loaded, baselineVersion, '--baseline')
   const candidateAgent = pickAgent(loaded, candidateVersion, '--candidate')
@@ -122,10 +149,8 @@ async function compare(options: ParsedOptions, io: CliIO, env: Env, color: boole
     comparePair({ baseline, candidate, ...(gate ? { policy: gate } : {}) }),
   ])
   io.stdout(renderTerminal(report, { color }))
-  const json = stringOption(options, 'json')
-  if (json) writeReport(io, json, `${JSON.stringify(report, null, 2)}\n`, 'report')
-  const markdown = stringOption(options, 'markdown')
-  if (markdown) writeReport(io, markdown, `${renderMarkdown(report)}\n`, 'Markdown summary')
+  if (json) writeReport(io, json, `${JSON.stringify(report, null, 2)}\n`, 'report', inputs)
+  if (markdown) writeReport(io, markdown, `${renderMarkdown(report)}\n`, 'Markdown summary', inputs)
   return gateExit(io, report)
 }
 

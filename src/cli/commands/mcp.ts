@@ -2,6 +2,7 @@ import { resolve } from 'node:path'
 import { createFaultPolicy } from '../../faults/index.ts'
 import { createTwin } from '../../twin/index.ts'
 import type { CliCommand, CliIO } from '../command.ts'
+import { refuseOverwritingInput } from '../output-path.ts'
 import { defineVerb, oneDocument, type ParsedOptions, stringOption } from './cli-options.ts'
 import { documentToServe, formatRecord } from './serve.ts'
 
@@ -31,6 +32,8 @@ async function mcp(options: ParsedOptions, io: CliIO): Promise<number> {
   const file = oneDocument(options, io, 'mcp', USAGE)
   if (typeof file === 'number') return file
   const chosen = await documentToServe(resolve(io.cwd, file))
+  const records = stringOption(options, 'records')
+  if (records) refuseOverwritingInput(chosen.files, resolve(io.cwd, records))
   const { faults = [], seed = 0, state } = chosen.options
   const twin = createTwin(chosen.twin, {
     ...(state && { stateOverrides: state }),
@@ -42,7 +45,6 @@ async function mcp(options: ParsedOptions, io: CliIO): Promise<number> {
       }),
     }),
   })
-  const records = stringOption(options, 'records')
   // Loaded only when asked for: the MCP SDK is an optional peer.
   const { serveStdio } = await import('../../mcp/index.ts')
   const server = await serveStdio(twin, {

@@ -1,4 +1,3 @@
-import { mkdirSync, writeFileSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { dirname, relative, resolve, sep } from 'node:path'
 import { mineCase } from '../../mine/from-case.ts'
@@ -6,6 +5,7 @@ import { mineTrace } from '../../mine/from-trace.ts'
 import { readMineInput, scenarioFileOf } from '../../mine/read-source.ts'
 import { loadScenario, loadTwin } from '../../schema/index.ts'
 import type { CliCommand } from '../command.ts'
+import { refuseOverwritingInput, writeOutputFile } from '../output-path.ts'
 import { defineVerb, stringOption, usageError } from './cli-options.ts'
 import { UnreadableFileError } from './unreadable-file.ts'
 
@@ -68,6 +68,8 @@ export const mineCommand: CliCommand = defineVerb({
     const twinArg = stringOption(options, 'twin')
     const twinFile = twinArg ? resolve(io.cwd, twinArg) : undefined
     const file = resolve(io.cwd, sourceArg)
+    const inputs = [file, ...(twinFile ? [twinFile] : [])]
+    if (outFile) refuseOverwritingInput(inputs, outFile)
     let text: string
     try {
       text = await readFile(file, 'utf8')
@@ -89,6 +91,8 @@ export const mineCommand: CliCommand = defineVerb({
       const scenarioFile = scenarioFileOf(input.run, io.cwd)
       const loaded = scenarioFile ? await loadScenario(scenarioFile) : undefined
       const chosenTwin = twinFile ?? loaded?.twinFile
+      if (scenarioFile) inputs.push(scenarioFile)
+      if (chosenTwin) inputs.push(chosenTwin)
       if (!chosenTwin) {
         return usageError(
           io,
@@ -111,8 +115,8 @@ export const mineCommand: CliCommand = defineVerb({
       io.stdout(yaml)
       return 0
     }
-    mkdirSync(dirname(outFile), { recursive: true })
-    writeFileSync(outFile, yaml)
+    refuseOverwritingInput(inputs, outFile)
+    writeOutputFile(outFile, yaml)
     io.stderr(`agenttwin mine: wrote ${out}\n`)
     return 0
   },

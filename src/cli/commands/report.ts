@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
+import { withoutByteOrderMark } from '../../core/utf8.ts'
 import { renderCheckedHtml } from '../../report/html/index.ts'
 import { parseComparisonReport } from '../../report/index.ts'
 import type { CliCommand } from '../command.ts'
-import { refuseOverwritingInput } from '../output-path.ts'
 import { defineVerb, stringOption, usageError } from './cli-options.ts'
 import { writeReport } from './write-report.ts'
 
@@ -38,7 +38,7 @@ export const reportCommand: CliCommand = defineVerb({
     const file = resolve(io.cwd, input)
     let text: string
     try {
-      text = readFileSync(file, 'utf8')
+      text = withoutByteOrderMark(readFileSync(file, 'utf8'))
     } catch (error) {
       const reason =
         (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'does not exist' : String(error)
@@ -47,9 +47,8 @@ export const reportCommand: CliCommand = defineVerb({
     const out =
       stringOption(parsed, 'out') ??
       (input.endsWith('.json') ? `${input.slice(0, -5)}.html` : `${input}.html`)
-    refuseOverwritingInput([file], resolve(io.cwd, out))
     const report = parseComparisonReport(text, input)
-    writeReport(io, out, renderCheckedHtml(report), 'HTML report')
+    writeReport(io, out, renderCheckedHtml(report), 'HTML report', [file])
     return 0
   },
 })

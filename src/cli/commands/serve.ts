@@ -59,6 +59,8 @@ interface Served {
   options: ServeTwinOptions
   /** What a scenario brought, in one line; absent for a bare twin. */
   from?: string
+  /** The files read: the document, and a scenario's twin. */
+  files: string[]
 }
 
 export async function documentToServe(file: string): Promise<Served> {
@@ -67,10 +69,10 @@ export async function documentToServe(file: string): Promise<Served> {
     text = await readFile(file, 'utf8')
   } catch {
     // The loader turns an unreadable file into a located problem.
-    return { twin: await loadTwin(file), options: {} }
+    return { twin: await loadTwin(file), options: {}, files: [file] }
   }
   const kind = detectDocumentKind(text, file)
-  if (kind === 'twin') return { twin: await loadTwin(file), options: {} }
+  if (kind === 'twin') return { twin: await loadTwin(file), options: {}, files: [file] }
   if (kind !== 'scenario') {
     throw new InvalidDocumentError([
       {
@@ -82,7 +84,7 @@ export async function documentToServe(file: string): Promise<Served> {
       },
     ])
   }
-  const { document, twin } = await loadScenario(file)
+  const { document, twin, twinFile } = await loadScenario(file)
   const faults = document.faults ?? []
   const rules = faults.map((rule) => `${rule.id} (${rule.fault} on ${rule.tool})`)
   const parts = [
@@ -98,6 +100,7 @@ export async function documentToServe(file: string): Promise<Served> {
       seed: document.seed ?? 0,
     },
     from: `scenario ${document.id}: ${parts.join('; ')}`,
+    files: [file, twinFile],
   }
 }
 

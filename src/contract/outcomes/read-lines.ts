@@ -1,4 +1,4 @@
-import { decodeUtf8 } from '../../core/utf8.ts'
+import { BYTE_ORDER_MARK, decodeUtf8 } from '../../core/utf8.ts'
 
 /** One line of a JSON Lines file: its text, or why it cannot be read. */
 export type ReadLine = { text: string } | { problem: string }
@@ -22,10 +22,12 @@ export async function* readLines(
   let parts: Buffer[] = []
   let size = 0
   let tooLong = false
+  let first = true
   const finish = (): ReadLine => {
     const line = tooLong
       ? { problem: tooLongProblem(size, maxLineBytes) }
-      : decoded(stripCarriageReturn(Buffer.concat(parts, size)))
+      : decoded(stripCarriageReturn(Buffer.concat(parts, size)), first)
+    first = false
     parts = []
     size = 0
     tooLong = false
@@ -50,9 +52,16 @@ export async function* readLines(
   if (size > 0 || tooLong) yield finish()
 }
 
-function decoded(bytes: Buffer): ReadLine {
-  const result = decodeUtf8(bytes)
-  if ('text' in result) return result
+/** A line's text; only the file's first line may start with a byte-order mark, which is dropped. */
+function decoded(bytes: Buffer, fileStart: boolean): ReadLine {
+  const result = decodeUtf8(bytes, { fileStart })
+  if ('text' in result) {
+    if (!result.text.startsWith(BYTE_ORDER_MARK)) return result
+    return {
+      problem:
+        'starts with a byte-order mark (U+FEFF), which only the start of a file may have; remove it (files joined with cat keep the marks of the later ones)',
+    }
+  }
   return {
     problem: `not valid UTF-8 at column ${result.error.column} (byte ${result.error.offset + 1}); save the file as UTF-8`,
   }

@@ -14,7 +14,6 @@ import { answerTwinRequest, type RoutedTwin } from '../twin-handlers.ts'
 import {
   admit,
   bodyTooLarge,
-  DEFAULT_MAX_BODY_BYTES,
   type InspectionAccess,
   type Refusal,
 } from './admission.ts'

@@ -191,3 +191,27 @@ describe('agenttwin check on the sample outcomes of the pack', () => {
     expect(stdout).toContain('Operations started: 7; retries (attempt > 1, same operation id): 1.')
   })
 })
+
+describe('a byte-order mark', () => {
+  it('at the start of the file is dropped: the first row reads as it would without it', async () => {
+    const plain = write('plain.jsonl', [JSON.stringify(goodRow())])
+    const marked = write('marked.jsonl', [`\uFEFF${JSON.stringify(goodRow())}`])
+    const withoutMark = await check([plain, '--contracts', contractsDir])
+    const withMark = await check([marked, '--contracts', contractsDir])
+    expect(withoutMark.code).toBe(0)
+    expect(withMark.code).toBe(0)
+    expect(withMark.stdout.replaceAll('marked.jsonl', 'plain.jsonl')).toBe(withoutMark.stdout)
+  })
+
+  it('at the start of a later line (files joined with cat) is a malformed line that says so', async () => {
+    const file = write('joined.jsonl', [
+      JSON.stringify(goodRow()),
+      `\uFEFF${JSON.stringify(goodRow({ operation_id: 'op-2' }))}`,
+    ])
+    const { code, stdout } = await check([file, '--contracts', contractsDir])
+    expect(code).toBe(1)
+    expect(stdout).toContain(
+      'line 2: malformed, starts with a byte-order mark (U+FEFF), which only the start of a file may have',
+    )
+  })
+})

@@ -1,9 +1,12 @@
 /**
  * What the caller itself is told when the guard refuses it, where the
  * generic error path says little: a global WebSocket (whose events carry no
- * reason of their own) and a worker thread (which no twin serves).
+ * reason of their own), a worker thread (which no twin serves), an HTTP/2
+ * session, a raw `tcp_wrap` connect and DNS queries.
  */
+import dns from 'node:dns'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import http2 from 'node:http2'
 import { tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
 import { Worker } from 'node:worker_threads'
@@ -11,7 +14,7 @@ import { WebSocket as UndiciWebSocket } from 'undici'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { describeUnhandled } from '../../../src/http/errors.ts'
 import { createInterception, type Interception } from '../../../src/http/index.ts'
-import { type CountingServer, countingServer } from './support.ts'
+import { type CountingServer, countingServer, failure } from './support.ts'
 
 // Node 22 has a global WebSocket (undici's); Node 20 only behind --experimental-websocket. The same class stands in.
 globalThis.WebSocket ??= UndiciWebSocket as unknown as typeof WebSocket
@@ -146,6 +149,72 @@ describe('a request from a worker thread', () => {
     expect(seen).toContain(
       `GET ${server.url}/w (worker) from worker_threads worker #1 (inline code):`,
     )
+  })
+})
+
+/** The message of what a call failed with. */
+async function refusalOf(call: () => Promise<unknown>): Promise<string> {
+  const error = (await failure(call)) as Error | undefined
+  return String(error?.message)
+}
+
+describe('what the caller sees below fetch and node:http', () => {
+  it('an http2.connect session fails with the refusal naming its origin, and nothing arrives', async () => {
+    network = createInterception()
+    const before = server.arrivals.length
+    const message = await refusalOf(
+      () =>
+        new Promise((_resolve, reject) => {
+          const session = http2.connect(server.url)
+          session.on('error', reject)
+          session.request({ ':path': '/h2' }).on('error', () => {})
+        }),
+    )
+    expect(message).toMatch(
+      new RegExp(`^AgentTwin blocked http2 ${literally(server.url)}: an HTTP/2 session`),
+    )
+    expect(message).toContain('serveTwin()')
+    expect(server.arrivals.slice(before)).toEqual([])
+    expect(network.unhandled.map(describeUnhandled)).toEqual([`http2 ${server.url}`])
+  })
+
+  it("a raw process.binding('tcp_wrap') connect throws the refusal with host and port", async () => {
+    network = createInterception()
+    const { TCP, TCPConnectWrap, constants } = (
+      process as unknown as {
+        binding(name: string): {
+          TCP: new (type: number) => { connect(...args: unknown[]): number; close(): void }
+          TCPConnectWrap: new () => object
+          constants: { SOCKET: number }
+        }
+      }
+    ).binding('tcp_wrap')
+    const handle = new TCP(constants.SOCKET)
+    const message = await refusalOf(async () =>
+      handle.connect(new TCPConnectWrap(), '127.0.0.1', server.port),
+    )
+    handle.close()
+    expect(message).toMatch(
+      new RegExp(`^AgentTwin blocked tcp_wrap tcp://127\\.0\\.0\\.1:${server.port}: a raw connect`),
+    )
+  })
+
+  it('a DNS query names the host, and where it would have asked (DNS server host:port)', async () => {
+    network = createInterception()
+    const servers = dns.getServers()
+    const resolved = await refusalOf(() => dns.promises.resolve4('leak.example.com'))
+    expect(resolved).toMatch(
+      /^AgentTwin blocked dns dns:\/\/leak\.example\.com: a DNS query \(dns\.promises\.resolve4 of leak\.example\.com, asked of /,
+    )
+    if (servers.length > 0) expect(resolved).toMatch(/asked of the DNS server \S+:\d+/)
+    const service = await refusalOf(
+      () =>
+        new Promise((_resolve, reject) =>
+          dns.lookupService('192.0.2.7', 8443, (error) => reject(error)),
+        ),
+    )
+    expect(service).toContain('AgentTwin blocked dns dns://192.0.2.7:8443:')
+    expect(service).toContain('dns.lookupService of 192.0.2.7 port 8443')
   })
 })
 

@@ -179,7 +179,7 @@ const ways: Way[] = [
         session.on('error', reject)
         session.request({ ':path': '/h2' }).on('error', reject).end()
       }),
-    /^socket tcp:\/\/127\.0\.0\.1:\d+$/,
+    /^http2 http:\/\/127\.0\.0\.1:\d+$/,
   ],
   [
     'undici request',
@@ -239,9 +239,12 @@ const ways: Way[] = [
         process as unknown as { binding(n: string): any }
       ).binding('tcp_wrap')
       const handle = new TCP(constants.SOCKET)
-      const code = handle.connect(new TCPConnectWrap(), '127.0.0.1', p)
-      handle.close()
-      return code < 0 ? Promise.reject(new Error(`connect returned ${code}`)) : Promise.resolve()
+      try {
+        const code = handle.connect(new TCPConnectWrap(), '127.0.0.1', p)
+        return code < 0 ? Promise.reject(new Error(`connect returned ${code}`)) : Promise.resolve()
+      } finally {
+        handle.close()
+      }
     },
     /^tcp_wrap tcp:\/\/127\.0\.0\.1:\d+$/,
   ],
