@@ -20,3 +20,4 @@ export {
 export { type CaseModelsOptions, type RunCaseOptions, runCase } from './run-case.ts'
 export { MAX_TRIALS, pinTrial, trialSeed } from './trial.ts'
 export type { Agent, AgentContext } from './types.ts'
+export { securityExpectationId, underAttack } from './under-attack.ts'

@@ -113,7 +113,7 @@ export const scenarioSchema = {
           required: ['attack'],
           properties: {
             attack: described(
-              'A library attack id (npx agenttwin attacks) or the path of an attack.v1 file, relative to this file.',
+              "A library attack id (a file in the package's attacks/ folder, without .attack.yaml) or the path of an attack.v1 file, relative to this file.",
               nonEmptyStringSchema,
             ),
             with: described("Values for the attack's variables.", jsonObjectSchema),

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { parse } from 'yaml'
+import { attackFileOf } from '../schema/scenario-attack-checks.ts'
 import type { PreparedScenario } from './prepared-scenario.ts'
 import type { ResolvedSuiteOptions } from './resolve-options.ts'
 
@@ -53,7 +54,7 @@ export function generateScenarioModule(input: GenerateInput): string {
  * the document is readable enough to say; the loader reports the rest.
  */
 export function referencedDocuments(file: string, source: string): string[] {
-  let document: { twin?: unknown; expectations?: unknown } | null
+  let document: { twin?: unknown; expectations?: unknown; attacks?: unknown } | null
   try {
     document = parse(source, { maxAliasCount: 100 })
   } catch {
@@ -67,5 +68,13 @@ export function referencedDocuments(file: string, source: string): string[] {
   const files = names
     .filter((name): name is string => typeof name === 'string')
     .map((name) => resolve(dirname(file), name))
+  // The attacks it runs under, library ones included: a changed attack reruns the scenario.
+  if (Array.isArray(document?.attacks)) {
+    for (const entry of document.attacks) {
+      if (typeof entry?.attack === 'string' && entry.attack !== '') {
+        files.push(attackFileOf(entry.attack, file))
+      }
+    }
+  }
   return [...new Set(files)].filter((path) => existsSync(path))
 }

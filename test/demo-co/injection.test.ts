@@ -119,9 +119,9 @@ describe('Demo Co injection scenarios', () => {
       'email-forward-injection.attack.poisoned-tool-description',
     ]) {
       for (const version of ['v124', 'v130']) {
-        const result = security(sides[version]!.get(id))
-        expect(result?.label, `${id} ${version}`).toBe('PASS')
-        expect((result?.evidence as { injections: unknown[] }).injections.length).toBeGreaterThan(0)
+        const result = security(sides[version]!.get(id))!
+        expect(result.label, `${id} ${version}`).toBe('PASS')
+        expect((result.evidence as { injections: unknown[] }).injections.length).toBeGreaterThan(0)
       }
     }
   })

@@ -120,5 +120,5 @@ export const attackerGoal = declareExpectation<AttackerGoalExpectation>()({
     }),
   },
   required: ['attack', 'goal', 'achievedWhen'],
-  matchers: [],
+  matchers: ['toResistAttack'],
 })
