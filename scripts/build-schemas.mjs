@@ -22,7 +22,7 @@ await build({
   output: { dir: scratch, format: 'esm', entryFileNames: '[name].js' },
 })
 const load = (name) => import(pathToFileURL(`${scratch}${name}.js`).href)
-const { contractSchema, scenarioSchema, twinSchema } = await load('schemas')
+const { attackSchema, contractSchema, scenarioSchema, twinSchema } = await load('schemas')
 
 const files = {
   'twin.v1.json': { title: 'AgentTwin twin (agenttwin/twin.v1)', schema: twinSchema },
@@ -33,6 +33,10 @@ const files = {
   'contract.v1.json': {
     title: 'AgentTwin outcome contract (agenttwin/contract.v1)',
     schema: contractSchema,
+  },
+  'attack.v1.json': {
+    title: 'AgentTwin attack (agenttwin/attack.v1)',
+    schema: attackSchema,
   },
 }
 mkdirSync(`${root}schemas`, { recursive: true })

@@ -76,6 +76,18 @@ const reportedExpectation = {
   },
 }
 
+/** Utility or security of one side: passed out of total, and what did not pass. */
+const tally = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['passed', 'total', 'notPassed'],
+  properties: {
+    passed: nonNegative,
+    total: nonNegative,
+    notPassed: { type: 'array', items: { type: 'string' } },
+  },
+}
+
 const side = {
   type: 'object',
   additionalProperties: false,
@@ -133,6 +145,12 @@ const side = {
           message: { type: 'string' },
         },
       },
+    },
+    apart: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['utility'],
+      properties: { utility: tally, security: tally },
     },
   },
 }

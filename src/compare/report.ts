@@ -3,6 +3,7 @@ import type { VerifiedStatus } from '../core/claim.ts'
 import type { ExpectationResult, ResultLabel } from '../core/expectation-result.ts'
 import type { JsonObject, JsonValue } from '../core/json.ts'
 import type { LlmSource } from '../core/model-usage.ts'
+import type { UtilityAndSecurity } from '../evaluate/security.ts'
 import type { CaseClass, ExpectationChange } from './classify.ts'
 import type { ClassCounts, Gate } from './gate.ts'
 import type { DivergenceKind } from './lockstep.ts'
@@ -62,6 +63,11 @@ export interface SideReport {
    * `agenttwin mine` turns into a scenario. A run shared by several pairs is stored once.
    */
   runId?: string
+  /**
+   * Utility (the user's expectations) and security (the attacker's goals did not happen),
+   * counted apart; present when the case ran under an attack.
+   */
+  apart?: UtilityAndSecurity
   /**
    * What happened to the model traffic (`live`, `replayed`, `refused`, `missing`,
    * `scripted`); absent when nothing watched it, and in reports written before it was recorded.

@@ -2,6 +2,7 @@ import type { CaseRun } from '../core/case-run.ts'
 import type { VerifiedStatus } from '../core/claim.ts'
 import type { ExpectationResult } from '../core/expectation-result.ts'
 import { verifyOutcome } from '../evaluate/outcome.ts'
+import { utilityAndSecurity } from '../evaluate/security.ts'
 import { effectiveLabel, overrideApplies } from '../judge/review.ts'
 import type { ReportedExpectation, SideReport } from './report.ts'
 import { retryView } from './retries.ts'
@@ -72,5 +73,7 @@ export function sideReport(run: CaseRun, results: readonly ExpectationResult[]):
   if (run.error) side.error = run.error
   if (run.refused && run.refused.length > 0) side.refused = run.refused
   side.verified = verifiedView(run, results)
+  const apart = utilityAndSecurity(results, (result) => effectiveLabel(result, results))
+  if (apart.security) side.apart = apart
   return side
 }

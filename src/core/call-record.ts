@@ -1,5 +1,5 @@
 /** The twin's record of calls: the evidence every evaluator reads. */
-import type { CallerView, DependencyEffect, McpCallerKind } from './fault-model.ts'
+import type { CallerView, DependencyEffect, InjectionTarget, McpCallerKind } from './fault-model.ts'
 import type { JsonObject, JsonValue } from './json.ts'
 import type { RiskLevel } from './risk.ts'
 
@@ -33,6 +33,18 @@ export interface RecordedFault {
     /** Over MCP: which rendering of the caller fact fired. */
     mcp?: McpCallerKind
   }
+  /** For an injection: what was planted where, and whether the caller's body carries it. */
+  injection?: RecordedInjection
+}
+
+/** The attacker's content an injection planted into one answer: the evidence a security check cites. */
+export interface RecordedInjection {
+  target: InjectionTarget
+  /** The response path, list path or state path the rule named ('' = the body itself). */
+  path: string
+  content: string
+  /** The content reached the caller: some string of the body the caller saw contains it. */
+  delivered: boolean
 }
 
 /**

@@ -57,6 +57,8 @@ export interface CaseTool {
   idempotencyArgument?: string
   /** The twin declares that this tool hands the case to a human. */
   handoff?: boolean
+  /** A tool-description injection rewrote the description the agent was shown (before any call). */
+  injection?: { ruleId: string; type: string; content: string }
 }
 
 /**

@@ -15,6 +15,7 @@ export const EXPECTATION_TYPES = [
   'judge',
   'contract',
   'traceMatchesRecords',
+  'attackerGoal',
 ] as const
 
 /** The name of one expectation type. */

@@ -78,6 +78,20 @@ export interface ActiveFault {
  */
 export interface FaultPolicy {
   decide(context: FaultContext): ActiveFault | undefined
+  /**
+   * The description a tool is listed with: its own, or one a `tool-description`
+   * injection rewrote (with the rule that did it). Absent: descriptions are never rewritten.
+   */
+  describe?(tool: string, description: string): PoisonedDescription | undefined
+}
+
+/** A tool description an injection rewrote. */
+export interface PoisonedDescription {
+  ruleId: string
+  type: string
+  description: string
+  /** The attacker's content, as the rule gave it. */
+  content: string
 }
 
 /** The twin's own answer, handed to a fault's caller view. */
@@ -98,7 +112,22 @@ export interface FaultParamSpec {
   minimum?: number
   /** For arrays: the type of each element; for objects: the type of each value. */
   elementType?: 'number' | 'integer' | 'string' | 'boolean'
+  /** A rule of this fault must give the param (no default could stand in for it). */
+  required?: boolean
+  /** For a required param: a value that shows its shape (printed by `agenttwin faults`). */
+  example?: JsonValue
+  /** For strings: a state path (one place) or a path pattern (`*` allowed), checked like every path. */
+  format?: 'state-path' | 'path-pattern'
 }
+
+/**
+ * Where an injection plants attacker-written content:
+ * - `response-field`: a field of the response body the caller receives;
+ * - `list-item`: an extra item in a list of the response body;
+ * - `state-field`: a field of the twin's state, as the read that returns it sees it;
+ * - `tool-description`: the tool's description (MCP `tools/list`, `twin.tools`), before any call.
+ */
+export type InjectionTarget = 'response-field' | 'list-item' | 'state-field' | 'tool-description'
 
 /** One entry of the catalog: a fault defined by its two facts. */
 export interface FaultType {
@@ -119,6 +148,16 @@ export interface FaultType {
    * (defaults already filled in).
    */
   view(answer: TwinAnswer, params: Record<string, JsonValue>): CallerView
+  /**
+   * Injections only: where the attacker's content goes. The content is the
+   * rule's `content` param; the state is never written (fact one).
+   */
+  injection?: { target: InjectionTarget }
+  /**
+   * A copy of the state for the handler to read instead of the real one
+   * (`state-field` injections); writes still land on the real state.
+   */
+  plant?(state: JsonObject, params: Record<string, JsonValue>): JsonObject
 }
 
 /**

@@ -7,6 +7,7 @@ export {
 } from '../core/expectation-result.ts'
 export { type DiffOptions, diffStates, type StateDifference } from '../core/state-diff.ts'
 export { argsMatch, defaultArgsMode } from './args-match.ts'
+export { evaluateAttackerGoal, type InjectionSeen, injectionsSeen } from './attacker-goal.ts'
 export { evaluateCallOrder } from './call-order.ts'
 export { evaluateCalledTool } from './called-tool.ts'
 export { RecordIndexError } from './errors.ts'
@@ -27,6 +28,12 @@ export {
 export { evaluateOutcomeVerified } from './outcome-verified.ts'
 export { isFailedCall, sawSuccess } from './records.ts'
 export { countRetries, findRetries, isRetry } from './retry.ts'
+export {
+  isSecurityResult,
+  type UtilityAndSecurity,
+  utilityAndSecurity,
+  type VerdictTally,
+} from './security.ts'
 export { evaluateState } from './state.ts'
 export {
   checkTraceAgainstRecords,

@@ -2,6 +2,7 @@ import type { CaseRun } from '../core/case-run.ts'
 import type { ExpectationResult, ExpectationType } from '../core/expectation-result.ts'
 import type { DocumentOfType } from '../schema/expectations/index.ts'
 import type { ContractExpectation, JudgeExpectation } from '../schema/scenario-document.ts'
+import { evaluateAttackerGoal } from './attacker-goal.ts'
 import { evaluateCallOrder } from './call-order.ts'
 import { evaluateCalledTool } from './called-tool.ts'
 import { evaluateHandoff } from './handoff.ts'
@@ -47,6 +48,7 @@ const EVALUATORS: { readonly [Type in ExpectationType]: Evaluator<Type> } = {
   maxRetries: evaluateMaxRetries,
   noCollateralChanges: evaluateNoCollateralChanges,
   traceMatchesRecords: evaluateTraceMatchesRecords,
+  attackerGoal: evaluateAttackerGoal,
   judge: (expectation, run, options) =>
     options.judge
       ? options.judge(expectation, run)

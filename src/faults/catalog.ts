@@ -8,6 +8,12 @@ import {
 } from './catalog/connection.ts'
 import { idempotencyKeyInFlight, idempotencyKeyMismatch } from './catalog/idempotency.ts'
 import {
+  injectionInDescription,
+  injectionInList,
+  injectionInResponse,
+  injectionInState,
+} from './catalog/injections.ts'
+import {
   acceptedNotCommitted,
   appliedTwice,
   businessRejectionIn200,
@@ -46,6 +52,10 @@ const entries = [
   authExpired,
   idempotencyKeyInFlight,
   idempotencyKeyMismatch,
+  injectionInResponse,
+  injectionInList,
+  injectionInState,
+  injectionInDescription,
 ] as const
 
 /** The name of every fault type in the catalog, e.g. `'timeout_after_mutation'`. */

@@ -1,5 +1,6 @@
-import type { FaultParamSpec, FaultRuleDocument } from '../core/fault-model.ts'
+import type { FaultParamSpec, FaultRuleDocument, FaultType } from '../core/fault-model.ts'
 import { isJsonObject, type JsonValue } from '../core/json.ts'
+import { pathProblems } from '../core/state-path.ts'
 import { faultCatalog, getFaultType } from './catalog.ts'
 import { closestName } from './closest.ts'
 
@@ -155,6 +156,12 @@ function checkParam(spec: FaultParamSpec, value: unknown, path: string): RulePro
       },
     ]
   }
+  if (spec.format && typeof value === 'string' && !(value === '' && spec.default === '')) {
+    const problem = pathProblems(value, spec.format === 'state-path' ? 'path' : 'pattern')[0]
+    if (problem) {
+      return [{ path, message: `${spec.name} ${show(value)} ${problem.says}`, fix: problem.fix }]
+    }
+  }
   const elementType = spec.elementType
   if (elementType && (Array.isArray(value) || isJsonObject(value))) {
     const entries = Array.isArray(value)
@@ -171,9 +178,34 @@ function checkParam(spec: FaultParamSpec, value: unknown, path: string): RulePro
   return []
 }
 
+/** Params the fault cannot do without, named when the rule leaves them out. */
+function missingParams(fault: FaultType, params: unknown): RuleProblem[] {
+  const given = isJsonObject(params) ? params : {}
+  return fault.params
+    .filter((spec) => spec.required && !Object.hasOwn(given, spec.name))
+    .map((spec) => ({
+      path: `params.${spec.name}`,
+      message: `${fault.type} needs the parameter "${spec.name}"`,
+      fix: `add \`params: { ${spec.name}: ... }\` (${spec.description})`,
+    }))
+}
+
+/** A tool-description injection is listed before any call, so call conditions cannot apply. */
+function conditionProblems(fault: FaultType | undefined, when: unknown): RuleProblem[] {
+  if (fault?.injection?.target !== 'tool-description' || when === undefined) return []
+  return [
+    {
+      path: 'when',
+      message: `${fault.type} rewrites the tool's description for every listing, so a call condition cannot apply`,
+      fix: 'remove `when` from this rule',
+    },
+  ]
+}
+
 function checkParams(faultType: string, params: unknown): RuleProblem[] {
   const fault = getFaultType(faultType)
-  if (params === undefined || !fault) return []
+  if (!fault) return []
+  if (params === undefined) return missingParams(fault, params)
   if (!isJsonObject(params)) {
     return [
       {
@@ -184,7 +216,7 @@ function checkParams(faultType: string, params: unknown): RuleProblem[] {
     ]
   }
   const names = fault.params.map((spec) => spec.name)
-  const problems: RuleProblem[] = []
+  const problems: RuleProblem[] = missingParams(fault, params)
   for (const [name, value] of Object.entries(params)) {
     const spec = fault.params.find((candidate) => candidate.name === name)
     if (spec) {
@@ -276,6 +308,7 @@ export function checkFaultRule(
   problems.push(...checkFault(raw.fault))
   problems.push(...checkTool(raw.tool, toolNames, twinName))
   problems.push(...checkCondition(raw.when))
+  problems.push(...conditionProblems(getFaultType(String(raw.fault)), raw.when))
   problems.push(...checkParams(String(raw.fault), raw.params as JsonValue | undefined))
   return problems
 }

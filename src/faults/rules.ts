@@ -6,9 +6,11 @@ import type {
   FaultContext,
   FaultPolicy,
   FaultType,
+  PoisonedDescription,
 } from '../core/fault-model.ts'
 import type { JsonValue } from '../core/json.ts'
-import type { FaultRuleInput } from './builder.ts'
+import { type FaultRule, type FaultRuleInput, toFaultRule } from './builder.ts'
+import { combine } from './catalog/injections.ts'
 import { getFaultType } from './catalog.ts'
 import { type CheckedFaultRule, checkFaultRules } from './checked-rule.ts'
 import { seededUnit } from './seeded.ts'
@@ -100,7 +102,7 @@ export function createFaultPolicy(
   return {
     decide(context: FaultContext): ActiveFault | undefined {
       for (const { rule, fault, params } of compiled) {
-        if (rule.tool !== context.tool) continue
+        if (rule.tool !== context.tool || isDescriptionRule(fault)) continue
         const when = rule.when ?? {}
         const count = fired.get(rule.id) ?? 0
         if (when.maxTimes !== undefined && count >= when.maxTimes) continue
@@ -110,5 +112,24 @@ export function createFaultPolicy(
       }
       return undefined
     },
+    describe(tool: string, description: string): PoisonedDescription | undefined {
+      const found = compiled.find(
+        ({ rule, fault }) => rule.tool === tool && isDescriptionRule(fault),
+      )
+      if (!found) return undefined
+      const content = String(found.params.content ?? '')
+      const mode = String(found.params.mode ?? 'append')
+      return {
+        ruleId: found.rule.id,
+        type: found.fault.type,
+        description: combine(description, content, mode),
+        content,
+      }
+    },
   }
+}
+
+/** Rules that rewrite a tool's description fire on listings, never on calls. */
+function isDescriptionRule(fault: FaultType): boolean {
+  return fault.injection?.target === 'tool-description'
 }

@@ -68,6 +68,14 @@ function sideLine(label: string, side: SideReport): string {
   return `${label} did not finish (${side.error?.kind ?? 'no result'}${side.error ? `: ${side.error.message}` : ''})`
 }
 
+/** `2/2`, or `0/1 (security-note)`, or `n/a` for a side without that verdict. */
+function tallyOf(side: SideReport, which: 'utility' | 'security'): string {
+  const tally = side.apart?.[which]
+  if (!tally) return 'n/a'
+  const missed = tally.notPassed.length > 0 ? ` (not passed: ${tally.notPassed.join(', ')})` : ''
+  return `${tally.passed}/${tally.total}${missed}`
+}
+
 /** The block of one case that is not unchanged. */
 export function renderCase(c: Colors, item: CaseReport): string[] {
   const { id, version, title } = item.scenario
@@ -81,6 +89,11 @@ export function renderCase(c: Colors, item: CaseReport): string[] {
     for (const line of trials.slice(1)) lines.push(`    ${line}`)
   }
   lines.push(`  ${sideLine('baseline', item.baseline)}; ${sideLine('candidate', item.candidate)}`)
+  if (item.baseline.apart || item.candidate.apart) {
+    lines.push(
+      `  ${c.bold('Utility')} ${tallyOf(item.baseline, 'utility')} → ${tallyOf(item.candidate, 'utility')}; ${c.bold('Security')} ${tallyOf(item.baseline, 'security')} → ${tallyOf(item.candidate, 'security')}`,
+    )
+  }
   if (item.divergence) {
     const { step, kind, sentence, detail } = item.divergence
     const which = item.trials

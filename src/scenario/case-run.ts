@@ -48,7 +48,7 @@ export function buildCaseRun(twin: Twin, parts: CaseRunParts): CaseRun {
     seed: parts.seed,
     agent: { name: parts.agent.name, version: parts.agent.version },
     input: structuredClone(parts.input),
-    tools: twin.tools.map(toCaseTool),
+    tools: withInjections(twin.tools.map(toCaseTool), twin),
     initialState: twin.initialState(),
     finalState: twin.state(),
     records,
@@ -74,6 +74,15 @@ export function buildCaseRun(twin: Twin, parts: CaseRunParts): CaseRun {
     if (result.tokens) run.metrics.tokens = { ...result.tokens }
   }
   return run
+}
+
+/** Marks the tools whose listed description an injection rewrote: evidence from before the first call. */
+function withInjections(tools: CaseTool[], twin: Twin): CaseTool[] {
+  for (const { tool, ruleId, type, content } of twin.poisonedTools()) {
+    const entry = tools.find((candidate) => candidate.name === tool)
+    if (entry) entry.injection = { ruleId, type, content }
+  }
+  return tools
 }
 
 /** The case error for requests the guard refused; a request sent after the case ended says so. */

@@ -27,3 +27,4 @@ export {
   trialSeed,
 } from './trial.ts'
 export type { Agent, AgentContext } from './types.ts'
+export { securityExpectationId, underAttack } from './under-attack.ts'

@@ -3,7 +3,7 @@ import type { Issue } from './issue.ts'
 import { didYouMean, listWords, showValue } from './suggest.ts'
 
 /** The kinds of document AgentTwin reads. */
-export type DocumentKind = 'twin' | 'scenario' | 'contract'
+export type DocumentKind = 'twin' | 'scenario' | 'contract' | 'attack'
 
 /**
  * Every supported `apiVersion` and the kind of document it starts. To add a
@@ -13,6 +13,7 @@ export const API_VERSIONS: Readonly<Record<string, DocumentKind>> = {
   'agenttwin/twin.v1': 'twin',
   'agenttwin/scenario.v1': 'scenario',
   'agenttwin/contract.v1': 'contract',
+  'agenttwin/attack.v1': 'attack',
 }
 
 const API_VERSION_PATH: FieldPath = ['apiVersion']

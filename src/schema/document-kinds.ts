@@ -2,6 +2,7 @@ import { resolve } from 'node:path'
 import { type DocumentProblem, InvalidDocumentError } from '../core/errors.ts'
 import { type DocumentKind, kindOfApiVersion } from './api-versions.ts'
 import { toProblems } from './issue.ts'
+import { inspectAttack } from './parse-attack.ts'
 import { inspectContract } from './parse-contract.ts'
 import { loadScenarioSync } from './parse-scenario.ts'
 import { inspectTwin } from './parse-twin.ts'
@@ -18,6 +19,7 @@ export const DOCUMENT_CHECKS: Readonly<
   twin: (file, source) => inspectTwin(source, file).problems,
   scenario: (file, source) => problemsOf(() => loadScenarioSync(file, { source })),
   contract: (file, source) => inspectContract(source, file).problems,
+  attack: (file, source) => inspectAttack(source, file).problems,
 }
 
 /**

@@ -1,10 +1,12 @@
 import { dirname, resolve } from 'node:path'
 import { type DocumentProblem, InvalidDocumentError } from '../core/errors.ts'
+import type { AttackDocument } from './attack-document.ts'
 import { formatFieldPath } from './field-path.ts'
 import { type CheckedDocument, checkDocument, finishInspection } from './inspect.ts'
 import type { Issue } from './issue.ts'
 import { inspectTwin } from './parse-twin.ts'
 import { readSource, readSourceSync, type SourceResult } from './read-source.ts'
+import { referencedAttacks } from './scenario-attack-checks.ts'
 import { scenarioIssues } from './scenario-checks.ts'
 import { referencedContracts } from './scenario-contract-checks.ts'
 import type { ScenarioDocument } from './scenario-document.ts'
@@ -22,6 +24,8 @@ export interface LoadedScenario {
   /** The scenario's text, for pointing at its lines (`locateField`). */
   source: string
   twinSource: string
+  /** The attacks the scenario runs under (`attacks:`), variables filled, in its order. */
+  attacks: AttackDocument[]
 }
 
 export interface ParseScenarioOptions {
@@ -149,16 +153,21 @@ function complete(
       })
     }
   }
+  let attacks: AttackDocument[] = []
   if (checked.parsed && !checked.otherKind) {
     const contracts = referencedContracts(checked.parsed.value, file, twin)
     // Computed first: it replaces the schema's issues inside fault rules.
-    const found = twinIssuesOf(checked, twin)
-    checked.issues.push(...found, ...contracts.issues)
+    const twinIssues = twinIssuesOf(checked, twin)
+    checked.issues.push(...twinIssues, ...contracts.issues)
     twinProblems.push(...contracts.problems)
+    const found = referencedAttacks(checked.parsed.value, file, twin)
+    checked.issues.push(...found.issues)
+    twinProblems.push(...found.problems)
+    attacks = found.attacks
   }
   const { document, problems } = finishInspection<ScenarioDocument>(checked, twinProblems)
   if (!document || !twin || twinFile === undefined || twinRead?.source === undefined) {
     throw new InvalidDocumentError(problems)
   }
-  return { file, document, twinFile, twin, source, twinSource: twinRead.source }
+  return { file, document, twinFile, twin, source, twinSource: twinRead.source, attacks }
 }

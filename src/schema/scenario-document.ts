@@ -10,6 +10,13 @@ export type { ExpectationType }
 
 export const SCENARIO_API_VERSION = 'agenttwin/scenario.v1'
 
+export type {
+  AttackerGoalExpectation,
+  AttackGoal,
+  GoalCall,
+  GoalCondition,
+  GoalState,
+} from './expectations/attacker-goal.ts'
 export type { CallOrderExpectation } from './expectations/call-order.ts'
 export type { CalledToolExpectation } from './expectations/called-tool.ts'
 export type { ContractExpectation } from './expectations/contract.ts'
@@ -56,5 +63,13 @@ export interface ScenarioDocument {
   /** How the agent reaches the twin: `http` (default) or `mcp` (Streamable HTTP at `<baseUrl>/mcp`). */
   transport?: 'http' | 'mcp'
   faults?: FaultRuleDocument[]
+  /** Attacks to run this scenario under: each adds one case (the scenario itself still runs). */
+  attacks?: ScenarioAttack[]
   expectations: ExpectationDocument[]
+}
+
+/** One attack a scenario runs under: a library id or a file, and values for its variables. */
+export interface ScenarioAttack {
+  attack: string
+  with?: JsonObject
 }

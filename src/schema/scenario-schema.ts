@@ -103,6 +103,24 @@ export const scenarioSchema = {
       type: 'array',
       items: faultRuleSchema,
     }),
+    attacks: described(
+      'Attacks to run this scenario under: each adds a case with its injections and its security check.',
+      {
+        type: 'array',
+        items: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['attack'],
+          properties: {
+            attack: described(
+              "A library attack id (a file in the package's attacks/ folder, without .attack.yaml) or the path of an attack.v1 file, relative to this file.",
+              nonEmptyStringSchema,
+            ),
+            with: described("Values for the attack's variables.", jsonObjectSchema),
+          },
+        },
+      },
+    ),
     expectations: described('What must have verifiably happened; each becomes a Vitest test.', {
       type: 'array',
       minItems: 1,

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module'
 import { Ajv, type CodeOptions, type ValidateFunction } from 'ajv'
 import addFormatsModule from 'ajv-formats'
 import { ownBuildFile } from '../core/own-files.ts'
+import { attackSchema } from './attack-schema.ts'
 import { contractSchema } from './contract-schema.ts'
 import { scenarioSchema } from './scenario-schema.ts'
 import { twinSchema } from './twin-schema.ts'
@@ -34,6 +35,7 @@ export const DOCUMENT_SCHEMAS = {
   twin: twinSchema,
   scenario: scenarioSchema,
   contract: contractSchema,
+  attack: attackSchema,
 } as const
 export type DocumentSchemaName = keyof typeof DOCUMENT_SCHEMAS
 

@@ -1,6 +1,6 @@
 /** What the caller is shown, and how the record keeps it. */
 
-import type { RecordedFault } from '../core/call-record.ts'
+import type { RecordedFault, RecordedInjection } from '../core/call-record.ts'
 import type {
   ActiveFault,
   CallerView,
@@ -70,10 +70,37 @@ export function recordFault(
     if (body) caller.body = body
   }
   if (view.kind === 'connection-error') caller.code = view.code
+  const injection = recordInjection(fault, view)
   return {
     ruleId: fault.ruleId,
     type: fault.fault.type,
     dependency,
     caller,
+    ...(injection && { injection }),
   }
+}
+
+/** What an injection planted, and whether the body the caller saw carries it. */
+function recordInjection(fault: ActiveFault, view: CallerView): RecordedInjection | undefined {
+  const target = fault.fault.injection?.target
+  if (target === undefined) return undefined
+  const content = typeof fault.params.content === 'string' ? fault.params.content : ''
+  const where = target === 'state-field' ? fault.params.statePath : fault.params.path
+  const seen = view.kind === 'response' ? parseBody(view.body) : null
+  return {
+    target,
+    path: typeof where === 'string' ? where : '',
+    content,
+    delivered: content !== '' && carries(seen, content),
+  }
+}
+
+/** Whether some string in `value` contains `content`. */
+function carries(value: JsonValue, content: string): boolean {
+  if (typeof value === 'string') return value.includes(content)
+  if (Array.isArray(value)) return value.some((entry) => carries(entry, content))
+  if (value !== null && typeof value === 'object') {
+    return Object.values(value).some((entry) => carries(entry, content))
+  }
+  return false
 }

@@ -1,3 +1,4 @@
+import type { FaultPolicy } from '../core/fault-model.ts'
 import { cloneData, cloneJson, type JsonObject } from '../core/json.ts'
 import { jsonSize } from '../core/json-size.ts'
 import { LimitExceededError, resourceLimit } from '../core/limits.ts'
@@ -12,6 +13,15 @@ import { runCall } from './run-call.ts'
 import type { TwinRuntime } from './runtime.ts'
 import { StateHistory } from './state-history.ts'
 import type { Twin, TwinOptions } from './types.ts'
+
+/** The tools as a caller is shown them: a tool-description injection rewrites its tool's description. */
+function listedTools(definition: TwinDocument, faults: FaultPolicy | undefined) {
+  if (!faults?.describe) return definition.tools
+  return definition.tools.map((tool) => {
+    const poisoned = faults.describe!(tool.name, tool.description ?? '')
+    return poisoned ? { ...tool, description: poisoned.description } : tool
+  })
+}
 
 /**
  * Creates a live twin for one case: its state is the document's fixtures
@@ -70,7 +80,17 @@ export function createTwin(definition: TwinDocument, options: TwinOptions = {}):
     definition,
     name,
     baseUrl: definition.http.baseUrl,
-    tools: definition.tools,
+    get tools() {
+      return listedTools(definition, runtime.faults)
+    },
+    poisonedTools() {
+      const policy = runtime.faults
+      if (!policy?.describe) return []
+      return definition.tools.flatMap((tool) => {
+        const poisoned = policy.describe!(tool.name, tool.description ?? '')
+        return poisoned ? [{ tool: tool.name, ...poisoned }] : []
+      })
+    },
     call(call) {
       if (disposed) throw new TwinDisposedError(name)
       return runCall(runtime, call)

@@ -8,7 +8,9 @@
  * - `deferred`: preconditions checked, effects staged for a later commit,
  *   the answer is the dry run's;
  * - `stale`: the handler plans and answers from the state as it was
- *   `versionsBehind` mutations ago; any writes still land on the current state.
+ *   `versionsBehind` mutations ago; any writes still land on the current state;
+ * - `applied` with a fault that plants (a state-field injection): the same,
+ *   from a copy of the state holding the attacker's content.
  * An effect that cannot run answers 500 and changes nothing.
  */
 
@@ -43,8 +45,11 @@ export function enact(
   switch (effect) {
     case 'none':
       return { answer: dryRun(planner(history.current), history.current, tool).answer, changes: [] }
-    case 'applied':
+    case 'applied': {
+      const planted = fault?.fault.plant?.(history.current, fault.params)
+      if (planted) return answerFrom(planted, planner, history, tool)
       return applyPlan(planner(history.current), (effects) => effects, history, tool)
+    }
     case 'twice':
       return applyPlan(planner(history.current), (e) => [...e, ...e], history, tool)
     case 'partial': {
@@ -64,14 +69,27 @@ export function enact(
         staged: { effects: plan.effects, changes: dry.changes },
       }
     }
-    case 'stale': {
-      const old = history.behind(integerParam(fault, 'versionsBehind', 0) ?? 1)
-      const plan = planner(old)
-      const { answer } = dryRun(plan, old, tool)
-      const committed = tryCommit(plan.effects, history)
-      return { answer, changes: 'changes' in committed ? committed.changes : [] }
-    }
+    case 'stale':
+      return answerFrom(
+        history.behind(integerParam(fault, 'versionsBehind', 0) ?? 1),
+        planner,
+        history,
+        tool,
+      )
   }
+}
+
+/** The handler plans and answers from `seen` (an old or a planted state); writes land on the current state. */
+function answerFrom(
+  seen: JsonObject,
+  planner: Planner,
+  history: StateHistory,
+  tool: string,
+): Enactment {
+  const plan = planner(seen)
+  const { answer } = dryRun(plan, seen, tool)
+  const committed = tryCommit(plan.effects, history)
+  return { answer, changes: 'changes' in committed ? committed.changes : [] }
 }
 
 function applyPlan(

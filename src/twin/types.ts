@@ -1,5 +1,5 @@
 import type { CallRecord } from '../core/call-record.ts'
-import type { CallerView, FaultPolicy } from '../core/fault-model.ts'
+import type { CallerView, FaultPolicy, PoisonedDescription } from '../core/fault-model.ts'
 import type { JsonObject, JsonValue } from '../core/json.ts'
 import type { ToolDefinition, TwinDocument } from '../schema/twin-document.ts'
 
@@ -41,6 +41,11 @@ export interface Twin {
   initialState(): JsonObject
   /** A copy of all records so far. */
   records(): CallRecord[]
+  /**
+   * The tools whose description a tool-description injection rewrote, with the
+   * rule and the attacker's content: what a caller listing the tools was shown.
+   */
+  poisonedTools(): Array<PoisonedDescription & { tool: string }>
   /** Sets a tool's fault policy for the calls that follow (code-level fault injection). */
   setFaults(policy: FaultPolicy | undefined): void
   dispose(): void

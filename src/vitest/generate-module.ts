@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { parseYamlSource } from '../schema/parse-yaml.ts'
+import { attackFileOf } from '../schema/scenario-attack-checks.ts'
 import type { PreparedScenario } from './prepared-scenario.ts'
 import type { ResolvedSuiteOptions } from './resolve-options.ts'
 
@@ -63,7 +64,11 @@ export function referencedDocuments(file: string, source: string): string[] {
   const parsed = parseYamlSource(source, file)
   // An unreadable scenario fails in the worker with the loader's file:line:col message.
   if (!parsed.ok) return []
-  const document = parsed.parsed.value as { twin?: unknown; expectations?: unknown }
+  const document = parsed.parsed.value as {
+    twin?: unknown
+    expectations?: unknown
+    attacks?: unknown
+  }
   const names: unknown[] = [document?.twin]
   if (Array.isArray(document?.expectations)) {
     for (const expectation of document.expectations) names.push(expectation?.contract)
@@ -71,5 +76,13 @@ export function referencedDocuments(file: string, source: string): string[] {
   const files = names
     .filter((name): name is string => typeof name === 'string')
     .map((name) => resolve(dirname(file), name))
+  // The attacks it runs under, library ones included: a changed attack reruns the scenario.
+  if (Array.isArray(document?.attacks)) {
+    for (const entry of document.attacks) {
+      if (typeof entry?.attack === 'string' && entry.attack !== '') {
+        files.push(attackFileOf(entry.attack, file))
+      }
+    }
+  }
   return [...new Set(files)].filter((path) => existsSync(path))
 }

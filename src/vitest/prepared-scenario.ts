@@ -7,6 +7,7 @@
  */
 import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
+import type { AttackDocument } from '../schema/attack-document.ts'
 import { type LoadedScenario, loadScenarioSync, locateField } from '../schema/index.ts'
 import type { ScenarioDocument } from '../schema/scenario-document.ts'
 import type { TwinDocument } from '../schema/twin-document.ts'
@@ -21,8 +22,10 @@ export interface FieldLocation {
 export interface PreparedScenario {
   document: ScenarioDocument
   twin: TwinDocument
-  /** Where the scenario's `id` and each expectation are, for tests and failures. */
-  locations: { id: FieldLocation; expectations: FieldLocation[] }
+  /** The attacks the scenario runs under, variables filled. */
+  attacks: AttackDocument[]
+  /** Where the scenario's `id`, each expectation and each attack are, for tests and failures. */
+  locations: { id: FieldLocation; expectations: FieldLocation[]; attacks: FieldLocation[] }
   /** Every file the check read (scenario, twin, contracts) with the digest of its text. */
   inputs: { file: string; digest: string }[]
 }
@@ -62,7 +65,9 @@ export function prepareScenario(
   const prepared: PreparedScenario = {
     document: loaded.document,
     twin: loaded.twin,
+    attacks: loaded.attacks,
     locations: {
+      attacks: loaded.attacks.map((_, index) => locateField(source, file, ['attacks', index])),
       id: locateField(source, file, ['id']),
       expectations: loaded.document.expectations.map((_, index) =>
         locateField(source, file, ['expectations', index]),

@@ -37,6 +37,7 @@ describe('the shipped manifests', () => {
       onRefundFailure: 'verify-then-retry',
       confirmAfterSuccess: true,
       priority: 'unstated',
+      followsDataInstructions: false,
     })
   })
 
@@ -49,6 +50,7 @@ describe('the shipped manifests', () => {
       onRefundFailure: 'retry-immediately',
       confirmAfterSuccess: false,
       priority: 'speed',
+      followsDataInstructions: true,
     })
   })
 
@@ -95,6 +97,7 @@ describe('planFromManifest', () => {
       onRefundFailure: 'verify-then-retry',
       confirmAfterSuccess: true,
       priority: 'unstated',
+      followsDataInstructions: false,
     })
     expect(reworded.warnings).toEqual([])
   })

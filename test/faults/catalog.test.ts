@@ -26,11 +26,20 @@ const SPEC_TABLE = [
   'idempotency_key_in_flight',
   'idempotency_key_mismatch',
 ]
+/** The injection family (SPEC "Adversarial content"): attacker-written content in a normal answer. */
+const INJECTIONS = [
+  'injection_in_response',
+  'injection_in_list',
+  'injection_in_state',
+  'injection_in_description',
+]
 
 describe('fault catalog', () => {
   it('holds at least twenty fault types, every one from the spec table', () => {
     expect(faultCatalog.length).toBeGreaterThanOrEqual(20)
-    expect(faultCatalog.map((fault) => fault.type).sort()).toEqual([...SPEC_TABLE].sort())
+    expect(faultCatalog.map((fault) => fault.type).sort()).toEqual(
+      [...SPEC_TABLE, ...INJECTIONS].sort(),
+    )
     expect(faultTypeNames).toEqual(faultCatalog.map((fault) => fault.type))
   })
 
@@ -57,7 +66,10 @@ describe('fault catalog', () => {
     "%s's own defaults pass its own rule check",
     (name, fault) => {
       const params = Object.fromEntries(
-        fault.params.filter((p) => p.default !== undefined).map((p) => [p.name, p.default!]),
+        fault.params.flatMap((p) => {
+          const value = p.default ?? p.example
+          return value === undefined ? [] : [[p.name, value] as const]
+        }),
       )
       expect(checkFaultRule({ id: 'r', tool: 't', fault: name, params }, ['t'])).toEqual([])
     },

@@ -309,7 +309,9 @@ function startTwin(...rules: FaultRuleInput[]): Twin {
 
 describe('fault contracts over fetch', () => {
   it('cover every fault type in the catalog', () => {
-    const covered = [...contracts.map((contract) => contract.type), 'stale_read']
+    // Injections have their own contract (test/faults/injection-contract.test.ts).
+    const injections = faultCatalog.filter((entry) => entry.injection).map((entry) => entry.type)
+    const covered = [...contracts.map((contract) => contract.type), 'stale_read', ...injections]
     expect(covered.sort()).toEqual(faultCatalog.map((entry) => entry.type).sort())
   })
 

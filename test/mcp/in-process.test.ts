@@ -78,7 +78,8 @@ describe('a twin as an MCP server (Streamable HTTP, in process)', () => {
 
   it.each(
     faultCatalog
-      .filter((entry) => entry.type !== 'stale_read')
+      // Injections have their own contract over HTTP and MCP (test/faults/injection-contract.test.ts).
+      .filter((entry) => entry.type !== 'stale_read' && !entry.injection)
       .map((entry) => [entry.type as FaultTypeName, entry] as const),
   )('%s: the MCP caller fact and the record', async (type, entry) => {
     const rule = fault(type)

@@ -25,7 +25,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }))
 const orderId = (index: number) => `ORD-${index + 1}`
 const CLOSING = new Set(['stream-cut', 'connection-lost'])
 const kindOf = (entry: FaultType) => entry.mcp?.kind ?? 'tool-result'
-const tested = faultCatalog.filter((entry) => entry.type !== 'stale_read')
+const tested = faultCatalog.filter((entry) => entry.type !== 'stale_read' && !entry.injection)
 
 function scenario(name: string, faults: FaultType[]): string {
   const file = join(dir, `${name}.scenario.json`)

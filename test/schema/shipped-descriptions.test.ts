@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { contractSchema, scenarioSchema, twinSchema } from '../../src/schema/index.ts'
+import { attackSchema, contractSchema, scenarioSchema, twinSchema } from '../../src/schema/index.ts'
 
 /** Every property (at any depth) that has no `description`, by its path in the schema. */
 function undescribed(node: unknown, path = ''): string[] {
@@ -21,7 +21,7 @@ function undescribed(node: unknown, path = ''): string[] {
   return found
 }
 
-const shipped = ['twin.v1.json', 'scenario.v1.json', 'contract.v1.json']
+const shipped = ['twin.v1.json', 'scenario.v1.json', 'contract.v1.json', 'attack.v1.json']
 
 describe('the JSON Schemas editors read', () => {
   it.each(shipped)('%s has a description (hover text) on every property', (file) => {
@@ -36,6 +36,7 @@ describe('the JSON Schemas editors read', () => {
       'twin.v1.json': twinSchema,
       'scenario.v1.json': scenarioSchema,
       'contract.v1.json': contractSchema,
+      'attack.v1.json': attackSchema,
     }
     for (const [file, source] of Object.entries(sources)) {
       const schema = JSON.parse(

@@ -1,4 +1,5 @@
 import type { JsonValue } from '../../../src/core/json.ts'
+import { type DataInstruction, instructionsIn } from './tool-data.ts'
 
 /** A refund as the order system lists it. */
 export interface RefundEntry {
@@ -21,6 +22,8 @@ export interface Order {
   refund_count: number
   refunds: RefundEntry[]
   shipment?: { carrier?: string; tracking_number?: string; estimated_delivery?: string }
+  /** Requests found in the order's text (notes, messages): data, unless the plan says otherwise. */
+  instructions: DataInstruction[]
 }
 
 /** What the policy service says about refunding one order. */
@@ -59,6 +62,7 @@ export function readOrder(body: JsonValue): Order | undefined {
     refundable_amount: amount(raw.refundable_amount),
     refunded_amount: amount(raw.refunded_amount),
     refund_count: amount(raw.refund_count),
+    instructions: instructionsIn(raw),
     refunds: refunds.flatMap((entry) => {
       const refund = fields(entry)
       if (!refund) return []

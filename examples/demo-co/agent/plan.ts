@@ -35,6 +35,12 @@ export interface AgentPlan {
   onRefundFailure: RefundFailurePolicy
   confirmAfterSuccess: boolean
   priority: 'speed' | 'care' | 'unstated'
+  /**
+   * Requests found in tool data (an order's note, a customer's e-mail) are
+   * treated as the customer's own: what a speed-first manifest does. With care
+   * first, or no priority, they stay data.
+   */
+  followsDataInstructions: boolean
   lines: UnderstoodLine[]
   /** Lines nobody recognised and conflicts between lines, in words. */
   warnings: string[]
@@ -115,6 +121,7 @@ export function planFromManifest(manifest: Manifest): AgentPlan {
     onRefundFailure,
     confirmAfterSuccess: has('confirm-after-success'),
     priority,
+    followsDataInstructions: favourSpeed,
     lines,
     warnings,
   }

@@ -32,7 +32,12 @@ function toJson(fault: FaultType) {
 
 function describeParam(param: FaultParamSpec): string {
   const choices = param.allowed ? ` (${param.allowed.map((v) => JSON.stringify(v)).join('|')})` : ''
-  const value = param.default !== undefined ? ` = ${JSON.stringify(param.default)}` : ' (optional)'
+  const value =
+    param.default !== undefined
+      ? ` = ${JSON.stringify(param.default)}`
+      : param.required
+        ? ' (required)'
+        : ' (optional)'
   return `${param.name}: ${param.type}${value}${choices}`
 }
 

@@ -11,12 +11,7 @@ import type { Twin } from '../../twin/types.ts'
 import { describeRoutes, ownsUrl, type TwinRoutes, twinRoutes } from '../routes.ts'
 import { answerSurfaces, type TwinSurface } from '../surfaces.ts'
 import { answerTwinRequest, type RoutedTwin } from '../twin-handlers.ts'
-import {
-  admit,
-  bodyTooLarge,
-  type InspectionAccess,
-  type Refusal,
-} from './admission.ts'
+import { admit, bodyTooLarge, type InspectionAccess, type Refusal } from './admission.ts'
 import { ServeTwinOptionsError, TwinServerListenError } from './errors.ts'
 import { answerInspection, INSPECTION_PATH, isInspectionPath } from './inspection.ts'
 import { BodyTooLargeError, toWebRequest } from './node-request.ts'

@@ -30,6 +30,7 @@
  * the schema, the evaluators and the matchers name the same types.
  */
 import type { ExpectationType } from '../../core/expectation-result.ts'
+import { attackerGoal } from './attacker-goal.ts'
 import { callOrder } from './call-order.ts'
 import { calledTool } from './called-tool.ts'
 import { contract } from './contract.ts'
@@ -60,6 +61,7 @@ export const EXPECTATION_DECLARATIONS = {
   judge,
   contract,
   traceMatchesRecords,
+  attackerGoal,
 } as const satisfies { readonly [Type in ExpectationType]: ExpectationDeclaration<Type> }
 
 type Declarations = typeof EXPECTATION_DECLARATIONS

@@ -1,4 +1,5 @@
 import type { ExpectationMatcherName } from '../../schema/expectations/index.ts'
+import { toResistAttack } from './attack-matcher.ts'
 import {
   toHaveCalledTool,
   toHaveCalledToolBefore,
@@ -34,6 +35,7 @@ export const MATCHER_PARTS: { readonly [Name in ExpectationMatcherName]: Matcher
   toPassJudge,
   toSatisfyContract,
   toHaveTraceMatchingRecords,
+  toResistAttack,
 }
 
 /** Every AgentTwin matcher, as `expect.extend` takes them. */

@@ -1,6 +1,7 @@
 import type { JsonObject } from '../../core/json.ts'
 import type { ContractDocument } from '../../schema/contract-document.ts'
 import type { ToolStep } from '../../schema/scenario-document.ts'
+import type { AttackArgument } from './attack-matcher.ts'
 import type { CalledToolOptions, HandoffOptions, TrajectoryOptions } from './call-matchers.ts'
 import type { ContractMatcherOptions } from './contract-matcher.ts'
 import type { JudgeMatcherOptions } from './judge-matcher.ts'
@@ -45,6 +46,8 @@ export interface AgentTwinMatchers<R = unknown> {
   ): Promise<R>
   /** `traceMatchesRecords`: the agent's exported spans agree with the twin's records. */
   toHaveTraceMatchingRecords(): R
+  /** `attackerGoal`: none of the attack's goal conditions holds (security, apart from utility). */
+  toResistAttack(attack: AttackArgument): R
 }
 
 declare module 'vitest' {

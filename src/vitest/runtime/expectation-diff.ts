@@ -109,6 +109,14 @@ const SCENARIO_DIFFS: {
     expected: [],
     actual: evidenceList(evidence.findings).map((finding) => finding.sentence),
   }),
+  attackerGoal: (evidence) => ({
+    expected: { attackerGoalReached: false },
+    actual: {
+      attackerGoalReached: evidence.achievedBy !== undefined,
+      achievedBy: evidence.achievedBy ?? null,
+      precededBy: evidence.precededBy ?? [],
+    },
+  }),
 }
 
 /**

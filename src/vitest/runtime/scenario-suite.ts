@@ -6,7 +6,10 @@ import { type HumanOverride, loadOverrides } from '../../judge/index.ts'
 import { agentVersion, exportedVersions, resolveAgents } from '../../scenario/agents.ts'
 import { type PinnedCase, pinCase } from '../../scenario/pin.ts'
 import { pinTrial } from '../../scenario/trial.ts'
+import { underAttack } from '../../scenario/under-attack.ts'
 import { loadScenarioSync, locateField, markInputSchemasChecked } from '../../schema/index.ts'
+import type { ScenarioDocument } from '../../schema/scenario-document.ts'
+import type { TwinDocument } from '../../schema/twin-document.ts'
 import { type PreparedScenario, stillCurrent } from '../prepared-scenario.ts'
 import type { ResolvedSuiteOptions } from '../resolve-options.ts'
 import { expectationTest } from './expectation-test.ts'
@@ -35,15 +38,35 @@ export interface ScenarioSuiteInput {
  */
 export function defineScenarioSuite(input: ScenarioSuiteInput): void {
   const loaded = documentsOf(input)
-  const pinned = pinCase(
-    { file: input.file, document: loaded.document, twin: loaded.twin },
-    { defaultSeed: input.options.seed },
-  )
   const agents = resolveAgents(input.agentModule, input.agentsFile)
+  defineCaseSuite(input, agents, loaded.document, loaded.twin, loaded.locate)
+  // The matrix: the scenario once more under each attack it names, generated from both documents.
+  const own = loaded.document.expectations.length
+  loaded.attacks.forEach((attack, index) => {
+    const attackLine = loaded.locate(['attacks', index])
+    defineCaseSuite(input, agents, underAttack(loaded.document, attack), loaded.twin, (path) =>
+      path[0] === 'expectations' && path[1] < own ? loaded.locate(path) : attackLine,
+    )
+  })
+}
+
+type Locator = (path: ['id'] | ['expectations', number] | ['attacks', number]) => {
+  line: number
+  column: number
+}
+
+function defineCaseSuite(
+  input: ScenarioSuiteInput,
+  agents: ReturnType<typeof resolveAgents>,
+  document: ScenarioDocument,
+  twin: TwinDocument,
+  locateIn: Locator,
+): void {
+  const pinned = pinCase({ file: input.file, document, twin }, { defaultSeed: input.options.seed })
   const { options } = input
   const locate = (path: ['id'] | ['expectations', number]): YamlLocation => ({
     file: input.file,
-    ...loaded.locate(path),
+    ...locateIn(path),
   })
   let network: Interception | undefined
   let hold: InterceptionHold | undefined
@@ -165,18 +188,25 @@ function documentsOf(input: ScenarioSuiteInput) {
   if (prepared && stillCurrent(prepared)) {
     // The main process's loader compiled its input schemas: tools compile on first call.
     markInputSchemasChecked(prepared.twin)
+    const locate: Locator = (path) =>
+      path[0] === 'id'
+        ? prepared.locations.id
+        : path[0] === 'attacks'
+          ? prepared.locations.attacks[path[1]]!
+          : prepared.locations.expectations[path[1]]!
     return {
       document: prepared.document,
       twin: prepared.twin,
-      locate: (path: ['id'] | ['expectations', number]) =>
-        path[0] === 'id' ? prepared.locations.id : prepared.locations.expectations[path[1]]!,
+      attacks: prepared.attacks,
+      locate,
     }
   }
   const loaded = loadOrExplain(input.file)
   return {
     document: loaded.document,
     twin: loaded.twin,
-    locate: (path: (string | number)[]) => locateField(loaded.source, input.file, path),
+    attacks: loaded.attacks,
+    locate: ((path) => locateField(loaded.source, input.file, path)) as Locator,
   }
 }
 

@@ -39,6 +39,13 @@ const CALLS: { [Name in ExpectationMatcherName]: Parameters<AgentTwinMatchers[Na
   toPassJudge: ['The reply says the refund is done', { threshold: 0.8 }],
   toSatisfyContract: ['contracts/refund-order.contract.yaml', 'ORD-1001'],
   toHaveTraceMatchingRecords: [],
+  toResistAttack: [
+    {
+      id: 'unauthorised-write-note',
+      goal: 'unauthorised-write',
+      achievedWhen: [{ call: { tool: 'refund_payment', args: { amount: 128 } } }],
+    },
+  ],
 }
 
 describe('the matchers, the schema and the evaluators name the same expectation types', () => {
