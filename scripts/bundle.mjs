@@ -62,6 +62,34 @@ await build({
   },
 })
 
+// Every package the bundle imports must be one a user's install has: a dependency, a peer, or
+// Node's own. A helper the bundler injects (a runtime package) would fail only once installed.
+const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'))
+const installable = new Set([
+  manifest.name,
+  ...Object.keys(manifest.dependencies ?? {}),
+  ...Object.keys(manifest.peerDependencies ?? {}),
+])
+const packageOf = (id) =>
+  (id.startsWith('@') ? id.split('/').slice(0, 2) : id.split('/').slice(0, 1)).join('/')
+const strays = []
+for (const file of readdirSync(dist, { recursive: true, encoding: 'utf8' })) {
+  if (!file.endsWith('.js')) continue
+  const code = readFileSync(join(dist, file), 'utf8')
+  for (const [, id] of code.matchAll(
+    /(?:^|\n)\s*(?:import|export)[^'"\n]*?from\s*["']([^"'.][^"']*)["']/g,
+  )) {
+    if (!id.startsWith('node:') && !installable.has(packageOf(id)))
+      strays.push(`${file} imports ${id}`)
+  }
+}
+if (strays.length > 0) {
+  console.error(
+    `scripts/bundle.mjs: the bundle imports packages a user's install lacks:\n  ${strays.join('\n  ')}`,
+  )
+  process.exit(1)
+}
+
 // The stamp scripts/ensure-installed.mjs compares with the sources.
 const now = new Date()
 utimesSync(join(dist, '.tsbuildinfo'), now, now)

@@ -3,7 +3,6 @@ import { type CallSite, callSite, formatCallSite } from '../core/call-site.ts'
 import { AgentTwinError } from '../core/errors.ts'
 import { closestName } from '../faults/closest.ts'
 import { JUDGE_PROVIDERS } from '../judge/resolve.ts'
-import { InvalidModelsOptionError } from '../models/errors.ts'
 import { checkModelsOptions } from '../models/options.ts'
 import { MODEL_MODES, type ModelsOptions } from '../models/types.ts'
 import { MAX_TRIALS } from '../scenario/trial.ts'
@@ -230,15 +229,13 @@ const trials: Check = (value, path) => {
   return [...missing, ...trialsObject(value, path)]
 }
 
-/** The models layer's own check of its field lists (`redact`, `keep`, `volatile`), as problems. */
-const modelFieldLists: Check = (value, path) => {
-  try {
-    checkModelsOptions(value as Partial<ModelsOptions>, path)
-    return []
-  } catch (error) {
-    if (!(error instanceof InvalidModelsOptionError)) throw error
-    return [{ path, message: error.problem, fix: error.fix }]
-  }
+/**
+ * The models layer's own check of its field lists (`redact`, `keep`, `volatile`): it throws
+ * `AGENTTWIN_INVALID_MODELS_OPTION`, the code every entry point of the models option gives.
+ */
+const modelFieldLists: Check = (value) => {
+  checkModelsOptions(value as Partial<ModelsOptions>, 'models')
+  return []
 }
 
 const OPTIONS: Record<string, Check> = {

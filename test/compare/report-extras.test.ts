@@ -53,8 +53,9 @@ describe('a report with cases run on one version', () => {
         'The case did not finish (model-cassette: not in the cassette).',
       ],
     ])
+    // Nothing watched this run's model traffic: no label rather than a default.
+    expect(report.singleCases![0]!.side.llm).toBeUndefined()
     expect(report.singleCases![0]!.side).toMatchObject({
-      llm: 'scripted',
       metrics: { toolCalls: 1, tokens: { input: 120, output: 30 } },
       runId: 'a-passes/support-refund-agent@1.2.4',
     })

@@ -55,25 +55,28 @@ describe('trials and alpha as plugin options', () => {
         resolveSuiteOptions({ trials: trials as never }, '/r')
       } catch (error) {
         expect(error).toBeInstanceOf(InvalidPluginOptionsError)
-        return (error as Error).message
+        // The call site comes first; what follows is the option's path, the problem and the fix.
+        return (error as Error).message.replace(/^.*? agentTwin\(\): /, 'agentTwin(): ')
       }
       throw new Error('accepted')
     }
     expect(refused({ k: 0 })).toBe(
-      'agentTwin(): trials.k is 0. Fix: give a whole number of trials from 1 to 1000, e.g. trials: 5',
+      'agentTwin(): trials.k: must be a whole number from 1 to 1000, got 0. Fix: give a whole number of trials from 1 to 1000, e.g. trials: 5',
     )
     expect(refused({ k: 5, seeds: 'same' })).toBe(
-      `agentTwin(): trials.seeds is "same". Fix: give 'independent' (each side its own seeds, the default) or 'shared' (one seed per trial for both sides)`,
+      "agentTwin(): trials.seeds: must be one of 'independent', 'shared', got \"same\". Fix: use one of independent, shared",
     )
     expect(refused({ k: 5, sequential: { looks: 1 } })).toBe(
-      'agentTwin(): trials.sequential is {"looks":1}. Fix: give the number of looks, a whole number from 2 to 20, e.g. sequential: { looks: 4 }',
+      'agentTwin(): trials.sequential.looks: must be a whole number from 2 to 20, got 1. Fix: give the number of looks, a whole number from 2 to 20, e.g. sequential: { looks: 4 }',
     )
-    expect(refused({ k: 5, sequential: { looks: 4, alpha: 1 } })).toMatch(/trials.sequential is/)
-    expect(refused({ k: 5, sequential: true })).toMatch(/trials.sequential is true/)
-    expect(refused({ k: 5, looks: 4 })).toBe(
-      `agentTwin(): trials has unknown key "looks". Fix: use k, seeds and sequential, e.g. trials: { k: 20, seeds: 'independent', sequential: { looks: 4 } }`,
+    expect(refused({ k: 5, sequential: { looks: 4, alpha: 1 } })).toMatch(
+      /trials.sequential.alpha: unknown option "alpha"/,
     )
-    expect(refused({})).toMatch(/trials.k is undefined/)
+    expect(refused({ k: 5, sequential: true })).toMatch(/trials.sequential: must be an object/)
+    expect(refused({ k: 5, looks: 4 })).toMatch(
+      /^agentTwin\(\): trials.looks: unknown option "looks". Fix: .*the options here are: k, seeds, sequential/,
+    )
+    expect(refused({})).toMatch(/trials.k: is missing/)
   })
 
   test('without them nothing is added to what the test modules receive', () => {

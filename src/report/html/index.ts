@@ -26,6 +26,8 @@ export function renderCheckedHtml(report: CheckedReport): string {
       : html`${filters(report)}${matrix(report)}<h2>Cases</h2>${joinHtml(sections, html`\n`)}`
   // What was not judged comes first; cases run on one version follow the pairs.
   const body = html`${runErrorsSection(report)}${compared}${singleCasesSection(report)}`
+  // `<\/script>`: the same text once cooked, and a bundler then has no `</script` to rewrite
+  // (which would make the raw strings differ and pull in a helper package the install lacks).
   return html`<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="${CONTENT_SECURITY_POLICY}">
@@ -37,7 +39,7 @@ export function renderCheckedHtml(report: CheckedReport): string {
 <header><h1>AgentTwin comparison</h1>
 <p>Overall gate <span class="gate g-${report.gate.verdict}">${report.gate.verdict}</span> <span class="muted">${report.gate.reasons.join('; ')}</span></p></header>
 ${body}
-<script>${SCRIPT}</script>
+<script>${SCRIPT}<\/script>
 </body></html>
 `.toString()
 }
