@@ -5,13 +5,6 @@ import { attackFileOf } from '../schema/scenario-attack-checks.ts'
 import type { PreparedScenario } from './prepared-scenario.ts'
 import type { ResolvedSuiteOptions } from './resolve-options.ts'
 
-/**
- * The query of an import made for its module-graph edge alone: the plugin
- * answers it with an empty module, whatever the file is (a YAML twin, a
- * prompt, the agent's own code), and no other import of the file is touched.
- */
-export const EDGE_QUERY = '?agenttwin-edge'
-
 export interface GenerateInput {
   /** Absolute path of the scenario document. */
   file: string
@@ -38,7 +31,7 @@ export function generateScenarioModule(input: GenerateInput): string {
   const lines = [
     `import { defineScenarioSuite } from ${JSON.stringify(input.runtimeFile)}`,
     `import * as agentModule from ${JSON.stringify(input.agentsFile)}`,
-    ...input.documents.map((file) => `import ${JSON.stringify(`${file}${EDGE_QUERY}`)}`),
+    ...input.documents.map((file) => `import ${JSON.stringify(file)}`),
   ]
   lines.push(
     'defineScenarioSuite({',

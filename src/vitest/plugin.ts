@@ -6,7 +6,7 @@ import { configDefaults } from 'vitest/config'
 import { OWN_EXTENSION, ownCodeDir, ownModule } from '../core/own-files.ts'
 import { bringReporter } from './bring-reporter.ts'
 import { checkPluginOptions } from './check-options.ts'
-import { EDGE_QUERY, generateScenarioModule, referencedDocuments } from './generate-module.ts'
+import { generateScenarioModule, referencedDocuments } from './generate-module.ts'
 import { NETWORK_KEY, resolveNetwork } from './network-option.ts'
 import type { AgentTwinOptions } from './options.ts'
 import { bringPairTestNamer } from './pair-test-names.ts'
@@ -52,6 +52,9 @@ export interface AgentTwinPluginApi {
  *   })],
  * })
  */
+/** A JavaScript or TypeScript module, which a scenario imports as itself. */
+const CODE_MODULE = /\.[cm]?[jt]sx?$/
+
 export function agentTwin(options: AgentTwinOptions = {}): Plugin {
   // Here, while the config file's call is on the stack, so a mistake names its line.
   checkPluginOptions(options)
@@ -62,6 +65,10 @@ export function agentTwin(options: AgentTwinOptions = {}): Plugin {
   let resolved: ResolvedSuiteOptions | undefined
   let agentsFile: string | undefined
   let agentFiles: string[] = []
+  // Files a scenario module imports for their module-graph edge alone (twins, contracts,
+  // attacks, prompts): answered with an empty module. Code modules are never in it, so
+  // every importer of an agent's code gets its real exports.
+  const documents = new Set<string>()
 
   return {
     name: 'agenttwin',
@@ -103,6 +110,7 @@ export function agentTwin(options: AgentTwinOptions = {}): Plugin {
       resolved = resolveSuiteOptions(options, root)
       const watched = [options.agentFiles ?? []].flat()
       agentFiles = watched.length === 0 ? [] : globSync(watched, { cwd: root, absolute: true })
+      for (const file of agentFiles) if (!CODE_MODULE.test(file)) documents.add(file)
       if (options.agents) {
         agentsFile = resolve(root, options.agents)
         if (!existsSync(agentsFile)) {
@@ -114,12 +122,9 @@ export function agentTwin(options: AgentTwinOptions = {}): Plugin {
       }
     },
     load(id) {
-      // A file a generated scenario module imports for its module-graph edge
-      // alone (a twin, a contract, an agent file): the loader in the worker
-      // reads documents (and reports their problems, located), so no other
-      // plugin, Vite's JSON plugin included, may parse it. Only that import
-      // carries the query: every other importer gets the module itself.
-      if (id.endsWith(EDGE_QUERY)) return { code: 'export {}', moduleType: 'js' }
+      // A document imported for its edge: the loader in the worker reads it (and reports its
+      // problems, located), so no other plugin, Vite's JSON plugin included, may parse it.
+      if (documents.has(id)) return { code: 'export {}', moduleType: 'js' }
       if (id.includes('?') || !isScenario(id)) return null
       // Scenarios are generated here rather than transformed, so a
       // `.scenario.json` becomes JavaScript before Vite's JSON plugin sees it.
@@ -135,6 +140,7 @@ export function agentTwin(options: AgentTwinOptions = {}): Plugin {
       )
     }
     const named = referencedDocuments(id, source)
+    for (const file of named) documents.add(file)
     // Loaded and validated here, once, so the test file neither parses nor validates it again.
     const prepared = prepareScenario(id, source, named)
     const code = generateScenarioModule({
