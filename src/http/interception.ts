@@ -167,7 +167,6 @@ export function createInterception(options: InterceptionOptions = {}): Intercept
   const routedBy = new WeakMap<Request, RoutedTwin>()
   const lifetime = new AbortController()
   const scopes = new AsyncLocalStorage<ScopeState>()
-  const requests = new AsyncLocalStorage<PendingRequest>()
   const live = new Set<ScopeState>()
   const unscoped: UnhandledRequest[] = []
   let disposed = false
@@ -240,10 +239,7 @@ export function createInterception(options: InterceptionOptions = {}): Intercept
   const router = http.all(
     ({ request }) => {
       const routed = twinFor(request)
-      if (routed) {
-        routedBy.set(request, routed)
-        requests.getStore()?.route()
-      }
+      if (routed) routedBy.set(request, routed)
       return routed !== undefined
     },
     async ({ request }) => {
@@ -279,23 +275,19 @@ export function createInterception(options: InterceptionOptions = {}): Intercept
   })
   const server = setupServer(router, websockets)
   server.listen({
-    onUnhandledRequest: (request) => {
-      try {
-        attributed(() =>
-          guard.onUnhandledRequest(
-            request,
-            inWorker ?? dispatchingClient(),
-            endedBefore(scopes.getStore()),
-          ),
-        )
-      } finally {
-        requests.getStore()?.route()
-      }
-    },
+    onUnhandledRequest: (request) =>
+      attributed(() =>
+        guard.onUnhandledRequest(
+          request,
+          inWorker ?? dispatchingClient(),
+          endedBefore(scopes.getStore()),
+        ),
+      ),
   })
   const interceptedFetch = globalThis.fetch
   const failing = withCallSignals(withFetchFailures(interceptedFetch))
-  // Each fetch of a live scope is tracked until it is routed, so the scope can wait for it when it ends.
+  // Each fetch of a live scope is tracked until it settles, so the scope can wait for it when it
+  // ends. No async-context store per call: a never-read stream would keep it, and so grow memory.
   const fetchWithFailures: typeof fetch = (input, init) => {
     const from = scopes.getStore()
     if (!from || !live.has(from)) return failing(input, init)
@@ -305,7 +297,7 @@ export function createInterception(options: InterceptionOptions = {}): Intercept
       from.pending.delete(pending)
       pending.route()
     }
-    const result = requests.run(pending, () => failing(input, init))
+    const result = failing(input, init)
     result.then(settled, settled)
     return result
   }
@@ -401,9 +393,7 @@ export function createInterception(options: InterceptionOptions = {}): Intercept
         state.twins.clear()
         // Fetches the context started and did not await are refused as late
         // now, while the case that owns them is still being built.
-        if (state.pending.size > 0) {
-          await Promise.all([...state.pending].map((pending) => pending.routed))
-        }
+        if (state.pending.size > 0) await settledOrGrace([...state.pending])
       }
     },
     get unhandled() {
@@ -457,4 +447,21 @@ export function createInterception(options: InterceptionOptions = {}): Intercept
     throw error
   }
   return interception
+}
+
+/** How long an ended scope waits for a fetch it started and did not await (one that hangs). */
+const LATE_GRACE_MS = 1000
+
+/**
+ * Waits until the fetches settle, or the grace runs out: a request that still hangs then
+ * (a twin holding its answer) is refused as late when it moves, by the guard of the test.
+ */
+async function settledOrGrace(pending: readonly PendingRequest[]): Promise<void> {
+  let timer: NodeJS.Timeout | undefined
+  const grace = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, LATE_GRACE_MS)
+    timer.unref()
+  })
+  await Promise.race([Promise.all(pending.map((request) => request.routed)), grace])
+  clearTimeout(timer)
 }

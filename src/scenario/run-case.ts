@@ -4,7 +4,7 @@ import type { CaseRun } from '../core/case-run.ts'
 import type { JsonObject } from '../core/json.ts'
 import { createFaultPolicy, type FaultRuleInput } from '../faults/index.ts'
 import type { UnhandledRequest } from '../http/errors.ts'
-import type { Interception } from '../http/index.ts'
+import type { Interception, ScopeOptions } from '../http/index.ts'
 import { holdInterception, type InterceptionHold } from '../http/shared-interception.ts'
 import {
   cassettePath,
@@ -114,8 +114,7 @@ export async function runCase(
   const models = modelSession(pinned, agent, options.models)
   const started = performance.now()
   let outcome: AgentOutcome = {}
-  let open = true
-  const late: UnhandledRequest[] = []
+  const late = lateRequests(`case ${pinned.scenario.id}`)
   let scope: { readonly unhandled: Interception['unhandled'] } | undefined
   let network: Interception | undefined
   let hold: InterceptionHold | undefined
@@ -138,15 +137,7 @@ export async function runCase(
           runAgent(agent, pinned, twin, timeoutMs, collector, mcp?.url),
         )
       },
-      {
-        label: `case ${pinned.scenario.id}`,
-        // A request the agent did not await is this case's until the case is built.
-        onLate: (request) => {
-          if (!open) return false
-          late.push(request)
-          return true
-        },
-      },
+      late.options,
     )
   } catch (error) {
     // The network could not be set up (another interception active, this one disposed).
@@ -159,8 +150,7 @@ export async function runCase(
   }
   const latencyMs = Math.round(performance.now() - started)
   // From here on a late request is no longer this case's: it fails the test that owns it.
-  open = false
-  const refused = [...(scope?.unhandled ?? []), ...late]
+  const refused = [...(scope?.unhandled ?? []), ...late.close()]
   // The agent's own failure (an SDK throwing on the refusal) follows from the miss: the miss is the cause.
   if (models.error) outcome = { error: { kind: 'model-cassette', message: models.error } }
   const run = buildCaseRun(twin, {
@@ -231,5 +221,33 @@ async function runAgent(
     return { error: { kind: 'threw', message: `${agent.name}@${agent.version} threw ${message}` } }
   } finally {
     clearTimeout(timer)
+  }
+}
+
+/**
+ * The requests sent after a case's scope ended that are still the case's (until `close()`).
+ * A function of its own so that the scope's options, which an ended scope may keep for a
+ * while, hold only this list and not the case's twin, records and agent.
+ */
+function lateRequests(label: string): {
+  options: ScopeOptions
+  close(): UnhandledRequest[]
+} {
+  let open = true
+  const late: UnhandledRequest[] = []
+  return {
+    options: {
+      label,
+      // A request the agent did not await is this case's until the case is built.
+      onLate: (request) => {
+        if (!open) return false
+        late.push(request)
+        return true
+      },
+    },
+    close() {
+      open = false
+      return late
+    },
   }
 }
