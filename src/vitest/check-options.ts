@@ -1,6 +1,7 @@
 import { CASE_CLASSES } from '../compare/classify.ts'
 import { type CallSite, callSite, formatCallSite } from '../core/call-site.ts'
 import { AgentTwinError } from '../core/errors.ts'
+import { showValue } from '../core/show-value.ts'
 import { closestName } from '../faults/closest.ts'
 import { JUDGE_PROVIDERS } from '../judge/resolve.ts'
 import { checkModelsOptions } from '../models/options.ts'
@@ -40,18 +41,8 @@ export class InvalidPluginOptionsError extends AgentTwinError {
 
 type Check = (value: unknown, path: string) => OptionProblem[]
 
-function show(value: unknown): string {
-  if (value === undefined) return 'undefined'
-  if (typeof value === 'function') return 'a function'
-  try {
-    return JSON.stringify(value) ?? String(value)
-  } catch {
-    return String(value)
-  }
-}
-
 function problem(path: string, value: unknown, want: string, fix: string): OptionProblem[] {
-  return [{ path, message: `must be ${want}, got ${show(value)}`, fix }]
+  return [{ path, message: `must be ${want}, got ${showValue(value)}`, fix }]
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
@@ -181,7 +172,7 @@ const modelHost: Check = (value, path) => {
   if (typeof value === 'string' && value.includes('://') && URL.canParse(value)) return []
   return host(value, path).map((found) => ({
     ...found,
-    message: `must be a host name or a base URL, got ${show(value)}`,
+    message: `must be a host name or a base URL, got ${showValue(value)}`,
     fix: "write 'api.openai.com', or a base URL such as 'http://127.0.0.1:4010/v1'",
   }))
 }

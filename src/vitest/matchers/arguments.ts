@@ -1,4 +1,5 @@
 import type { JsonObject } from '../../core/json.ts'
+import { showValue } from '../../core/show-value.ts'
 import { describeCheck } from '../../evaluate/index.ts'
 import type { ArgsMatchMode, ToolStep, ValueCheck } from '../../schema/scenario-document.ts'
 import { InvalidMatcherArgumentError } from './errors.ts'
@@ -11,7 +12,7 @@ export function textArgument(matcher: string, name: string, value: unknown): str
   if (typeof value === 'string' && value.trim() !== '') return value
   throw new InvalidMatcherArgumentError(
     matcher,
-    `${name} must be a non-empty string, got ${shown(value)}`,
+    `${name} must be a non-empty string, got ${showValue(value)}`,
     `pass the ${name} as a string`,
   )
 }
@@ -21,7 +22,7 @@ export function countArgument(matcher: string, name: string, value: unknown): nu
   if (typeof value === 'number' && Number.isInteger(value) && value >= 0) return value
   throw new InvalidMatcherArgumentError(
     matcher,
-    `${name} must be a whole number of 0 or more, got ${shown(value)}`,
+    `${name} must be a whole number of 0 or more, got ${showValue(value)}`,
     `pass ${name} as e.g. 0, 1 or 2`,
   )
 }
@@ -31,7 +32,7 @@ export function argsArgument(matcher: string, value: unknown): JsonObject | unde
   if (value === undefined) return undefined
   const problem =
     typeof value !== 'object' || value === null || Array.isArray(value)
-      ? `args must be an object of argument values, got ${shown(value)}`
+      ? `args must be an object of argument values, got ${showValue(value)}`
       : jsonProblem(value, 'args')
   if (!problem) return value as JsonObject
   throw new InvalidMatcherArgumentError(
@@ -48,7 +49,7 @@ export function argsModeArgument(matcher: string, value: unknown): ArgsMatchMode
   }
   throw new InvalidMatcherArgumentError(
     matcher,
-    `argsMode ${shown(value)} is not a mode`,
+    `argsMode ${showValue(value)} is not a mode`,
     `use one of ${ARGS_MODES.join(', ')}`,
   )
 }
@@ -58,7 +59,7 @@ export function stepsArgument(matcher: string, value: unknown): ToolStep[] {
   if (!Array.isArray(value)) {
     throw new InvalidMatcherArgumentError(
       matcher,
-      `steps must be an array, got ${shown(value)}`,
+      `steps must be an array, got ${showValue(value)}`,
       "pass e.g. ['lookup_order', { tool: 'refund_payment', args: { amount: 40 } }]",
     )
   }
@@ -76,7 +77,7 @@ export function pathsArgument(matcher: string, value: unknown): string[] {
   if (!Array.isArray(list)) {
     throw new InvalidMatcherArgumentError(
       matcher,
-      `allow must be a list of state paths, got ${shown(value)}`,
+      `allow must be a list of state paths, got ${showValue(value)}`,
       "pass e.g. ['orders.ORD-1001']",
     )
   }
@@ -87,14 +88,4 @@ export function pathsArgument(matcher: string, value: unknown): string[] {
 export function checkPhrase(check: ValueCheck): string {
   const text = describeCheck(check)
   return /^[<>]/.test(text) ? `that is ${text}` : `that ${text}`
-}
-
-function shown(value: unknown): string {
-  if (value === undefined) return 'undefined'
-  if (typeof value === 'function') return 'a function'
-  try {
-    return JSON.stringify(value) ?? String(value)
-  } catch {
-    return String(value)
-  }
 }
