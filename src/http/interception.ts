@@ -431,6 +431,9 @@ export function createInterception(options: InterceptionOptions = {}): Intercept
       channel?.close()
       removeDispatcher()
       server.close()
+      // Node 20 visits every enabled AsyncLocalStorage on each new promise: a disposed
+      // interception's store must not slow every later one (one per describe block).
+      scopes.disable()
       syncBuiltinESMExports()
       if (active === interception) {
         active = undefined
