@@ -9,7 +9,7 @@ import type {
   PoisonedDescription,
 } from '../core/fault-model.ts'
 import type { JsonValue } from '../core/json.ts'
-import { type FaultRule, type FaultRuleInput, toFaultRule } from './builder.ts'
+import type { FaultRuleInput } from './builder.ts'
 import { combine } from './catalog/injections.ts'
 import { getFaultType } from './catalog.ts'
 import { type CheckedFaultRule, checkFaultRules } from './checked-rule.ts'

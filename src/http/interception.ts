@@ -16,10 +16,10 @@ import { createNetworkGuard } from './network-guard.ts'
 import { installResolverGuard } from './resolver-guard.ts'
 import { ownsUrl } from './routes.ts'
 import {
-  type PendingRequest,
   pendingRequest,
   type ScopeOptions,
   type ScopeState,
+  settledOrGrace,
 } from './scope-state.ts'
 import { installSocketGuard } from './socket-guard.ts'
 import { answerTwinRequest, type RoutedTwin, routeTwin } from './twin-handlers.ts'
@@ -450,21 +450,4 @@ export function createInterception(options: InterceptionOptions = {}): Intercept
     throw error
   }
   return interception
-}
-
-/** How long an ended scope waits for a fetch it started and did not await (one that hangs). */
-const LATE_GRACE_MS = 1000
-
-/**
- * Waits until the fetches settle, or the grace runs out: a request that still hangs then
- * (a twin holding its answer) is refused as late when it moves, by the guard of the test.
- */
-async function settledOrGrace(pending: readonly PendingRequest[]): Promise<void> {
-  let timer: NodeJS.Timeout | undefined
-  const grace = new Promise<void>((resolve) => {
-    timer = setTimeout(resolve, LATE_GRACE_MS)
-    timer.unref()
-  })
-  await Promise.race([Promise.all(pending.map((request) => request.routed)), grace])
-  clearTimeout(timer)
 }

@@ -37,3 +37,20 @@ export function pendingRequest(): PendingRequest {
   })
   return { routed, route }
 }
+
+/** How long an ended scope waits for a fetch it started and did not await (one that hangs). */
+const LATE_GRACE_MS = 1000
+
+/**
+ * @internal Waits until the fetches settle, or the grace runs out: a request that still hangs then
+ * (a twin holding its answer) is refused as late when it moves, by the guard of the test.
+ */
+export async function settledOrGrace(pending: readonly PendingRequest[]): Promise<void> {
+  let timer: NodeJS.Timeout | undefined
+  const grace = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, LATE_GRACE_MS)
+    timer.unref()
+  })
+  await Promise.race([Promise.all(pending.map((request) => request.routed)), grace])
+  clearTimeout(timer)
+}

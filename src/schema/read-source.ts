@@ -2,7 +2,7 @@ import { readFileSync, statSync } from 'node:fs'
 import { readFile, stat } from 'node:fs/promises'
 import type { DocumentProblem } from '../core/errors.ts'
 import { decodeUtf8 } from '../core/utf8.ts'
-import { documentTooLarge } from './parse-yaml.ts'
+import { documentTooLarge } from './document-size.ts'
 
 export type SourceResult =
   | { source: string; problem?: undefined }
