@@ -166,6 +166,8 @@ export {
   type CaseRun,
   type CaseTool,
   type ClaimedOutcome,
+  type ConversationContext,
+  type ConversationMessage,
   DEFAULT_CASE_TIMEOUT_MS,
   type PinnedCase,
   type PinnedSelection,

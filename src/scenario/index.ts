@@ -26,5 +26,5 @@ export {
   sideTrialSeed,
   trialSeed,
 } from './trial.ts'
-export type { Agent, AgentContext } from './types.ts'
+export type { Agent, AgentContext, ConversationContext, ConversationMessage } from './types.ts'
 export { securityExpectationId, underAttack } from './under-attack.ts'
