@@ -1,8 +1,8 @@
 /**
  * The error catalogue: every code an AgentTwin error can carry. Codes are
- * stable (users switch on them) and each has an entry in the README's
- * "Errors" section, at the anchor `README.md#<code in lower case>`.
- * A test keeps this list, the error classes and the README in step.
+ * stable (users switch on them) and each has a page of the documentation,
+ * `docs/reference/errors/<code in lower case>.md`, generated from its help
+ * (`error-help.ts`). A test keeps this list, the error classes and the pages in step.
  */
 export const ERROR_CODES = [
   // Documents and values
@@ -82,7 +82,7 @@ export const ERROR_CODES = [
 /** A code of the error catalogue. */
 export type ErrorCode = (typeof ERROR_CODES)[number]
 
-/** Where the README documents a code: `README.md#agenttwin_unknown_tool`. */
+/** The page of the documentation that explains a code: `docs/reference/errors/agenttwin_unknown_tool.md`. */
 export function errorDocs(code: ErrorCode): string {
-  return `README.md#${code.toLowerCase()}`
+  return `docs/reference/errors/${code.toLowerCase()}.md`
 }

@@ -1,5 +1,5 @@
 /// <reference types="vite/client" />
-import { readFileSync } from 'node:fs'
+import { existsSync, readdirSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { AgentTwinError, ERROR_CODES, errorDocs } from '../../src/core/errors.ts'
 import { UnknownToolError } from '../../src/twin/errors.ts'
@@ -68,16 +68,16 @@ describe('the error catalogue', () => {
     expect(new Set(ERROR_CODES).size).toBe(ERROR_CODES.length)
   })
 
-  it('documents every code in the README at the anchor the error points to', () => {
-    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8')
-    const anchors = new Set(
-      [...readme.matchAll(/<a id="(agenttwin_[a-z_]+)"><\/a>/g)].map((m) => m[1]),
+  it('gives every code a page of the documentation, at the path its errors point to', () => {
+    const pages = readdirSync(new URL('../../docs/reference/errors/', import.meta.url)).filter(
+      (name) => name !== 'index.md',
     )
-    const missing = ERROR_CODES.filter((code) => !anchors.has(code.toLowerCase()))
-    const stale = [...anchors].filter(
-      (anchor) => !ERROR_CODES.some((c) => c.toLowerCase() === anchor),
-    )
+    const missing = ERROR_CODES.filter((code) => !pages.includes(code.toLowerCase() + '.md'))
+    const stale = pages.filter((page) => !ERROR_CODES.some((c) => `${c.toLowerCase()}.md` === page))
     expect({ missing, stale }).toEqual({ missing: [], stale: [] })
+    for (const code of ERROR_CODES) {
+      expect(existsSync(new URL(`../../${errorDocs(code)}`, import.meta.url)), code).toBe(true)
+    }
   })
 })
 
@@ -92,7 +92,7 @@ describe('an AgentTwin error', () => {
       fix: 'call one of these, or add "refund" to the twin document.',
       docs: errorDocs('AGENTTWIN_UNKNOWN_TOOL'),
     })
-    expect(error.docs).toBe('README.md#agenttwin_unknown_tool')
+    expect(error.docs).toBe('docs/reference/errors/agenttwin_unknown_tool.md')
     expect(error.message).toBe(`${error.problem} Fix: ${error.fix}`)
   })
 

@@ -1,5 +1,6 @@
 import { execFileSync, spawnSync } from 'node:child_process'
 import {
+  copyFileSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
@@ -18,6 +19,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 // The project lives outside the repository, so nothing resolves to our sources.
 const repo = fileURLToPath(new URL('../..', import.meta.url))
 const manifest = JSON.parse(readFileSync(`${repo}package.json`, 'utf8'))
+// The files the getting-started guide shows, which these tests run as a user would.
+const guide = `${repo}docs/examples/getting-started/`
 const pinned = (name: string) => `${name}@${manifest.devDependencies[name]}`
 let project: string
 
@@ -63,23 +66,8 @@ beforeAll(async () => {
   const config = init.stdout.slice(init.stdout.indexOf('import { defineConfig }'))
   writeFileSync(join(project, 'vitest.config.ts'), config)
   mkdirSync(join(project, 'test'))
-  writeFileSync(
-    join(project, 'test/close.test.ts'),
-    [
-      "import { expect } from 'vitest'",
-      "import { describeScenario, test } from 'agenttwin/vitest'",
-      "import { agents } from '../agents.ts'",
-      '',
-      "describeScenario('../scenarios/example.scenario.yaml', () => {",
-      "  test('closes the ticket once', async ({ run }) => {",
-      '    const result = await run(agents.v1)',
-      "    expect(result).toBeBackedByState('tickets.T-100.status', 'closed')",
-      "    expect(result).toHaveNoDuplicateSideEffect('close_ticket')",
-      '  })',
-      '})',
-      '',
-    ].join('\n'),
-  )
+  // The matcher test exactly as the getting-started guide shows it.
+  copyFileSync(join(guide, 'test/close.test.ts'), join(project, 'test/close.test.ts'))
   writeFileSync(
     join(project, 'tsconfig.json'),
     `${JSON.stringify(
@@ -217,5 +205,26 @@ describe('the package installed from its tarball into a fresh project', () => {
     const result = run('npx', ['tsc', '--noEmit', '-p', '.'])
     expect(result.stdout + result.stderr).toBe('')
     expect(result.code).toBe(0)
+  })
+
+  test("the guide's first pair: the hasty v2 closes twice, a new critical failure the gate blocks, in the terminal and the JSON report", () => {
+    copyFileSync(join(guide, 'versions.ts'), join(project, 'versions.ts'))
+    copyFileSync(join(guide, 'vitest.config.ts'), join(project, 'vitest.config.ts'))
+    const result = run('npx', ['vitest', 'run'])
+    const output = result.stdout + result.stderr
+    expect(output).toContain('v2 vs v1 · NEW_CRITICAL_FAILURE')
+    expect(output).toContain('AGENTTWIN_PAIR_REGRESSION')
+    expect(result.code).toBe(1)
+    const report = JSON.parse(readFileSync(join(project, 'reports/agenttwin.json'), 'utf8'))
+    expect(report.gate.verdict).toBe('BLOCK')
+    const html = run('npx', [
+      'agenttwin',
+      'report',
+      'reports/agenttwin.json',
+      '--out',
+      'reports/agenttwin.html',
+    ])
+    expect(html.code).toBe(0)
+    expect(readFileSync(join(project, 'reports/agenttwin.html'), 'utf8')).toContain('BLOCK')
   })
 })
