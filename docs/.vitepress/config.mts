@@ -14,6 +14,10 @@ export default defineConfig({
   // A dead link fails the build; anchors are checked after it by scripts/docs/check-links.mjs.
   ignoreDeadLinks: false,
   srcExclude: ['**/README.md'],
+  markdown: {
+    // High-contrast highlighting: every token reads at 4.5:1 or more (axe's colour-contrast rule).
+    theme: { light: 'github-light-high-contrast', dark: 'github-dark-high-contrast' },
+  },
   themeConfig: {
     nav: [
       { text: 'Guide', link: '/guide/getting-started' },
@@ -37,6 +41,39 @@ function guideSidebar() {
       items: [
         { text: 'Your first tests', link: '/guide/getting-started' },
         { text: 'Continuous integration', link: '/guide/ci' },
+      ],
+    },
+    {
+      text: 'Testing your agent',
+      items: [
+        { text: 'Record and replay model traffic', link: '/guide/model-traffic' },
+        { text: 'Injection testing', link: '/guide/injection' },
+        { text: 'Trials', link: '/guide/trials' },
+      ],
+    },
+    {
+      text: 'Concepts',
+      items: [
+        { text: 'Tool twins', link: '/guide/twins' },
+        { text: 'Scenarios', link: '/guide/scenarios' },
+        { text: 'Faults', link: '/guide/faults' },
+        { text: 'Vitest: plugin, fixtures, matchers', link: '/guide/vitest' },
+        { text: 'Paired comparison', link: '/guide/pairs' },
+        { text: 'The HTML report', link: '/guide/html-report' },
+      ],
+    },
+    {
+      text: 'More',
+      items: [
+        { text: 'Judges and human review', link: '/guide/judges' },
+        { text: 'Outcome contracts', link: '/guide/contracts' },
+        { text: 'The regression miner', link: '/guide/miner' },
+        { text: 'Traces as claims', link: '/guide/traces' },
+        { text: 'Twins over MCP', link: '/guide/mcp' },
+        { text: 'The agenttwin command', link: '/guide/cli' },
+        { text: 'Limits', link: '/guide/limits' },
+        { text: 'Guarantees', link: '/guide/guarantees' },
+        { text: 'Benchmarks', link: '/guide/benchmarks' },
       ],
     },
   ]

@@ -146,7 +146,6 @@ export function referenceSidebarModule(): string {
     },
     {
       text: 'The agenttwin command',
-      collapsed: true,
       items: items([
         ['Overview', '/reference/cli/'],
         ...commands.map((c): [string, string] => [c.name, `/reference/cli/${c.name}`]),
@@ -154,7 +153,6 @@ export function referenceSidebarModule(): string {
     },
     {
       text: 'Errors',
-      collapsed: true,
       items: items([
         ['All codes', '/reference/errors/'],
         ...ERROR_CODES.map((c): [string, string] => [c, `/reference/errors/${c.toLowerCase()}`]),

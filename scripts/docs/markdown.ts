@@ -20,16 +20,17 @@ export function prose(text: string): string {
     .replace(/<(?!\/?(?:a|code|b|i|em|strong)\b)/g, '&lt;')
 }
 
-/** The anchor VitePress gives a heading (its slug), so generated links can point at it. */
+/** The anchor VitePress gives a heading (its slugify), so generated links can point at it. */
 export function slug(heading: string): string {
   return heading
     .normalize('NFKD')
-    .toLowerCase()
     .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^\p{L}\p{N}\s_-]/gu, '')
-    .trim()
-    .replace(/[\s]+/g, '-')
-    .replace(/-+/g, '-')
+    .replace(/[\u0000-\u001f]/g, '')
+    .replace(/[\s~`!@#$%^&*()\-_+=[\]{}|\\;:"'“”‘’<>,.?/]+/g, '-')
+    .replace(/-{2,}/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .replace(/^(\d)/, '_$1')
+    .toLowerCase()
 }
 
 /**
