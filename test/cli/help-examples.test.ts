@@ -29,7 +29,7 @@ function exampleOf(usage: string): { heading: string; argv: string[] } | undefin
 const project = mkdtempSync(join(tmpdir(), 'agenttwin-help-'))
 afterAll(() => rmSync(project, { recursive: true, force: true }))
 
-describe('the examples in `agenttwin <verb> --help`', () => {
+describe('the examples in `agenttwin <verb> --help`', { timeout: 120_000 }, () => {
   test('`init` sets up the project they are written for', async () => {
     expect(await runCli(['init'], captureIO(project))).toBe(0)
     // The diff example compares v1 with a v2 the user adds; here v2 is the same agent.

@@ -58,6 +58,8 @@ beforeAll(async () => {
     pinned('vite'),
     pinned('typescript'),
     pinned('@types/node'),
+    // The Demo Co example's agent reaches its twin over MCP too.
+    pinned('@modelcontextprotocol/sdk'),
   ])
   if (install.code !== 0) throw new Error(`npm install failed:\n${install.stderr}`)
   const init = run('npx', ['agenttwin', 'init'])
@@ -226,5 +228,20 @@ describe('the package installed from its tarball into a fresh project', () => {
     ])
     expect(html.code).toBe(0)
     expect(readFileSync(join(project, 'reports/agenttwin.html'), 'utf8')).toContain('BLOCK')
+  })
+
+  test('init --example demo-co copies Demo Co, whose declared regression gates BLOCK as declared', () => {
+    const copy = run('npx', ['agenttwin', 'init', '--example', 'demo-co', 'demo-co'])
+    expect(copy.stdout + copy.stderr).toContain('copied the demo-co example')
+    expect(copy.code).toBe(0)
+    const result = spawnSync('npx', ['vitest', 'run'], {
+      cwd: join(project, 'demo-co'),
+      encoding: 'utf8',
+      env: { ...process.env, NO_COLOR: '1', CI: 'true' },
+      timeout: 300_000,
+    })
+    const output = result.stdout + result.stderr
+    expect(output).toContain("v1.3.0 vs v1.2.4 gated BLOCK, as declared (expectGate: 'BLOCK')")
+    expect(result.status).toBe(0)
   })
 })

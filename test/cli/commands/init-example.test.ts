@@ -1,0 +1,68 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { initCommand } from '../../../src/cli/commands/init.ts'
+import { capture, tempDir } from './support/capture.ts'
+
+const cleanups: Array<() => void> = []
+afterEach(() => {
+  for (const cleanup of cleanups.splice(0)) cleanup()
+})
+
+function workspace() {
+  const temp = tempDir()
+  cleanups.push(temp.remove)
+  return temp.dir
+}
+
+function files(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((path) =>
+    /\.\w+$/.test(path),
+  )
+}
+
+describe('agenttwin init --example', () => {
+  it('copies Demo Co with a vitest.config.ts, its type imports pointed at the package', async () => {
+    const dir = workspace()
+    const { code, stdout, stderr } = await capture(
+      initCommand,
+      ['--example', 'demo-co', 'demo'],
+      dir,
+    )
+    expect(stderr).toBe('')
+    expect(code).toBe(0)
+    const copied = files(join(dir, 'demo'))
+    expect(copied).toContain('vitest.config.ts')
+    expect(copied).toContain('twins/demo-co.twin.yaml')
+    expect(copied).toContain('agent/index.ts')
+    expect(copied.filter((path) => path.startsWith('scenarios/')).length).toBe(9)
+    // The repository's own check script imports the sources; a user's copy has no use for it.
+    expect(copied).not.toContain('check.ts')
+    const reachingSources = copied.filter((path) =>
+      /from '(?:\.\.\/)+src\//.test(readFileSync(join(dir, 'demo', path), 'utf8')),
+    )
+    expect(reachingSources).toEqual([])
+    expect(readFileSync(join(dir, 'demo/agent/index.ts'), 'utf8')).toContain(
+      "import type { Agent } from 'agenttwin'",
+    )
+    expect(stdout).toContain('npm i -D @modelcontextprotocol/sdk')
+  })
+
+  it('writes nothing when a file is there, and names it', async () => {
+    const dir = workspace()
+    await capture(initCommand, ['--example', 'demo-co', 'demo'], dir)
+    const again = await capture(initCommand, ['--example', 'demo-co', 'demo'], dir)
+    expect(again.code).toBe(1)
+    expect(again.stderr).toContain(
+      `not overwriting what is there; nothing was written:\n  ${join('demo', 'README.md')}`,
+    )
+  })
+
+  it('names the examples there are when asked for one that is not', async () => {
+    const dir = workspace()
+    const { code, stderr } = await capture(initCommand, ['--example', 'demo-c0'], dir)
+    expect(code).toBe(2)
+    expect(stderr).toContain('--example demo-c0 is not an example; the examples are demo-co')
+    expect(existsSync(join(dir, 'vitest.config.ts'))).toBe(false)
+  })
+})
