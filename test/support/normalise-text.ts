@@ -22,11 +22,11 @@ export function normaliseText(text: string, dirs: Record<string, string> = {}): 
   return out
     .split(repoRoot)
     .join('<repo>')
-    .replace(new RegExp(`${escape(tmpdir())}/[\\w.-]+`, 'g'), '<tmp>')
+    .replace(new RegExp(`${escapeRegExp(tmpdir())}/[\\w.-]+`, 'g'), '<tmp>')
     .replace(/\b\d+(?:\.\d+)?\s?(?:ms|s)\b/g, '<time>')
     .replace(/[ \t]+$/gm, '')
 }
 
-function escape(text: string): string {
+function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 }

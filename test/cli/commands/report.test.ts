@@ -10,7 +10,6 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { runCli } from '../../../src/cli/main.ts'
-import { MAX_REPORT_DEPTH } from '../../../src/report/validate.ts'
 import { normaliseText } from '../../support/normalise-text.ts'
 import { captureIO } from '../capture-io.ts'
 
