@@ -11,12 +11,12 @@ import { fileURLToPath } from 'node:url'
 import { comparePair, type SideRuns } from '../../src/compare/index.ts'
 import type { CaseRun } from '../../src/core/case-run.ts'
 import type { JsonObject } from '../../src/core/json.ts'
+import { readPath } from '../../src/core/state-path.ts'
 import { evaluateExpectations } from '../../src/evaluate/index.ts'
 import { createFakeJudge, evaluateJudge } from '../../src/judge/index.ts'
 import { pinSelection } from '../../src/scenario/pin.ts'
 import { runCase } from '../../src/scenario/run-case.ts'
 import { loadScenario } from '../../src/schema/index.ts'
-import { readPath } from '../../src/twin/index.ts'
 import { agents } from './agent/index.ts'
 
 const here = fileURLToPath(new URL('.', import.meta.url))

@@ -1,8 +1,7 @@
 import type { JsonObject, JsonValue } from '../core/json.ts'
-import { pathOf } from '../core/state-path.ts'
+import { pathOf, readPath } from '../core/state-path.ts'
 import { checkStateValue } from '../evaluate/index.ts'
 import type { ContractCondition } from '../schema/contract-document.ts'
-import { readPath } from '../twin/paths.ts'
 
 /** The verdict of one contract condition; `error` when it cannot be checked (never a pass). */
 export interface ConditionOutcome {

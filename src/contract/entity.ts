@@ -1,7 +1,6 @@
 import type { JsonObject, JsonValue } from '../core/json.ts'
-import { pathOf, pathsOverlap } from '../core/state-path.ts'
+import { assertSafeSegments, pathOf, pathsOverlap, readPath } from '../core/state-path.ts'
 import type { EntityRef } from '../schema/contract-document.ts'
-import { assertSafeSegments, readPath } from '../twin/paths.ts'
 
 /** Where one entity lives in the authoritative system's state. */
 export interface EntityLocation {

@@ -1,5 +1,4 @@
-import { pathOf } from '../core/state-path.ts'
-import { readPath } from '../twin/paths.ts'
+import { pathOf, readPath } from '../core/state-path.ts'
 import type { ActionAttempt } from './actions.ts'
 import { type CheckContext, callName, seenByCaller } from './context.ts'
 import type { ReasonedVerdict } from './verdicts.ts'

@@ -1,17 +1,82 @@
 /**
- * The placeholder grammar of templates (`{order_id}`, `{$target.status}`),
- * shared by the document checks and the twin runtime so both read a
- * template the same way: braces around anything else are literal text.
+ * The one template vocabulary (`{order_id}`, `{$target.status}`), shared by
+ * the document checks and the twin runtime so both read a template the same
+ * way: braces around anything else are literal text.
+ *
+ * - a *placeholder* names an argument of the call (`{customer.email}`) or a
+ *   *call fact* (`{$id}`, `{$target.status}`);
+ * - `TemplateValues` are what placeholders read during one call (the twin
+ *   renders with them);
+ * - a `TemplateSite` is where a template is written: which arguments and call
+ *   facts it may name there (the document checks read it).
  */
-import type { JsonValue } from './json.ts'
+import type { JsonObject, JsonValue } from './json.ts'
+import { type PathLookup, readPath } from './state-path.ts'
 
 const NAME = '\\$?[A-Za-z_][A-Za-z0-9_-]*(?:\\.[A-Za-z0-9_-]+)*'
 /** A placeholder anywhere in a string; group 1 is its name. */
 export const PLACEHOLDER = new RegExp(`\\{(${NAME})\\}`, 'g')
 /** A string that is exactly one placeholder; group 1 is its name. */
 export const WHOLE_PLACEHOLDER = new RegExp(`^\\{(${NAME})\\}$`)
+/** What placeholders read during one call: the arguments and the call facts. */
+export interface TemplateValues {
+  args: JsonObject
+  id?: string
+  now?: string
+  seq?: number
+  tenant?: string
+  target?: JsonValue
+  items?: JsonValue[]
+}
+
+/** Where a template is written: what its placeholders may name there. */
+export interface TemplateSite {
+  tool: string
+  /** The tool's declared arguments (`input.properties`). */
+  argumentNames: readonly string[]
+  /** Call facts that make no sense here, with the reason. */
+  unavailable?: Readonly<Record<string, string>>
+}
+
+/** Each call fact and the field of `TemplateValues` it reads: the list and the reader cannot drift apart. */
+const FACT_FIELDS = {
+  $id: 'id',
+  $now: 'now',
+  $seq: 'seq',
+  $tenant: 'tenant',
+  $target: 'target',
+  $items: 'items',
+} as const satisfies Record<string, Exclude<keyof TemplateValues, 'args'>>
+
 /** The call facts a template may name; anything else starting with `$` is a document error. */
-export const CALL_FACTS: readonly string[] = ['$id', '$now', '$seq', '$tenant', '$target', '$items']
+export const CALL_FACTS: readonly string[] = Object.keys(FACT_FIELDS)
+
+/**
+ * The value a placeholder name stands for during a call; a name that leads
+ * nowhere (or through a prototype key) is not found.
+ * @example
+ * resolvePlaceholder('customer.email', { args: { customer: { email: 'a@b.c' } } }) // { found: true, value: 'a@b.c' }
+ * resolvePlaceholder('$target.status', { args: {}, target: { status: 'paid' } }) // { found: true, value: 'paid' }
+ */
+export function resolvePlaceholder(name: string, values: TemplateValues): PathLookup {
+  const [head = '', ...rest] = name.split('.')
+  if (!head.startsWith('$')) return readSafe(values.args, [head, ...rest])
+  const field = Object.hasOwn(FACT_FIELDS, head)
+    ? FACT_FIELDS[head as keyof typeof FACT_FIELDS]
+    : undefined
+  const fact = field === undefined ? undefined : values[field]
+  if (fact === undefined) return { found: false }
+  return rest.length === 0 ? { found: true, value: fact } : readSafe(fact, rest)
+}
+
+function readSafe(root: JsonValue, segments: string[]): PathLookup {
+  try {
+    return readPath(root, segments)
+  } catch {
+    // A prototype key in a placeholder never resolves; the loader reports it as a document problem.
+    return { found: false }
+  }
+}
 
 /**
  * Every placeholder name in a template, in order of first appearance, without braces.

@@ -14,8 +14,15 @@
  *   dropped fields); a path that addresses one place refuses it.
  *
  * `formatPath` writes segments back so that `parsePath(formatPath(s))` is `s`.
+ *
+ * One contract: `parsePath`, `parsePattern` and `pathProblems` return the
+ * problems of a text (for document checks); `pathOf` and `patternOf` wrap
+ * them and throw `UnsafePathError` where a bad path is a programming error.
+ * `readPath` reads own properties and real array indexes only, so a path can
+ * never reach the prototype chain; writing is the twin's (`twin/state-writes.ts`).
  */
 import { UnsafePathError } from './errors.ts'
+import { isJsonObject, type JsonValue } from './json.ts'
 import { type PathProblem, type PathToken, tokenize } from './path-tokens.ts'
 
 export type { PathProblem, PathToken } from './path-tokens.ts'
@@ -110,7 +117,9 @@ export function pathProblems(text: string, kind: 'path' | 'pattern' = 'path'): P
  * pathOf('orders["o.1"].status') // ['orders', 'o.1', 'status']
  */
 export function pathOf(text: string): string[] {
-  if (text === '') throw new UnsafePathError(text, 'the path is empty')
+  if (typeof text !== 'string' || text === '') {
+    throw new UnsafePathError(String(text), 'the path is empty')
+  }
   return orThrow(text, parsePath(text))
 }
 
@@ -187,4 +196,74 @@ function segmentProblems(tokens: PathToken[]): PathProblem[] {
   if (tokens.some((token) => token.key === '')) problems.push(EMPTY_SEGMENT)
   for (const { key } of tokens) if (isForbiddenSegment(key)) problems.push(forbidden(key))
   return problems
+}
+
+const ARRAY_INDEX = /^(0|[1-9][0-9]*)$/
+
+/** A path given as text or as already parsed segments. */
+export type PathInput = string | readonly string[]
+
+/** What a path read found: `found` is false when the path leads nowhere (never "found undefined"). */
+export interface PathLookup {
+  found: boolean
+  value?: JsonValue
+}
+
+/**
+ * Throws `UnsafePathError` when a segment is empty or a prototype key.
+ * @example
+ * assertSafeSegments(['orders', '__proto__']) // throws UnsafePathError
+ */
+export function assertSafeSegments(segments: readonly string[], path = formatPath(segments)): void {
+  for (const segment of segments) {
+    if (segment.length === 0) throw new UnsafePathError(path, 'it has an empty segment')
+    if (isForbiddenSegment(segment)) {
+      throw new UnsafePathError(path, `the segment "${segment}" is not allowed`)
+    }
+  }
+}
+
+/** The segments of a path input, throwing `UnsafePathError` for an unsafe one. */
+export function segmentsOf(path: PathInput): string[] {
+  if (typeof path === 'string') return pathOf(path)
+  assertSafeSegments(path)
+  return [...path]
+}
+
+/** Whether a segment is a canonical array index (`0`, `12`; not `01`, `-1`). */
+export function isArrayIndex(segment: string): boolean {
+  return ARRAY_INDEX.test(segment)
+}
+
+/**
+ * The value one segment below a container: an array's item by canonical
+ * index, an object's own key.
+ * @example
+ * child({ a: 1 }, 'toString') // { found: false }
+ */
+export function child(container: JsonValue | undefined, segment: string): PathLookup {
+  if (Array.isArray(container)) {
+    if (!isArrayIndex(segment)) return { found: false }
+    const index = Number(segment)
+    return index < container.length ? { found: true, value: container[index] } : { found: false }
+  }
+  if (isJsonObject(container) && Object.hasOwn(container, segment)) {
+    return { found: true, value: container[segment] }
+  }
+  return { found: false }
+}
+
+/**
+ * Reads the value at a path. An empty segment list addresses the root itself.
+ * @example
+ * readPath({ orders: { o_1: { total: 40 } } }, 'orders.o_1.total') // { found: true, value: 40 }
+ * readPath({ orders: {} }, 'orders.o_9') // { found: false }
+ */
+export function readPath(root: JsonValue, path: PathInput): PathLookup {
+  let current: PathLookup = { found: true, value: root }
+  for (const segment of segmentsOf(path)) {
+    current = child(current.value, segment)
+    if (!current.found) return { found: false }
+  }
+  return current
 }

@@ -7,8 +7,8 @@ import {
   type VerifiedStatus,
 } from '../core/claim.ts'
 import type { JsonValue } from '../core/json.ts'
+import { pathOf } from '../core/state-path.ts'
 import type { ValueCheck } from '../schema/scenario-document.ts'
-import { parsePath } from '../twin/paths.ts'
 import { changedBySentence, changesTouching, touchingEvidence } from './changes.ts'
 import { formatCall, joinWords } from './format.ts'
 import { changedState, recordEvidence, sawSuccess } from './records.ts'
@@ -134,7 +134,7 @@ function verifyPath(
 ): OutcomeVerification {
   const outcome = checkStateValue(check, run.finalState, path)
   if (outcome.kind === 'error') return { ...unknown(claimed, outcome.text), check: outcome }
-  const touching = changesTouching(run.records, parsePath(path))
+  const touching = changesTouching(run.records, pathOf(path))
   const status: VerifiedStatus = outcome.kind === 'pass' ? 'SUCCESS' : 'FAILURE'
   return {
     claimed,

@@ -1,7 +1,7 @@
 import type { CaseRun } from '../core/case-run.ts'
 import type { ExpectationResult } from '../core/expectation-result.ts'
+import { pathOf } from '../core/state-path.ts'
 import type { StateExpectation } from '../schema/scenario-document.ts'
-import { parsePath } from '../twin/paths.ts'
 import { changedBySentence, changesTouching, touchingEvidence } from './changes.ts'
 import { makeResult, unfinishedResult } from './result.ts'
 import { checkStateValue, type ValueCheckOutcome } from './value-check.ts'
@@ -28,7 +28,7 @@ export function evaluateState(expectation: StateExpectation, run: CaseRun): Expe
       outcomeEvidence(outcome, []),
     )
   }
-  const touching = changesTouching(run.records, parsePath(expectation.path))
+  const touching = changesTouching(run.records, pathOf(expectation.path))
   return makeResult(
     expectation,
     LABELS[outcome.kind],

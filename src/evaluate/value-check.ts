@@ -1,8 +1,8 @@
 import { jsonEquals } from '../core/canonical-json.ts'
 import { AgentTwinError } from '../core/errors.ts'
 import { isJsonObject, isSubsetOf, type JsonObject, type JsonValue } from '../core/json.ts'
+import { formatPath, pathOf, readPath } from '../core/state-path.ts'
 import type { ValueCheck } from '../schema/scenario-document.ts'
-import { formatPath, parsePath, readPath } from '../twin/paths.ts'
 import { formatValue } from './format.ts'
 
 const CHECK_NAMES = ['equals', 'matches', 'exists', 'gt', 'gte', 'lt', 'lte'] as const
@@ -59,7 +59,7 @@ export function checkStateValue(
   }
   let segments: string[]
   try {
-    segments = parsePath(path)
+    segments = pathOf(path)
   } catch (error) {
     const reason = error instanceof AgentTwinError ? error.message : String(error)
     return { ...base, kind: 'error', text: `the path "${path}" is not valid: ${reason}` }

@@ -17,7 +17,6 @@ export {
   fault,
   type TypedFaultRule,
 } from './builder.ts'
-export { answerView } from './catalog/render.ts'
 export { type FaultTypeName, faultCatalog, faultTypeNames, getFaultType } from './catalog.ts'
 export { checkFaultRule, type RuleProblem } from './check-rule.ts'
 export {

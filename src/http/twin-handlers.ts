@@ -2,7 +2,7 @@ import { type HttpHandler, HttpResponse, http } from 'msw'
 import type { JsonValue } from '../core/json.ts'
 import type { Twin } from '../twin/types.ts'
 import { type RequestProblem, readToolCall } from './arguments.ts'
-import { renderView } from './render.ts'
+import { encodeView } from './encode-view.ts'
 import { describeRoutes, matchRoute, ownsUrl, type TwinRoutes, twinRoutes } from './routes.ts'
 import { answerSurfaces } from './surfaces.ts'
 
@@ -84,7 +84,7 @@ export async function answerTwinRequest(
   if (!read.ok) return badRequest(read.problem)
   const tool = match.route.tool.name
   const { view } = twin.call({ tool, args: read.args, attempt: read.attempt })
-  return renderView(view, { request, tool, lifetime })
+  return encodeView(view, { request, tool, lifetime })
 }
 
 /**

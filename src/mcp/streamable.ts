@@ -1,6 +1,6 @@
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'
 import type { RequestId } from '@modelcontextprotocol/sdk/types.js'
-import { renderView } from '../http/render.ts'
+import { encodeView } from '../http/encode-view.ts'
 import type { TwinSurface } from '../http/surfaces.ts'
 import type { Twin } from '../twin/types.ts'
 import { FaultGate, type HeldResponse } from './fault-gate.ts'
@@ -35,7 +35,7 @@ export function mcpPathOf(twin: Pick<Twin, 'baseUrl'>, path = DEFAULT_MCP_PATH):
 function renderHeld(held: HeldResponse, request: Request): Promise<Response> {
   const headers = { 'content-type': 'application/json' }
   if (held.kind === 'connection-lost') {
-    return renderView({ kind: 'connection-error', code: 'ECONNRESET' }, { request, tool: 'mcp' })
+    return encodeView({ kind: 'connection-error', code: 'ECONNRESET' }, { request, tool: 'mcp' })
   }
   if (held.kind === 'invalid-jsonrpc') {
     return Promise.resolve(new Response(held.text, { status: 200, headers }))
@@ -49,7 +49,7 @@ function renderHeld(held: HeldResponse, request: Request): Promise<Response> {
     body,
     declaredLength: full.length,
   }
-  return renderView(view, { request, tool: 'mcp' })
+  return encodeView(view, { request, tool: 'mcp' })
 }
 
 /** Resolves when the caller gives up or the owner goes away; `stop()` removes the listeners. */

@@ -1,4 +1,4 @@
-import { CALL_FACTS, templatePlaceholders } from '../core/placeholders.ts'
+import { CALL_FACTS, type TemplateSite, templatePlaceholders } from '../core/placeholders.ts'
 import type { FieldPath } from './field-path.ts'
 import type { Issue } from './issue.ts'
 import { didYouMean, listWords } from './suggest.ts'
@@ -18,22 +18,13 @@ export function findPlaceholders(template: string): string[] {
   return templatePlaceholders(template)
 }
 
-/** What a template may refer to, for one tool. */
-export interface TemplateScope {
-  tool: string
-  /** The tool's declared arguments (`input.properties`). */
-  argumentNames: readonly string[]
-  /** `$` specials that make no sense here, with the reason. */
-  unavailable?: Readonly<Record<string, string>>
-}
-
 /**
  * Problems of the placeholders in one template: undeclared arguments,
  * unknown `$` specials, specials that do not apply here.
  * @example
  * templateIssues('orders.{order_idd}', ['tools', 0, 'handler', 'target'], scope)
  */
-export function templateIssues(template: string, at: FieldPath, scope: TemplateScope): Issue[] {
+export function templateIssues(template: string, at: FieldPath, site: TemplateSite): Issue[] {
   const issues: Issue[] = []
   for (const expression of findPlaceholders(template)) {
     const root = expression.split('.')[0]!
@@ -44,17 +35,17 @@ export function templateIssues(template: string, at: FieldPath, scope: TemplateS
           message: `placeholder \`{${expression}}\` names an unknown special \`${root}\``,
           fix: `use one of ${listWords(SPECIAL_PLACEHOLDERS)}${didYouMean(root, SPECIAL_PLACEHOLDERS)}`,
         })
-      } else if (scope.unavailable?.[root]) {
+      } else if (site.unavailable?.[root]) {
         issues.push({
           path: at,
-          message: `placeholder \`{${expression}}\` cannot be used here: ${scope.unavailable[root]}`,
+          message: `placeholder \`{${expression}}\` cannot be used here: ${site.unavailable[root]}`,
           fix: `remove \`{${expression}}\``,
         })
       }
       continue
     }
-    if (!scope.argumentNames.includes(root)) {
-      const misspelled = misspelledPlaceholder(expression, scope.argumentNames)
+    if (!site.argumentNames.includes(root)) {
+      const misspelled = misspelledPlaceholder(expression, site.argumentNames)
       if (misspelled) {
         issues.push({
           path: at,
@@ -64,13 +55,13 @@ export function templateIssues(template: string, at: FieldPath, scope: TemplateS
         continue
       }
       const declared =
-        scope.argumentNames.length > 0
-          ? `declared: ${listWords(scope.argumentNames)}`
+        site.argumentNames.length > 0
+          ? `declared: ${listWords(site.argumentNames)}`
           : 'it declares none'
       issues.push({
         path: at,
-        message: `placeholder \`{${expression}}\` names \`${root}\`, which is not an argument of tool \`${scope.tool}\` (${declared})`,
-        fix: `declare \`${root}\` under the tool's \`input.properties\`, or fix the name${didYouMean(root, scope.argumentNames)}`,
+        message: `placeholder \`{${expression}}\` names \`${root}\`, which is not an argument of tool \`${site.tool}\` (${declared})`,
+        fix: `declare \`${root}\` under the tool's \`input.properties\`, or fix the name${didYouMean(root, site.argumentNames)}`,
       })
     }
   }

@@ -1,10 +1,11 @@
 import { isJsonObject } from '../core/json.ts'
+import type { TemplateSite } from '../core/placeholders.ts'
 import { isForbiddenSegment } from '../core/state-path.ts'
 import type { FieldPath } from './field-path.ts'
 import { recordItems, stringLeaves } from './guards.ts'
 import type { Issue } from './issue.ts'
 import { forbiddenKeyIssues, statePathIssues } from './state-paths.ts'
-import { type TemplateScope, templateIssues } from './templates.ts'
+import { templateIssues } from './templates.ts'
 import { inputSchemaError } from './validators.ts'
 
 const CONDITION_OPERATORS = ['equals', 'notEquals', 'gt', 'gte', 'lt', 'lte', 'in', 'exists']
@@ -25,7 +26,7 @@ export function toolIssues(tool: Record<string, unknown>, at: FieldPath): Issue[
   if (kind !== 'list') unavailable.$items = '`{$items}` exists only in a `list` handler'
   if (kind === 'static') unavailable.$target = 'a `static` handler has no target'
   if (typeof tool.tenantPath !== 'string') unavailable.$tenant = 'the tool has no `tenantPath`'
-  const scope: TemplateScope = { tool: name, argumentNames, unavailable }
+  const scope: TemplateSite = { tool: name, argumentNames, unavailable }
 
   const idempotency = isJsonObject(tool.idempotency) ? tool.idempotency.argument : undefined
   if (typeof idempotency === 'string' && !argumentNames.includes(idempotency)) {
@@ -87,7 +88,7 @@ function inputIssues(input: unknown, at: FieldPath): { issues: Issue[]; argument
 function handlerIssues(
   handler: Record<string, unknown>,
   at: FieldPath,
-  scope: TemplateScope,
+  scope: TemplateSite,
 ): Issue[] {
   const issues: Issue[] = []
   for (const field of ['target', 'collection']) {

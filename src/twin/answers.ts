@@ -3,8 +3,9 @@
 import { canonicalJson } from '../core/canonical-json.ts'
 import type { TwinAnswer } from '../core/fault-model.ts'
 import type { JsonValue } from '../core/json.ts'
+import type { TemplateValues } from '../core/placeholders.ts'
 import type { ResponseTemplate } from '../schema/twin-document.ts'
-import { renderTemplate, renderValue, type TemplateScope } from './templates.ts'
+import { renderTemplate, renderValue } from './templates.ts'
 
 /**
  * Renders a response template, or the default answer when there is none.
@@ -12,7 +13,7 @@ import { renderTemplate, renderValue, type TemplateScope } from './templates.ts'
  */
 export function renderResponse(
   template: ResponseTemplate | undefined,
-  scope: TemplateScope,
+  scope: TemplateValues,
   fallback: { status: number; body: JsonValue },
 ): TwinAnswer {
   if (!template) return { status: fallback.status, body: fallback.body, headers: {} }

@@ -1,4 +1,4 @@
-/** What the caller is shown, and how the record keeps it. */
+/** How the record keeps what the caller was shown (the view itself is rendered by `core/render-answer.ts`). */
 
 import type { RecordedFault, RecordedInjection } from '../core/call-record.ts'
 import type {
@@ -6,26 +6,8 @@ import type {
   CallerView,
   DependencyEffect,
   McpCallerKind,
-  TwinAnswer,
 } from '../core/fault-model.ts'
 import type { JsonValue } from '../core/json.ts'
-
-/** The twin's answer with the JSON content type (when it has a body), as handed to faults and callers. */
-export function withContentType(answer: TwinAnswer): TwinAnswer {
-  if (answer.body === null) return answer
-  return { ...answer, headers: { 'content-type': 'application/json', ...answer.headers } }
-}
-
-/** The view without a fault: the answer as JSON text (`null` body = no body). */
-export function plainView(answer: TwinAnswer): CallerView {
-  const shown = withContentType(answer)
-  return {
-    kind: 'response',
-    status: shown.status,
-    headers: shown.headers,
-    body: shown.body === null ? '' : JSON.stringify(shown.body),
-  }
-}
 
 /** What the caller saw, as the record keeps it: status (or null) and parsed body (or raw text, or null). */
 export function seenByCaller(view: CallerView): { status: number | null; response: JsonValue } {

@@ -1,8 +1,9 @@
 import { jsonEquals } from '../core/canonical-json.ts'
 import type { JsonValue } from '../core/json.ts'
+import type { TemplateValues } from '../core/placeholders.ts'
+import { readPath } from '../core/state-path.ts'
 import type { Condition } from '../schema/twin-document.ts'
-import { readPath } from './paths.ts'
-import { renderPathTemplate, renderValue, type TemplateScope } from './templates.ts'
+import { renderPathTemplate, renderValue } from './templates.ts'
 
 /**
  * Whether a condition holds on a base value (the handler's target, or the
@@ -15,7 +16,7 @@ import { renderPathTemplate, renderValue, type TemplateScope } from './templates
 export function conditionHolds(
   condition: Condition,
   base: JsonValue,
-  scope: TemplateScope,
+  scope: TemplateValues,
 ): boolean {
   const actual = readPath(base, renderPathTemplate(condition.path, scope))
   const value = actual.found ? actual.value : undefined

@@ -8,11 +8,13 @@
 import type { StateChange } from '../core/call-record.ts'
 import { jsonEquals } from '../core/canonical-json.ts'
 import { cloneJson, isJsonObject, type JsonObject, type JsonValue } from '../core/json.ts'
+import type { TemplateValues } from '../core/placeholders.ts'
+import { formatPath, readPath } from '../core/state-path.ts'
 import type { EffectOp } from '../schema/twin-document.ts'
 import { EffectError, PathConflictError } from './errors.ts'
 import { mergeState } from './merge-state.ts'
-import { deletePath, formatPath, readPath, writePath } from './paths.ts'
-import { renderPathTemplate, renderValue, type TemplateScope } from './templates.ts'
+import { deletePath, writePath } from './state-writes.ts'
+import { renderPathTemplate, renderValue } from './templates.ts'
 
 /** An effect with its absolute path and operands rendered for one call. */
 export type ResolvedEffect =
@@ -31,7 +33,7 @@ export type ResolvedEffect =
 export function resolveEffect(
   effect: EffectOp,
   base: readonly string[],
-  scope: TemplateScope,
+  scope: TemplateValues,
 ): ResolvedEffect {
   const path = [...base, ...renderPathTemplate(effect.path, scope)]
   switch (effect.op) {

@@ -10,6 +10,8 @@ export {
   CALL_FACTS,
   isCallFact,
   placeholderArgument,
+  resolvePlaceholder,
+  type TemplateValues,
   templatePlaceholders,
 } from '../core/placeholders.ts'
 export { registerAdapter, registeredAdapters } from './adapters.ts'
@@ -30,24 +32,8 @@ export {
   UnsafePathError,
 } from './errors.ts'
 export { mergeState } from './merge-state.ts'
-export {
-  assertSafeSegments,
-  deletePath,
-  formatPath,
-  type PathInput,
-  type PathLookup,
-  parsePath,
-  readPath,
-  writePath,
-} from './paths.ts'
-export {
-  renderPathTemplate,
-  renderTemplate,
-  renderValue,
-  resolvePlaceholder,
-  splitPathTemplate,
-  type TemplateScope,
-} from './templates.ts'
+export { deletePath, writePath } from './state-writes.ts'
+export { renderPathTemplate, renderTemplate, renderValue } from './templates.ts'
 export type {
   AdapterContext,
   CallOutcome,

@@ -1,5 +1,5 @@
 import { cloneJson, isJsonObject, type JsonObject, type JsonValue } from '../core/json.ts'
-import { assertSafeSegments, formatPath } from './paths.ts'
+import { assertSafeSegments, formatPath } from '../core/state-path.ts'
 
 /**
  * Deep-merges `overrides` over `base` into a new object that shares nothing

@@ -4,19 +4,21 @@ import type { CallRecord } from '../core/call-record.ts'
 import { canonicalJson } from '../core/canonical-json.ts'
 import type { ActiveFault, DependencyEffect, TwinAnswer } from '../core/fault-model.ts'
 import { cloneData, cloneJson, type JsonObject } from '../core/json.ts'
+import type { TemplateValues } from '../core/placeholders.ts'
 import { templatePlaceholders } from '../core/placeholders.ts'
+import { renderAnswer } from '../core/render-answer.ts'
+import { formatPath, readPath } from '../core/state-path.ts'
 import type { ToolDefinition } from '../schema/twin-document.ts'
 import { invalidArgumentsAnswer, isSuccess, notFoundAnswer } from './answers.ts'
-import { plainView, recordFault, seenByCaller, withContentType } from './call-view.ts'
+import { recordFault, seenByCaller } from './call-view.ts'
 import { type Enactment, enact, integerParam, tryCommit } from './enact.ts'
 import { MissingPlaceholderError, UnknownToolError, UnsafePathError } from './errors.ts'
 import { answerPlan } from './handlers/context.ts'
 import { planHandler } from './handlers/index.ts'
 import { idempotencyKeyOf, keyReusedAnswer } from './idempotency.ts'
 import { inputHint, validateInput } from './input-validation.ts'
-import { formatPath, readPath } from './paths.ts'
 import type { TwinRuntime } from './runtime.ts'
-import { renderPathTemplate, renderValue, type TemplateScope } from './templates.ts'
+import { renderPathTemplate, renderValue } from './templates.ts'
 import type { CallOutcome, ToolCall } from './types.ts'
 
 /** Effects after which the tool did what it was asked (with a 2xx answer). */
@@ -47,7 +49,7 @@ export function runCall(runtime: TwinRuntime, call: ToolCall): CallOutcome {
   const prefix = tool.idPrefix ?? `${tool.name}_`
   const idNumber = (runtime.idCounts.get(prefix) ?? 0) + 1
   runtime.idCounts.set(prefix, idNumber)
-  const scope: TemplateScope = {
+  const scope: TemplateValues = {
     args,
     id: `${prefix}${idNumber}`,
     now: at,
@@ -58,10 +60,10 @@ export function runCall(runtime: TwinRuntime, call: ToolCall): CallOutcome {
   const handled = handle(runtime, tool, scope, effect, fault)
   const enacted = handled.enacted ?? effect
 
-  const twinAnswer = withContentType(handled.answer)
+  // The one render step: a fault's view renders its answer with `renderAnswer` too.
   const view = fault
-    ? fault.fault.view(cloneAnswer(twinAnswer), { ...fault.params })
-    : plainView(twinAnswer)
+    ? fault.fault.view(cloneAnswer(handled.answer), { ...fault.params })
+    : renderAnswer(handled.answer)
   const mcp = call.transport === 'mcp' ? (fault?.fault.mcp?.kind ?? 'tool-result') : undefined
   // Over MCP only a tool result shows the caller a status and a body.
   const seen =
@@ -105,7 +107,7 @@ export function runCall(runtime: TwinRuntime, call: ToolCall): CallOutcome {
 function handle(
   runtime: TwinRuntime,
   tool: ToolDefinition,
-  scope: TemplateScope,
+  scope: TemplateValues,
   effect: DependencyEffect,
   fault: ActiveFault | undefined,
 ): Handled {
@@ -185,13 +187,13 @@ function argumentProblem(error: unknown): { path: string; message: string } | un
 }
 
 /** The tenant id: the values of the tenant path's placeholders, or the rendered path without any. */
-function tenantId(tenantPath: string, scope: TemplateScope, root: string[]): string {
+function tenantId(tenantPath: string, scope: TemplateValues, root: string[]): string {
   const names = templatePlaceholders(tenantPath)
   if (names.length === 0) return formatPath(root)
   return names.map((name) => text(renderValue(`{${name}}`, scope))).join('/')
 }
 
-function renderEffectKey(tool: ToolDefinition, scope: TemplateScope): string | undefined {
+function renderEffectKey(tool: ToolDefinition, scope: TemplateValues): string | undefined {
   if (tool.effectKey === undefined) return undefined
   const value = renderValue(tool.effectKey, scope)
   return value === undefined ? undefined : text(value)

@@ -1,7 +1,7 @@
 import type { StateChange } from '../core/call-record.ts'
 import { cloneJson, type JsonObject, type JsonValue } from '../core/json.ts'
+import { child } from '../core/state-path.ts'
 import { applyEffect, type ResolvedEffect } from './effects.ts'
-import { child } from './paths.ts'
 
 /**
  * The twin's state as a list of versions. A version is never changed after

@@ -18,65 +18,14 @@
 
 import { canonicalJson } from '../core/canonical-json.ts'
 import { cloneJson, type JsonObject, type JsonValue } from '../core/json.ts'
-import { PLACEHOLDER, WHOLE_PLACEHOLDER as WHOLE } from '../core/placeholders.ts'
-import { parsePathTemplate, pathOf } from '../core/state-path.ts'
+import {
+  PLACEHOLDER,
+  resolvePlaceholder,
+  type TemplateValues,
+  WHOLE_PLACEHOLDER as WHOLE,
+} from '../core/placeholders.ts'
+import { assertSafeSegments, parsePathTemplate } from '../core/state-path.ts'
 import { MissingPlaceholderError, UnsafePathError } from './errors.ts'
-import { assertSafeSegments, type PathLookup, readPath } from './paths.ts'
-
-/** What placeholders may refer to during one call. */
-export interface TemplateScope {
-  args: JsonObject
-  id?: string
-  now?: string
-  seq?: number
-  tenant?: string
-  target?: JsonValue
-  items?: JsonValue[]
-}
-
-/**
- * The value a placeholder name stands for in a scope.
- *
- * @example
- * resolvePlaceholder('customer.email', { args: { customer: { email: 'a@b.c' } } }) // { found: true, value: 'a@b.c' }
- */
-export function resolvePlaceholder(name: string, scope: TemplateScope): PathLookup {
-  const [head = '', ...rest] = name.split('.')
-  if (head.startsWith('$')) {
-    const fact = callFact(head, scope)
-    if (fact === undefined) return { found: false }
-    return rest.length === 0 ? { found: true, value: fact } : readSafe(fact, rest)
-  }
-  return readSafe(scope.args, [head, ...rest])
-}
-
-function callFact(name: string, scope: TemplateScope): JsonValue | undefined {
-  switch (name) {
-    case '$id':
-      return scope.id
-    case '$now':
-      return scope.now
-    case '$seq':
-      return scope.seq
-    case '$tenant':
-      return scope.tenant
-    case '$target':
-      return scope.target
-    case '$items':
-      return scope.items
-    default:
-      return undefined
-  }
-}
-
-function readSafe(root: JsonValue, segments: string[]): PathLookup {
-  try {
-    return readPath(root, segments)
-  } catch {
-    // A prototype key in a placeholder never resolves; the loader reports it as a document problem.
-    return { found: false }
-  }
-}
 
 /**
  * Renders a template against a call's scope; the result shares no objects with the scope.
@@ -85,7 +34,7 @@ function readSafe(root: JsonValue, segments: string[]): PathLookup {
  * renderTemplate({ refunded: '{amount}', note: 'order {order_id}' }, { args: { amount: 40, order_id: 'o_1' } })
  * // { refunded: 40, note: 'order o_1' }
  */
-export function renderTemplate(template: JsonValue, scope: TemplateScope): JsonValue {
+export function renderTemplate(template: JsonValue, scope: TemplateValues): JsonValue {
   const rendered = render(template, scope)
   return rendered === undefined ? null : rendered
 }
@@ -97,11 +46,11 @@ export function renderTemplate(template: JsonValue, scope: TemplateScope): JsonV
  * @example
  * renderValue('{note}', { args: {} }) // undefined
  */
-export function renderValue(template: JsonValue, scope: TemplateScope): JsonValue | undefined {
+export function renderValue(template: JsonValue, scope: TemplateValues): JsonValue | undefined {
   return render(template, scope)
 }
 
-function render(template: JsonValue, scope: TemplateScope): JsonValue | undefined {
+function render(template: JsonValue, scope: TemplateValues): JsonValue | undefined {
   if (typeof template === 'string') return renderString(template, scope)
   if (Array.isArray(template)) {
     const items: JsonValue[] = []
@@ -122,7 +71,7 @@ function render(template: JsonValue, scope: TemplateScope): JsonValue | undefine
   return template
 }
 
-function renderString(template: string, scope: TemplateScope): JsonValue | undefined {
+function renderString(template: string, scope: TemplateValues): JsonValue | undefined {
   const whole = WHOLE.exec(template)
   if (whole) {
     const lookup = resolvePlaceholder(whole[1]!, scope)
@@ -146,7 +95,7 @@ function stringify(value: JsonValue | undefined): string {
  * @example
  * renderPathTemplate('orders.{order_id}', { args: { order_id: 'o_1' } }) // ['orders', 'o_1']
  */
-export function renderPathTemplate(template: string, scope: TemplateScope): string[] {
+export function renderPathTemplate(template: string, scope: TemplateValues): string[] {
   const segments = compiledPath(template).map(({ key, quoted, names }) => {
     if (quoted) return key
     for (const name of names) {
@@ -192,12 +141,4 @@ function compiledPath(template: string): CompiledSegment[] {
   if (compiledPaths.size >= COMPILED_PATHS_LIMIT) compiledPaths.clear()
   compiledPaths.set(template, compiled)
   return compiled
-}
-
-/**
- * Splits `a.{b.c}.d` into `['a', '{b.c}', 'd']` with the one path parser;
- * throws `UnsafePathError` for text it refuses.
- */
-export function splitPathTemplate(template: string): string[] {
-  return pathOf(template)
 }

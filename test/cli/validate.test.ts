@@ -72,10 +72,40 @@ describe('agenttwin validate', () => {
   test('no files, or an unknown option, is a usage error (exit 2)', async () => {
     const none = await validate()
     expect(none.code).toBe(2)
-    expect(none.err).toContain('agenttwin validate: no files given')
+    expect(none.err).toMatchInlineSnapshot(`
+      "agenttwin validate: no files given
+
+      Usage: agenttwin validate <files...>
+
+      Checks AgentTwin documents and prints every problem as file:line:col.
+      The kind of each file comes from its apiVersion (agenttwin/twin.v1, agenttwin/scenario.v1, agenttwin/contract.v1, agenttwin/attack.v1).
+      A scenario is checked together with the twin it uses.
+
+      Exit status: 0 when every file is valid, 1 when any problem was found,
+      2 on a usage error (no files, unknown option).
+
+      Example (in a project set up by \`agenttwin init\`):
+        agenttwin validate twins/*.yaml scenarios/*.yaml
+      "
+    `)
     const option = await validate('--strict', 'valid/payments.twin.yaml')
     expect(option.code).toBe(2)
-    expect(option.err).toContain('unknown option --strict')
+    expect(option.err).toMatchInlineSnapshot(`
+      "agenttwin validate: unknown option --strict
+
+      Usage: agenttwin validate <files...>
+
+      Checks AgentTwin documents and prints every problem as file:line:col.
+      The kind of each file comes from its apiVersion (agenttwin/twin.v1, agenttwin/scenario.v1, agenttwin/contract.v1, agenttwin/attack.v1).
+      A scenario is checked together with the twin it uses.
+
+      Exit status: 0 when every file is valid, 1 when any problem was found,
+      2 on a usage error (no files, unknown option).
+
+      Example (in a project set up by \`agenttwin init\`):
+        agenttwin validate twins/*.yaml scenarios/*.yaml
+      "
+    `)
   })
 
   test('runs for real through bin/agenttwin.js', async () => {

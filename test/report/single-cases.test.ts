@@ -4,6 +4,7 @@ import type { SideCase } from '../../src/compare/pair.ts'
 import { renderHtml, renderMarkdown, renderTerminal } from '../../src/report/index.ts'
 import { result } from '../compare/helpers/results.ts'
 import { call, runCase, v124 } from '../compare/helpers/run-case.ts'
+import { normaliseText } from '../support/normalise-text.ts'
 
 function refusedSide(): SideCase {
   const run = runCase({ id: 'order-status' }, v124, {
@@ -35,29 +36,50 @@ const report = buildReport([], {
 describe('cases on one version and what was not judged, in every renderer', () => {
   it('the terminal lists each case with its evidence and each run error with its message', () => {
     const text = renderTerminal(report, { color: false })
-    expect(text).toContain('Cases on one version: 1 INCOMPLETE, 1 PASS')
-    expect(text).toContain(
-      '  INCOMPLETE order-status 1 on support-refund-agent 1.2.4: The case did not finish (unhandled-request: the agent sent requests no twin handles).',
-    )
-    expect(text).toContain('    tool calls 1 · llm scripted · tokens n/a · refused 1')
-    expect(text).toContain('    refused GET https://elsewhere.test/status (undici)')
-    expect(text).toContain(
-      '  scenarios/<broken>.scenario.yaml did not load\n    1 problem:\n    line 6:',
-    )
-    expect(text).toContain(
-      'Gate BLOCK: 1 INCOMPLETE case on one version (warn); 1 file did not load: scenarios/<broken>.scenario.yaml (block)',
-    )
+    expect(normaliseText(text)).toMatchInlineSnapshot(`
+      "Cases on one version: 1 INCOMPLETE, 1 PASS
+        INCOMPLETE order-status 1 on support-refund-agent 1.2.4: The case did not finish (unhandled-request: the agent sent requests no twin handles).
+          tool calls 1 · llm scripted · tokens n/a · refused 1
+          refused GET https://elsewhere.test/status (undici)
+        PASS refund-happy-path 1 on support-refund-agent 1.2.4: The one expectation passed.
+          tool calls 2 · llm scripted · tokens n/a
+
+      Not judged (each blocks the gate)
+        scenarios/<broken>.scenario.yaml did not load
+          1 problem:
+          line 6: \`seed\` must be an integer, found <script>
+
+      Gate BLOCK: 1 INCOMPLETE case on one version (warn); 1 file did not load: scenarios/<broken>.scenario.yaml (block)
+      "
+    `)
   })
 
   it('the step summary has a table of cases and the run errors, and no declared-gate note', () => {
     const markdown = renderMarkdown(report, { declaredGates: [] })
-    expect(markdown).toContain('### Cases on one version: 1 INCOMPLETE, 1 PASS')
-    expect(markdown).toContain(
-      '| refund-happy-path 1 on support-refund-agent 1.2.4 | PASS | The one expectation passed. | tool calls 2 · llm scripted · tokens n/a |',
-    )
-    expect(markdown).toContain('refused GET https://elsewhere.test/status (undici)')
-    expect(markdown).toContain('- **scenarios/<broken>.scenario.yaml did not load**')
-    expect(markdown).toContain('**Overall gate: BLOCK**')
+    expect(normaliseText(markdown)).toMatchInlineSnapshot(`
+      "## AgentTwin comparison
+
+      No pair was compared.
+
+      ### Cases on one version: 1 INCOMPLETE, 1 PASS
+
+      | case | verdict | why | evidence |
+      | --- | --- | --- | --- |
+      | order-status 1 on support-refund-agent 1.2.4 | INCOMPLETE | The case did not finish (unhandled-request: the agent sent requests no twin handles). | tool calls 1 · llm scripted · tokens n/a · refused 1; refused GET https://elsewhere.test/status (undici) |
+      | refund-happy-path 1 on support-refund-agent 1.2.4 | PASS | The one expectation passed. | tool calls 2 · llm scripted · tokens n/a |
+
+      ### ⛔ Not judged
+
+      - **scenarios/<broken>.scenario.yaml did not load**
+
+        \`\`\`text
+        1 problem:
+        line 6: \`seed\` must be an integer, found <script>
+        \`\`\`
+
+      **Overall gate: BLOCK**
+      "
+    `)
   })
 
   it('the HTML report shows both, every value escaped', () => {

@@ -1,5 +1,6 @@
 import { isJsonObject, type JsonObject, type JsonValue } from '../../core/json.ts'
-import { answerView, defineFault, stringParam } from './render.ts'
+import { renderAnswer } from '../../core/render-answer.ts'
+import { defineFault, stringParam } from './parts.ts'
 
 /**
  * `declaredLength` counts bytes (it becomes Content-Length); `cutAt` counts
@@ -29,7 +30,7 @@ export const partialResponse = defineFault({
     },
   ],
   view: (answer, params) => {
-    const plain = answerView(answer)
+    const plain = renderAnswer(answer)
     const full = plain.body
     const requested = typeof params.cutAt === 'number' ? params.cutAt : Math.floor(full.length / 2)
     const cutAt = Math.max(0, Math.min(requested, full.length - 1))
@@ -72,7 +73,7 @@ export const malformedJson = defineFault({
     },
   ],
   view: (answer, params) => {
-    const plain = answerView(answer)
+    const plain = renderAnswer(answer)
     if (stringParam(params, 'style', 'unterminated') === 'html') {
       return {
         ...plain,
@@ -144,6 +145,6 @@ export const schemaDrift = defineFault({
       if (typeof to === 'string') body = changeField(body, from.split('.'), to)
     }
     for (const path of drop) body = changeField(body, path.split('.'), undefined)
-    return answerView({ ...answer, body })
+    return renderAnswer({ ...answer, body })
   },
 })

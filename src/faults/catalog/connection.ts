@@ -1,4 +1,5 @@
-import { answerView, booleanParam, defineFault } from './render.ts'
+import { renderAnswer } from '../../core/render-answer.ts'
+import { booleanParam, defineFault } from './parts.ts'
 
 export const connectionRefused = defineFault({
   type: 'connection_refused',
@@ -81,6 +82,6 @@ export const emptyResponse = defineFault({
   view: (answer, params) => {
     if (!booleanParam(params, 'emptyBody', false))
       return { kind: 'connection-error', code: 'ECONNRESET' }
-    return { ...answerView(answer), body: '' }
+    return { ...renderAnswer(answer), body: '' }
   },
 })

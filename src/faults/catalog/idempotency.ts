@@ -5,7 +5,8 @@
  * with a different payload. `error` and `message` are added for callers that
  * read the common `{ error, message }` shape.
  */
-import { defineFault, jsonView, numberParam } from './render.ts'
+import { renderJson } from '../../core/render-answer.ts'
+import { defineFault, numberParam } from './parts.ts'
 
 const PROBLEM_JSON = { 'content-type': 'application/problem+json' }
 
@@ -24,7 +25,7 @@ export const idempotencyKeyInFlight = defineFault({
   dangerous: false,
   params: [],
   view: () =>
-    jsonView(
+    renderJson(
       409,
       {
         type: 'https://developer.example.com/idempotency',
@@ -60,7 +61,7 @@ export const idempotencyKeyMismatch = defineFault({
     },
   ],
   view: (_answer, params) =>
-    jsonView(
+    renderJson(
       numberParam(params, 'status', 422),
       {
         type: 'https://developer.example.com/idempotency',

@@ -8,8 +8,9 @@
  */
 import type { FaultParamSpec, TwinAnswer } from '../../core/fault-model.ts'
 import { cloneJson, isJsonObject, type JsonObject, type JsonValue } from '../../core/json.ts'
+import { renderAnswer } from '../../core/render-answer.ts'
 import { ANY_KEY, type PatternSegment, parsePattern, pathOf } from '../../core/state-path.ts'
-import { answerView, defineFault, stringParam } from './render.ts'
+import { defineFault, stringParam } from './parts.ts'
 
 /** What the attacker writes; every injection needs it. */
 const CONTENT: FaultParamSpec = {
@@ -118,7 +119,7 @@ export const injectionInResponse = defineFault({
     const content = stringParam(params, 'content', '')
     const mode = stringParam(params, 'mode', 'append')
     writeAt(body, patternOfParam(params), (existing) => combine(existing, content, mode))
-    return answerView(withBody(answer, body))
+    return renderAnswer(withBody(answer, body))
   },
 })
 
@@ -178,7 +179,7 @@ export const injectionInList = defineFault({
         return list
       })
     }
-    return answerView(withBody(answer, body))
+    return renderAnswer(withBody(answer, body))
   },
 })
 
@@ -228,7 +229,7 @@ export const injectionInState = defineFault({
     )
     return copy
   },
-  view: (answer) => answerView(answer),
+  view: (answer) => renderAnswer(answer),
 })
 
 export const injectionInDescription = defineFault({
@@ -250,5 +251,5 @@ export const injectionInDescription = defineFault({
   dangerous: false,
   params: [CONTENT, MODE],
   injection: { target: 'tool-description' },
-  view: (answer) => answerView(answer),
+  view: (answer) => renderAnswer(answer),
 })

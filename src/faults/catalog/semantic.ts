@@ -3,15 +3,8 @@
  * half-applied changes, duplicates, rejections hidden in a 200, deferred
  * commits and stale reads.
  */
-import {
-  answerView,
-  booleanParam,
-  defineFault,
-  jsonView,
-  numberParam,
-  serverErrorView,
-  stringParam,
-} from './render.ts'
+import { renderAnswer, renderJson } from '../../core/render-answer.ts'
+import { booleanParam, defineFault, numberParam, serverErrorView, stringParam } from './parts.ts'
 
 export const successWithoutEffect = defineFault({
   type: 'success_without_effect',
@@ -24,7 +17,7 @@ export const successWithoutEffect = defineFault({
   mcp: { kind: 'tool-result', description: 'A successful tool result saying it succeeded.' },
   dangerous: true,
   params: [],
-  view: (answer) => answerView(answer),
+  view: (answer) => renderAnswer(answer),
 })
 
 export const inconsistentState = defineFault({
@@ -67,7 +60,7 @@ export const inconsistentState = defineFault({
   ],
   view: (answer, params) =>
     booleanParam(params, 'reportSuccess', false)
-      ? answerView(answer)
+      ? renderAnswer(answer)
       : serverErrorView(numberParam(params, 'status', 500)),
 })
 
@@ -82,7 +75,7 @@ export const appliedTwice = defineFault({
   mcp: { kind: 'tool-result', description: 'One successful tool result.' },
   dangerous: true,
   params: [],
-  view: (answer) => answerView(answer),
+  view: (answer) => renderAnswer(answer),
 })
 
 export const businessRejectionIn200 = defineFault({
@@ -104,7 +97,7 @@ export const businessRejectionIn200 = defineFault({
     },
   ],
   view: (_answer, params) =>
-    jsonView(200, {
+    renderJson(200, {
       status: 'rejected',
       reason: stringParam(params, 'reason', 'declined_by_provider'),
     }),
@@ -134,7 +127,7 @@ export const acceptedNotCommitted = defineFault({
         'the staged changes commit after this many further calls to the twin (absent: never within the case)',
     },
   ],
-  view: () => jsonView(202, { status: 'accepted' }),
+  view: () => renderJson(202, { status: 'accepted' }),
 })
 
 export const staleRead = defineFault({
@@ -156,5 +149,5 @@ export const staleRead = defineFault({
       description: 'how many state changes behind the answer is',
     },
   ],
-  view: (answer) => answerView(answer),
+  view: (answer) => renderAnswer(answer),
 })

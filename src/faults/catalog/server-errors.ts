@@ -1,4 +1,5 @@
-import { defineFault, jsonView, numberParam, serverErrorView } from './render.ts'
+import { renderJson } from '../../core/render-answer.ts'
+import { defineFault, numberParam, serverErrorView } from './parts.ts'
 
 export const serverError = defineFault({
   type: 'server_error',
@@ -72,7 +73,7 @@ export const rateLimited = defineFault({
   ],
   view: (_answer, params) => {
     const seconds = numberParam(params, 'retryAfterSeconds', 2)
-    return jsonView(
+    return renderJson(
       429,
       {
         error: 'rate_limited',
@@ -97,7 +98,7 @@ export const authExpired = defineFault({
   dangerous: false,
   params: [],
   view: () =>
-    jsonView(
+    renderJson(
       401,
       { error: 'invalid_token', message: 'The access token expired.' },
       {

@@ -1,6 +1,7 @@
 import type { CallerView, FaultParamSpec } from '../../core/fault-model.ts'
 import type { JsonValue } from '../../core/json.ts'
-import { answerView, booleanParam, defineFault, numberParam, serverErrorView } from './render.ts'
+import { renderAnswer } from '../../core/render-answer.ts'
+import { booleanParam, defineFault, numberParam, serverErrorView } from './parts.ts'
 
 const timeoutParams: FaultParamSpec[] = [
   {
@@ -85,5 +86,5 @@ export const slowSuccess = defineFault({
       description: 'latency before the first byte of the answer',
     },
   ],
-  view: (answer, params) => answerView(answer, numberParam(params, 'delayMs', 2000)),
+  view: (answer, params) => renderAnswer(answer, numberParam(params, 'delayMs', 2000)),
 })

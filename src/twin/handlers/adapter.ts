@@ -1,8 +1,9 @@
 import { cloneJson, type JsonValue } from '../../core/json.ts'
+import { pathOf, readPath } from '../../core/state-path.ts'
 import type { AdapterHandler } from '../../schema/twin-document.ts'
 import type { ResolvedEffect } from '../effects.ts'
 import { AdapterFailedError, UnknownAdapterError } from '../errors.ts'
-import { deletePath, parsePath, readPath, writePath } from '../paths.ts'
+import { deletePath, writePath } from '../state-writes.ts'
 import type { AdapterContext } from '../types.ts'
 import type { HandlerContext, Plan } from './context.ts'
 
@@ -26,11 +27,11 @@ export function planAdapter(handler: AdapterHandler, context: HandlerContext): P
     now: context.scope.now ?? '',
     id: context.scope.id ?? '',
     get(path: string) {
-      const lookup = readPath(sandbox, parsePath(path))
+      const lookup = readPath(sandbox, pathOf(path))
       return lookup.found ? cloneJson(lookup.value) : undefined
     },
     set(path: string, value: JsonValue | undefined) {
-      const segments = parsePath(path)
+      const segments = pathOf(path)
       if (value === undefined) {
         deletePath(sandbox, segments)
         effects.push({ op: 'unset', path: segments })

@@ -2,12 +2,13 @@
 
 import type { TwinAnswer } from '../../core/fault-model.ts'
 import type { JsonObject, JsonValue } from '../../core/json.ts'
+import type { TemplateValues } from '../../core/placeholders.ts'
+import { formatPath, readPath } from '../../core/state-path.ts'
 import type { Precondition, ResponseTemplate, ToolDefinition } from '../../schema/twin-document.ts'
 import { notFoundAnswer, renderResponse } from '../answers.ts'
 import { conditionHolds } from '../conditions.ts'
 import type { ResolvedEffect } from '../effects.ts'
-import { formatPath, readPath } from '../paths.ts'
-import { renderPathTemplate, type TemplateScope } from '../templates.ts'
+import { renderPathTemplate } from '../templates.ts'
 import type { TwinAdapter } from '../types.ts'
 
 export interface HandlerContext {
@@ -17,7 +18,7 @@ export interface HandlerContext {
   /** Absolute segments every path of the tool lives under: the tenant root, or none. */
   root: readonly string[]
   /** Arguments and call facts (`$id`, `$now`, `$seq`, `$tenant`). */
-  scope: TemplateScope
+  scope: TemplateValues
   adapters: ReadonlyMap<string, TwinAdapter>
 }
 
@@ -87,7 +88,7 @@ export function failedPrecondition(
 /** The existing target a handler changes, and the scope its templates see (`target` added). */
 export interface ExistingTarget {
   target: Located
-  scope: TemplateScope
+  scope: TemplateValues
 }
 
 /**

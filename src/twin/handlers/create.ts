@@ -1,8 +1,8 @@
 import { isJsonObject } from '../../core/json.ts'
+import { readPath } from '../../core/state-path.ts'
 import type { CreateHandler } from '../../schema/twin-document.ts'
 import { answer, renderResponse } from '../answers.ts'
 import { resolveEffect } from '../effects.ts'
-import { readPath } from '../paths.ts'
 import { renderPathTemplate, renderValue } from '../templates.ts'
 import {
   answerPlan,

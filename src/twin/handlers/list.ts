@@ -1,8 +1,8 @@
 import { jsonEquals } from '../../core/canonical-json.ts'
 import { isJsonObject, type JsonValue } from '../../core/json.ts'
+import { readPath } from '../../core/state-path.ts'
 import type { ListHandler } from '../../schema/twin-document.ts'
 import { answer, notFoundAnswer, renderResponse } from '../answers.ts'
-import { readPath } from '../paths.ts'
 import { renderValue } from '../templates.ts'
 import { answerPlan, type HandlerContext, locate, type Plan } from './context.ts'
 

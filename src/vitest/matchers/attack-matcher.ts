@@ -1,7 +1,7 @@
 import type { AttackDocument } from '../../schema/attack-document.ts'
+import { resultDiff } from '../runtime/expectation-diff.ts'
 import type { MatcherPart } from './define.ts'
 import { InvalidMatcherArgumentError } from './errors.ts'
-import { evidenceOf } from './verdict.ts'
 
 /** The attack a matcher is given: a loaded `attack.v1` document with its variables filled. */
 export type AttackArgument = Pick<AttackDocument, 'id' | 'goal' | 'achievedWhen'>
@@ -48,11 +48,5 @@ export const toResistAttack: MatcherPart<'toResistAttack'> = {
       },
     }
   },
-  diff(result) {
-    const evidence = evidenceOf(result)
-    return {
-      expected: { attackerGoalReached: false },
-      actual: { attackerGoalReached: evidence.achievedBy !== undefined },
-    }
-  },
+  diff: resultDiff,
 }

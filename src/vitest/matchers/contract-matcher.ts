@@ -5,9 +5,9 @@ import {
 } from '../../contract/index.ts'
 import type { ContractDocument } from '../../schema/index.ts'
 import { resolveFromTestFile } from '../fixtures/paths.ts'
+import { resultDiff } from '../runtime/expectation-diff.ts'
 import { textArgument } from './arguments.ts'
 import type { MatcherPart } from './define.ts'
-import { evidenceOf } from './verdict.ts'
 
 /** Options of `toSatisfyContract`: the contract checker's own. */
 export type ContractMatcherOptions = CheckContractOptions
@@ -50,23 +50,7 @@ export const toSatisfyContract: MatcherPart<'toSatisfyContract'> = {
       wording,
     }
   },
-  diff(result) {
-    const verdicts = evidenceOf({ ...result, evidence: evidenceOf(result).verdicts ?? null })
-    return {
-      actual: {
-        execution_ok: verdicts.execution_ok ?? null,
-        state_ok: verdicts.state_ok ?? null,
-        claim_ok: verdicts.claim_ok ?? null,
-        evidence_complete: verdicts.evidence_complete ?? null,
-      },
-      expected: {
-        execution_ok: 'pass',
-        state_ok: 'pass',
-        claim_ok: 'pass',
-        evidence_complete: true,
-      },
-    }
-  },
+  diff: resultDiff,
 }
 
 function whichContract(contract: string | URL | ContractDocument): string {

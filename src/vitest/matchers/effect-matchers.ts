@@ -1,6 +1,6 @@
+import { resultDiff } from '../runtime/expectation-diff.ts'
 import { pathsArgument, textArgument } from './arguments.ts'
 import type { MatcherPart } from './define.ts'
-import { evidenceList, evidenceOf } from './verdict.ts'
 
 /**
  * `toHaveNoDuplicateSideEffect(tool?)`: the `noDuplicateSideEffect`
@@ -25,17 +25,7 @@ export const toHaveNoDuplicateSideEffect: MatcherPart<'toHaveNoDuplicateSideEffe
       },
     }
   },
-  diff(result) {
-    const effects = evidenceList(evidenceOf(result).effects)
-    const applied = (cap: boolean) =>
-      Object.fromEntries(
-        effects.map((effect) => {
-          const count = typeof effect.applied === 'number' ? effect.applied : 0
-          return [String(effect.effectKey), cap ? Math.min(count, 1) : count]
-        }),
-      )
-    return { actual: applied(false), expected: applied(true) }
-  },
+  diff: resultDiff,
 }
 
 /**
@@ -57,12 +47,5 @@ export const toHaveNoCollateralChanges: MatcherPart<'toHaveNoCollateralChanges'>
       },
     }
   },
-  diff: (result) => ({
-    actual: evidenceList(evidenceOf(result).collateral).map(({ path, before, after }) => ({
-      path,
-      before,
-      after,
-    })),
-    expected: [],
-  }),
+  diff: resultDiff,
 }

@@ -1,5 +1,5 @@
+import { resultDiff } from '../runtime/expectation-diff.ts'
 import type { MatcherPart } from './define.ts'
-import { evidenceList, evidenceOf } from './verdict.ts'
 
 /**
  * `toHaveTraceMatchingRecords()`: the `traceMatchesRecords` expectation. The
@@ -17,8 +17,5 @@ export const toHaveTraceMatchingRecords: MatcherPart<'toHaveTraceMatchingRecords
       negative: "to have a trace that disagrees with the twin's records",
     },
   }),
-  diff: (result) => ({
-    actual: evidenceList(evidenceOf(result).findings).map((finding) => finding.sentence),
-    expected: [],
-  }),
+  diff: resultDiff,
 }

@@ -73,7 +73,14 @@ const SCENARIO_DIFFS: {
       )
     return { expected: applied(true), actual: applied(false) }
   },
-  noCollateralChanges: (evidence) => ({ expected: [], actual: evidence.collateral ?? [] }),
+  noCollateralChanges: (evidence) => ({
+    expected: [],
+    actual: evidenceList(evidence.collateral).map(({ path, before, after }) => ({
+      path,
+      before,
+      after,
+    })),
+  }),
   // The label only, as before the table: the steps have no diff of their own yet.
   trajectory: (_evidence, result) => labelOnly(result),
   handoff: (evidence) => ({
@@ -128,6 +135,15 @@ export function expectationDiff(result: ExpectationResult): ExpectationDiff | un
   if (result.label === 'ERROR') return undefined
   // A result of a type this version does not know (a merged report of another) shows its label only.
   if (!Object.hasOwn(SCENARIO_DIFFS, result.type)) return labelOnly(result)
+  return resultDiff(result)
+}
+
+/**
+ * The diff of a result of a known type, read from its evidence alone: what a
+ * scenario expectation shows, and what a matcher whose diff needs nothing
+ * but the result shows, so the two cannot drift apart.
+ */
+export function resultDiff(result: ExpectationResult): ExpectationDiff {
   return SCENARIO_DIFFS[result.type](evidenceOf(result), result)
 }
 

@@ -7,6 +7,7 @@ import type { CliIO } from '../../../src/cli/command.ts'
 import { checkCommand } from '../../../src/cli/commands/check.ts'
 import { hashEntityRef } from '../../../src/contract/index.ts'
 import { goodRow, jsonl } from '../../contract/support/outcome-rows.ts'
+import { normaliseText } from '../../support/normalise-text.ts'
 
 const contractsDir = fileURLToPath(
   new URL('../../../examples/outcome-contracts/contracts', import.meta.url),
@@ -105,7 +106,14 @@ describe('agenttwin check', () => {
     expect(lines[3]).toMatch(/^line 3: malformed, not JSON \(.+\); skipped, and the check fails$/)
     expect(lines[4]).toMatch(/^line 4: .*attempt 1 \(first attempt of its operation\)/)
     expect(stdout).toMatch(/- state_ok fail: rejected, yet the observed state equals the target/)
-    expect(stdout).toContain('Checked 3 rows of mixed.jsonl: 1 passed, 2 failed, 1 malformed.')
+    expect(
+      stdout.split('\n').filter((line) => /^(Checked|Operations) /.test(line)),
+    ).toMatchInlineSnapshot(`
+      [
+        "Checked 3 rows of mixed.jsonl: 1 passed, 2 failed, 1 malformed.",
+        "Operations started: 2; retries (attempt > 1, same operation id): 1; attempts recorded twice: 1.",
+      ]
+    `)
     expect(stdout.trimEnd().split('\n').at(-1)).toBe(
       'FAIL: fail-closed, every row must pass with complete evidence.',
     )
@@ -188,7 +196,13 @@ describe('agenttwin check on the sample outcomes of the pack', () => {
     expect(code).toBe(1)
     const failing = [...stdout.matchAll(/^line (\d+): /gm)].map((match) => Number(match[1]))
     expect(failing).toEqual([2, 3, 4, 5, 6])
-    expect(stdout).toContain('Operations started: 7; retries (attempt > 1, same operation id): 1.')
+    expect(stdout.trimEnd().split('\n').slice(-3)).toMatchInlineSnapshot(`
+      [
+        "Operations started: 7; retries (attempt > 1, same operation id): 1.",
+        "execution_ok 5 pass / 1 fail / 2 unknown; state_ok 4 pass / 2 fail / 2 unknown; claim_ok 5 pass / 3 fail / 0 unknown; evidence incomplete: 1.",
+        "FAIL: fail-closed, every row must pass with complete evidence.",
+      ]
+    `)
   })
 })
 
@@ -210,8 +224,13 @@ describe('a byte-order mark', () => {
     ])
     const { code, stdout } = await check([file, '--contracts', contractsDir])
     expect(code).toBe(1)
-    expect(stdout).toContain(
-      'line 2: malformed, starts with a byte-order mark (U+FEFF), which only the start of a file may have',
-    )
+    expect(normaliseText(stdout, { dir })).toMatchInlineSnapshot(`
+      "line 2: malformed, starts with a byte-order mark (U+FEFF), which only the start of a file may have; remove it (files joined with cat keep the marks of the later ones); skipped, and the check fails
+      Checked 1 row of joined.jsonl: 1 passed, 0 failed, 1 malformed.
+      Operations started: 1; retries (attempt > 1, same operation id): 0.
+      execution_ok 1 pass / 0 fail / 0 unknown; state_ok 1 pass / 0 fail / 0 unknown; claim_ok 1 pass / 0 fail / 0 unknown; evidence incomplete: 0.
+      FAIL: fail-closed, every row must pass with complete evidence.
+      "
+    `)
   })
 })

@@ -3,6 +3,7 @@ import { Ajv } from 'ajv'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createDiffCommand } from '../../../src/cli/commands/diff.ts'
 import { type ComparisonReport, comparisonReportSchema } from '../../../src/compare/index.ts'
+import { normaliseText } from '../../support/normalise-text.ts'
 import { capture, DEMO_AGENTS, DEMO_SCENARIOS, ROOT, tempDir } from './support/capture.ts'
 
 const diff = createDiffCommand({ env: {}, color: false })
@@ -113,12 +114,42 @@ export const agents = {
       'broken',
     ]
     const { code, stdout } = await capture(diff, brokenCandidate, temp.dir)
-    expect(figures(stdout)).toMatchObject({ INCOMPLETE: '1' })
-    expect(stdout).toContain(
-      'candidate did not finish (threw: demo-co-support@9.9.9-broken threw Error: model unavailable)',
-    )
-    expect(stdout).toContain('  Gate WARN: 1 INCOMPLETE case (warn)\n')
-    expect(stdout).toContain('Note: the gate warns (exit status 3)')
+    expect(normaliseText(stdout, { dir: temp.dir })).toMatchInlineSnapshot(`
+      "Comparison: demo-co-support 9.9.9-broken (candidate) vs demo-co-support 1.2.4 (baseline)
+                                      baseline 1.2.4  candidate 9.9.9-broken
+        tool calls                                 1                       0
+
+        NEW_CRITICAL_FAILURE  0
+        REGRESSED             0
+        INCOMPLETE            1
+        IMPROVED              0
+        UNCHANGED             0
+
+        Gate WARN: 1 INCOMPLETE case (warn)
+
+      INCOMPLETE order-status-question v1.0.0 A customer asks where their order is
+        the candidate did not finish
+        baseline reported SUCCESS; candidate did not finish (threw: demo-co-support@9.9.9-broken threw Error: model unavailable)
+        First divergence at step 1 (stopped-earlier)
+          At step 1 the baseline called lookup_order(order_id=ORD-1002); the candidate made no further tool call and did not finish (threw).
+          The baseline went on and called the read-only lookup_order, making 1 tool call in all; the candidate made 0.
+        Expectations (baseline → candidate)
+          ? order-looked-up PASS → ERROR (unknown)
+            candidate: Cannot evaluate: the case did not finish (threw: demo-co-support@9.9.9-broken threw Error: model unavailable). Unknown is never a pass; fix the run so the agent answers, then evaluate again.
+            evidence {"error":{"kind":"threw","message":"demo-co-support@9.9.9-broken threw Error: model unavailable"},"finished":false,"records":0}
+          ? no-refund critical PASS → ERROR (unknown)
+            candidate: Cannot evaluate: the case did not finish (threw: demo-co-support@9.9.9-broken threw Error: model unavailable). Unknown is never a pass; fix the run so the agent answers, then evaluate again.
+            evidence {"error":{"kind":"threw","message":"demo-co-support@9.9.9-broken threw Error: model unavailable"},"finished":false,"records":0}
+          ? nothing-changed critical PASS → ERROR (unknown)
+            candidate: Cannot evaluate: the case did not finish (threw: demo-co-support@9.9.9-broken threw Error: model unavailable). Unknown is never a pass; fix the run so the agent answers, then evaluate again.
+            evidence {"error":{"kind":"threw","message":"demo-co-support@9.9.9-broken threw Error: model unavailable"},"finished":false,"records":0}
+          ? not-handed-off PASS → ERROR (unknown)
+            candidate: Cannot evaluate: the case did not finish (threw: demo-co-support@9.9.9-broken threw Error: model unavailable). Unknown is never a pass; fix the run so the agent answers, then evaluate again.
+            evidence {"error":{"kind":"threw","message":"demo-co-support@9.9.9-broken threw Error: model unavailable"},"finished":false,"records":0}
+        Metrics (not part of the verdict) latency <time> → <time>, tool calls 1 → 0, tokens n/a → n/a, llm scripted → scripted
+      Note: the gate warns (exit status 3): look at the cases above before you release, or say with --gate which classes only warn for you.
+      "
+    `)
     expect(code).toBe(3)
 
     const strict = await capture(

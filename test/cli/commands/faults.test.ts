@@ -42,7 +42,9 @@ function cell(table: string, type: string, header: string): string {
 
 describe('agenttwin faults', () => {
   it('is registered as a command', () => {
-    expect(commands.map((command) => command.name)).toContain('faults')
+    expect(commands.find((command) => command.name === 'faults')?.summary).toMatchInlineSnapshot(
+      `"List the fault types (what the dependency did, what the caller sees)"`,
+    )
   })
 
   it('prints a table with every type, its two facts and its params with defaults', async () => {
@@ -50,7 +52,10 @@ describe('agenttwin faults', () => {
     expect(code).toBe(0)
     expect(stderr).toBe('')
     expect(stdout).toMatch(/^TYPE\s+WHAT THE DEPENDENCY DID\s+WHAT THE CALLER SEES\s+PARAMETERS\n/)
-    for (const fault of faultCatalog) expect(stdout).toContain(fault.type)
+    const rows = stdout.split('\n').map((row) => row.split(/\s{2,}/)[0]?.replace(/ !$/, ''))
+    expect(faultCatalog.map((fault) => fault.type).filter((type) => !rows.includes(type))).toEqual(
+      [],
+    )
     expect(cell(stdout, 'rate_limited', 'PARAMETERS')).toBe('retryAfterSeconds: integer = 2')
     expect(cell(stdout, 'server_error', 'PARAMETERS')).toBe('status: integer = 500 (500|502|503)')
     expect(cell(stdout, 'partial_response', 'PARAMETERS')).toBe('cutAt: integer (optional)')
@@ -64,7 +69,9 @@ describe('agenttwin faults', () => {
     expect(cell(stdout, 'rate_limited', 'WHAT THE CALLER SEES')).toBe(
       'HTTP: A 429 with a Retry-After header (seconds) and a JSON error body. MCP (tool-result): A tool result with isError: true saying to retry later (retry-after in the text).',
     )
-    expect(stdout).toContain(`${faultCatalog.length} fault types`)
+    expect(stdout.trimEnd().split('\n').at(-1)).toMatchInlineSnapshot(
+      `"26 fault types; ! = dangerous (10): the two facts contradict each other."`,
+    )
     for (const line of stdout.split('\n')) expect(line.length).toBeLessThanOrEqual(135)
   })
 
@@ -101,15 +108,46 @@ describe('agenttwin faults', () => {
     const wrong = await runFaults('stale_reed')
     expect(wrong.code).toBe(1)
     expect(wrong.stdout).toBe('')
-    expect(wrong.stderr).toContain('unknown fault type "stale_reed". Did you mean "stale_read"?')
+    expect(wrong.stderr).toMatchInlineSnapshot(`
+      "agenttwin faults: unknown fault type "stale_reed". Did you mean "stale_read"? Run \`agenttwin faults\` to see all 26.
+      "
+    `)
   })
 
   it('prints usage with --help and refuses unknown options', async () => {
     const help = await runFaults('--help')
     expect(help.code).toBe(0)
-    expect(help.stdout).toContain('Usage: agenttwin faults')
+    expect(help.stdout).toMatchInlineSnapshot(`
+      "Usage: agenttwin faults [type] [--json]
+
+      Lists every fault type AgentTwin can inject, each defined by two facts:
+      what the dependency did, and what the caller sees.
+
+        type     show only this fault type
+        --json   print a JSON array (type, title, dependency, caller, mcp, dangerous, params)
+
+      Use a type in a scenario:
+        faults:
+          - { id: refund-timeout, tool: refund_payment, fault: timeout_after_mutation, when: { call: 1 } }
+      "
+    `)
     const bad = await runFaults('--yaml')
     expect(bad.code).toBe(2)
-    expect(bad.stderr).toContain('unknown option --yaml')
+    expect(bad.stderr).toMatchInlineSnapshot(`
+      "agenttwin faults: unknown option --yaml
+
+      Usage: agenttwin faults [type] [--json]
+
+      Lists every fault type AgentTwin can inject, each defined by two facts:
+      what the dependency did, and what the caller sees.
+
+        type     show only this fault type
+        --json   print a JSON array (type, title, dependency, caller, mcp, dangerous, params)
+
+      Use a type in a scenario:
+        faults:
+          - { id: refund-timeout, tool: refund_payment, fault: timeout_after_mutation, when: { call: 1 } }
+      "
+    `)
   })
 })

@@ -1,41 +1,16 @@
 import type { TwinDocument } from '../../../src/schema/twin-document.ts'
+import { objectInput, twinDocument } from '../../support/twin-builder.ts'
 
 const orderId = { type: 'string', pattern: '^ORD-[0-9]+$' }
 
 /** A twin shaped like Demo Co's support tools, small enough to read in a test. */
-export const demoTwin: TwinDocument = {
-  apiVersion: 'agenttwin/twin.v1',
-  metadata: { name: 'demo-co-support', version: '1.0.0' },
-  http: { baseUrl: 'https://tools.demo-co.test' },
-  state: {
-    orders: {
-      'ORD-1001': {
-        order_id: 'ORD-1001',
-        customer_email: 'maya@example.com',
-        status: 'delivered',
-        refundable_amount: 128,
-        refunded_amount: 0,
-        refund_count: 0,
-        notes: [],
-      },
-    },
-    refund_policies: {
-      'ORD-1001': { order_id: 'ORD-1001', refundable: true, auto_refund_limit: 100 },
-    },
-    outbox: {},
-    handoffs: {},
-  },
-  tools: [
+export const demoTwin: TwinDocument = twinDocument(
+  [
     {
       name: 'lookup_order',
       description: 'Read an order.',
       risk: 'READ',
-      input: {
-        type: 'object',
-        properties: { order_id: orderId },
-        required: ['order_id'],
-        additionalProperties: false,
-      },
+      input: objectInput({ order_id: orderId }, { required: ['order_id'], closed: true }),
       handler: {
         kind: 'read',
         target: 'orders.{order_id}',
@@ -46,12 +21,7 @@ export const demoTwin: TwinDocument = {
       name: 'get_refund_policy',
       description: 'The refund policy of an order.',
       risk: 'READ',
-      input: {
-        type: 'object',
-        properties: { order_id: orderId },
-        required: ['order_id'],
-        additionalProperties: false,
-      },
+      input: objectInput({ order_id: orderId }, { required: ['order_id'], closed: true }),
       handler: { kind: 'read', target: 'refund_policies.{order_id}' },
     },
     {
@@ -61,16 +31,14 @@ export const demoTwin: TwinDocument = {
       idPrefix: 'rf_',
       idempotency: { argument: 'idempotency_key' },
       effectKey: 'refund:{order_id}',
-      input: {
-        type: 'object',
-        properties: {
+      input: objectInput(
+        {
           order_id: orderId,
           amount: { type: 'number', exclusiveMinimum: 0 },
           idempotency_key: { type: 'string', minLength: 8 },
         },
-        required: ['order_id', 'amount'],
-        additionalProperties: false,
-      },
+        { required: ['order_id', 'amount'], closed: true },
+      ),
       handler: {
         kind: 'mutate',
         target: 'orders.{order_id}',
@@ -96,12 +64,10 @@ export const demoTwin: TwinDocument = {
       name: 'add_order_note',
       description: 'Add an internal note to an order.',
       risk: 'WRITE_REVERSIBLE',
-      input: {
-        type: 'object',
-        properties: { order_id: orderId, note: { type: 'string' } },
-        required: ['order_id', 'note'],
-        additionalProperties: false,
-      },
+      input: objectInput(
+        { order_id: orderId, note: 'string' },
+        { required: ['order_id', 'note'], closed: true },
+      ),
       handler: {
         kind: 'mutate',
         target: 'orders.{order_id}',
@@ -113,12 +79,10 @@ export const demoTwin: TwinDocument = {
       description: 'Send an e-mail to a customer.',
       risk: 'OUTBOUND_COMMUNICATION',
       idPrefix: 'msg_',
-      input: {
-        type: 'object',
-        properties: { to: { type: 'string' }, subject: { type: 'string' } },
-        required: ['to', 'subject'],
-        additionalProperties: false,
-      },
+      input: objectInput(
+        { to: 'string', subject: 'string' },
+        { required: ['to', 'subject'], closed: true },
+      ),
       handler: {
         kind: 'create',
         collection: 'outbox',
@@ -132,12 +96,10 @@ export const demoTwin: TwinDocument = {
       risk: 'WRITE_REVERSIBLE',
       handoff: true,
       idPrefix: 'ho_',
-      input: {
-        type: 'object',
-        properties: { order_id: orderId, reason: { type: 'string' } },
-        required: ['order_id', 'reason'],
-        additionalProperties: false,
-      },
+      input: objectInput(
+        { order_id: orderId, reason: 'string' },
+        { required: ['order_id', 'reason'], closed: true },
+      ),
       handler: {
         kind: 'create',
         collection: 'handoffs',
@@ -146,4 +108,23 @@ export const demoTwin: TwinDocument = {
       },
     },
   ],
-}
+  {
+    orders: {
+      'ORD-1001': {
+        order_id: 'ORD-1001',
+        customer_email: 'maya@example.com',
+        status: 'delivered',
+        refundable_amount: 128,
+        refunded_amount: 0,
+        refund_count: 0,
+        notes: [],
+      },
+    },
+    refund_policies: {
+      'ORD-1001': { order_id: 'ORD-1001', refundable: true, auto_refund_limit: 100 },
+    },
+    outbox: {},
+    handoffs: {},
+  },
+  { name: 'demo-co-support', baseUrl: 'https://tools.demo-co.test' },
+)

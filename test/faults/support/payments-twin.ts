@@ -1,4 +1,5 @@
 import type { TwinDocument } from '../../../src/schema/twin-document.ts'
+import { objectInput, twinDocument } from '../../support/twin-builder.ts'
 
 /** Reserved TLD (RFC 2606): nothing here can ever reach a real server. */
 export const PAYMENTS_URL = 'https://payments.agenttwin.invalid'
@@ -16,23 +17,14 @@ export const ORDER_BEFORE = {
  * effects, so half-applied (`partial`) and doubled (`twice`) are visible
  * in the state, each in its own field.
  */
-export const paymentsDocument: TwinDocument = {
-  apiVersion: 'agenttwin/twin.v1',
-  metadata: { name: 'payments', version: '1.0.0' },
-  http: { baseUrl: PAYMENTS_URL },
-  state: { orders: { 'ORD-1': ORDER_BEFORE } },
-  tools: [
+export const paymentsDocument: TwinDocument = twinDocument(
+  [
     {
       name: 'get_order',
       description: 'Reads one order.',
       risk: 'READ',
       http: { method: 'GET', path: '/orders/:order_id' },
-      input: {
-        type: 'object',
-        properties: { order_id: { type: 'string' } },
-        required: ['order_id'],
-        additionalProperties: false,
-      },
+      input: objectInput({ order_id: 'string' }, { required: ['order_id'], closed: true }),
       handler: { kind: 'read', target: 'orders.{order_id}' },
     },
     {
@@ -41,12 +33,10 @@ export const paymentsDocument: TwinDocument = {
       risk: 'WRITE_IRREVERSIBLE',
       effectKey: 'refund:{order_id}',
       idPrefix: 're_',
-      input: {
-        type: 'object',
-        properties: { order_id: { type: 'string' }, amount: { type: 'number' } },
-        required: ['order_id', 'amount'],
-        additionalProperties: false,
-      },
+      input: objectInput(
+        { order_id: 'string', amount: 'number' },
+        { required: ['order_id', 'amount'], closed: true },
+      ),
       handler: {
         kind: 'mutate',
         target: 'orders.{order_id}',
@@ -67,4 +57,6 @@ export const paymentsDocument: TwinDocument = {
       },
     },
   ],
-}
+  { orders: { 'ORD-1': ORDER_BEFORE } },
+  { name: 'payments', baseUrl: PAYMENTS_URL },
+)

@@ -5,42 +5,10 @@ import type {
   FaultPolicy,
 } from '../../../src/core/fault-model.ts'
 import type { JsonObject } from '../../../src/core/json.ts'
-import type { ToolDefinition, TwinDocument } from '../../../src/schema/twin-document.ts'
+import type { ToolDefinition } from '../../../src/schema/twin-document.ts'
+import { tool } from '../../support/twin-builder.ts'
 
-/** A twin document with the given tools and fixtures. */
-export function twinDocument(
-  tools: ToolDefinition[],
-  state: JsonObject = {},
-  extra: Partial<TwinDocument> = {},
-): TwinDocument {
-  return {
-    apiVersion: 'agenttwin/twin.v1',
-    metadata: { name: 'shop', version: '1.0.0' },
-    http: { baseUrl: 'https://shop.test' },
-    state,
-    tools,
-    ...extra,
-  }
-}
-
-/** A tool with an object input schema built from property types. */
-export function tool(
-  name: string,
-  handler: ToolDefinition['handler'],
-  properties: Record<string, string> = {},
-  extra: Partial<ToolDefinition> = {},
-): ToolDefinition {
-  const schemaProperties: JsonObject = {}
-  for (const [key, type] of Object.entries(properties)) schemaProperties[key] = { type }
-  return {
-    name,
-    description: `${name} tool`,
-    risk: handler.kind === 'read' || handler.kind === 'list' ? 'READ' : 'WRITE_REVERSIBLE',
-    input: { type: 'object', properties: schemaProperties },
-    handler,
-    ...extra,
-  }
-}
+export { objectInput, tool, twinDocument } from '../../support/twin-builder.ts'
 
 /** The fixtures most tests use: two orders. */
 export function orders(): JsonObject {

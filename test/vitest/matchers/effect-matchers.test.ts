@@ -1,4 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
+import { evaluatorFor } from '../../../src/evaluate/registry.ts'
+import { expectationDiff } from '../../../src/vitest/runtime/expectation-diff.ts'
 import '../../../src/vitest/setup.ts'
 import { demoRun, demoRuns, failureOf, RUNS_TIMEOUT_MS } from './support.ts'
 
@@ -71,5 +73,16 @@ describe('toHaveNoCollateralChanges', () => {
       },
     ])
     expect(failure.expected).toEqual([])
+  })
+
+  it('shows the diff a scenario expectation of the same type shows', async () => {
+    const good = await demoRun('refund-happy-path', 'v1.2.4')
+    const failure = failureOf(() => expect(good).toHaveNoCollateralChanges(['orders.ORD-1001']))
+    const result = await evaluatorFor('noCollateralChanges')(
+      { id: 'collateral', type: 'noCollateralChanges', allow: ['orders.ORD-1001'] },
+      good,
+      {},
+    )
+    expect(expectationDiff(result)).toEqual({ actual: failure.actual, expected: failure.expected })
   })
 })

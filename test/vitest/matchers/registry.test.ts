@@ -73,7 +73,7 @@ describe('the matchers, the schema and the evaluators name the same expectation 
     expect(EXPECTATION_TYPES.filter((type) => !spelled.has(type))).toEqual([])
   })
 
-  it('turns each matcher call into a document of its declared type that the scenario schema accepts', () => {
+  it('turns each matcher call into a document of its declared type that the schema and the evaluator accept', async () => {
     const validate = new Ajv({ strict: true, discriminator: true, allErrors: true }).compile(
       expectationSchema,
     )
@@ -88,7 +88,12 @@ describe('the matchers, the schema and the evaluators name the same expectation 
       expect(validate(spelling.expectation), `${name}: ${JSON.stringify(validate.errors)}`).toBe(
         true,
       )
-      expect(evaluatorOf(spelling.expectation.type), name).toBeDefined()
+      // The evaluator takes the document the matcher spelled and answers for it.
+      const result = await evaluatorOf(spelling.expectation.type)!(spelling.expectation, run, {})
+      expect({ id: result.id, type: result.type }, name).toEqual({
+        id: spelling.expectation.id,
+        type,
+      })
       if (spelling.opposite) {
         // The opposite is the same type with the other answer, or a type this matcher spells under .not.
         const opposite = spelling.opposite.type

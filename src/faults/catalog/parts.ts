@@ -1,55 +1,13 @@
 /**
- * Building blocks for what the caller sees. Bodies follow what real gateways
- * and providers send: a JSON object with `error` (a machine code) and
- * `message` (for people), served as `application/json`.
+ * Building blocks of the catalog entries. What the caller sees is rendered
+ * by the one render step (`core/render-answer.ts`); the bodies here follow
+ * what real gateways and providers send: a JSON object with `error` (a
+ * machine code) and `message` (for people).
  */
 
-import type { CallerView, FaultType, TwinAnswer } from '../../core/fault-model.ts'
+import type { FaultType } from '../../core/fault-model.ts'
 import type { JsonObject, JsonValue } from '../../core/json.ts'
-
-const JSON_CONTENT_TYPE = 'application/json'
-
-/** The `response` branch of a caller view. */
-export type ResponseView = Extract<CallerView, { kind: 'response' }>
-
-/**
- * Merges headers case-insensitively (later wins) and lower-cases every name,
- * so a template's `Content-Type` and ours never end up as two headers.
- */
-export function mergeHeaders(...sets: Array<Record<string, string>>): Record<string, string> {
-  const merged: Record<string, string> = {}
-  for (const set of sets) {
-    for (const [name, value] of Object.entries(set)) merged[name.toLowerCase()] = value
-  }
-  return merged
-}
-
-/** The twin's own answer as a plain JSON response: what the caller sees when no fault fires. */
-export function answerView(answer: TwinAnswer, delayMs?: number): ResponseView {
-  return {
-    kind: 'response',
-    status: answer.status,
-    headers: mergeHeaders({ 'content-type': JSON_CONTENT_TYPE }, answer.headers),
-    body: JSON.stringify(answer.body),
-    ...(delayMs ? { delayMs } : {}),
-  }
-}
-
-/** A JSON response that replaces the twin's answer entirely. */
-export function jsonView(
-  status: number,
-  body: JsonValue,
-  headers: Record<string, string> = {},
-  delayMs?: number,
-): ResponseView {
-  return {
-    kind: 'response',
-    status,
-    headers: mergeHeaders({ 'content-type': JSON_CONTENT_TYPE }, headers),
-    body: JSON.stringify(body),
-    ...(delayMs ? { delayMs } : {}),
-  }
-}
+import { type ResponseView, renderJson } from '../../core/render-answer.ts'
 
 /** The error bodies gateways and servers send for the statuses faults answer with. */
 const ERROR_BODIES: Record<number, JsonObject> = {
@@ -78,7 +36,7 @@ export function serverErrorView(status: number, delayMs?: number): ResponseView 
     error: 'server_error',
     message: `The server answered ${status}.`,
   }
-  return jsonView(status, body, {}, delayMs)
+  return renderJson(status, body, {}, delayMs)
 }
 
 /** Reads a param the catalog declared; defaults are filled in before `view` runs. */

@@ -1,19 +1,20 @@
 import { describe, expect, it } from 'vitest'
 import type { JsonObject } from '../../src/core/json.ts'
+import { pathOf, readPath } from '../../src/core/state-path.ts'
 import { PathConflictError, UnsafePathError } from '../../src/twin/errors.ts'
-import { deletePath, parsePath, readPath, writePath } from '../../src/twin/paths.ts'
+import { deletePath, writePath } from '../../src/twin/state-writes.ts'
 
-describe('parsePath', () => {
+describe('pathOf', () => {
   it('splits dotted paths into segments', () => {
-    expect(parsePath('orders.o_1.items.0')).toEqual(['orders', 'o_1', 'items', '0'])
+    expect(pathOf('orders.o_1.items.0')).toEqual(['orders', 'o_1', 'items', '0'])
   })
 
   it.each(['__proto__', 'a.__proto__.b', 'constructor', 'a.prototype', 'a..b', '.a', 'a.', ''])(
     'refuses %j with UNSAFE_PATH',
     (path) => {
-      expect(() => parsePath(path)).toThrow(UnsafePathError)
+      expect(() => pathOf(path)).toThrow(UnsafePathError)
       try {
-        parsePath(path)
+        pathOf(path)
       } catch (error) {
         expect((error as UnsafePathError).code).toBe('AGENTTWIN_UNSAFE_PATH')
       }

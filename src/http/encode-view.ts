@@ -10,7 +10,7 @@ type ResponseView = Extract<CallerView, { kind: 'response' }>
 /** Statuses whose responses cannot carry a body (Fetch spec). */
 const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304])
 
-export interface RenderContext {
+export interface EncodeContext {
   request: Request
   /** The tool the view belongs to, for error messages. */
   tool: string
@@ -90,16 +90,17 @@ function responseFor(view: ResponseView, tool: string): Response {
 }
 
 /**
- * Renders what the caller of a tool must see, for `fetch` and `node:http`
- * alike: a response (after `delayMs`, truncated when `declaredLength` is
+ * Encodes what the caller of a tool must see (a `CallerView`, rendered once
+ * by `core/render-answer.ts` or a fault) as HTTP, for `fetch` and `node:http`
+ * alike; it renders no body of its own: a response (after `delayMs`, truncated when `declaredLength` is
  * more than the body), a connection error with an errno-style `code`, or no
  * answer at all until the caller's own abort signal fires.
  *
  * @example
  * const { view } = twin.call({ tool: 'refund_payment', args, attempt })
- * return renderView(view, { request, tool: 'refund_payment' })
+ * return encodeView(view, { request, tool: 'refund_payment' })
  */
-export async function renderView(view: CallerView, context: RenderContext): Promise<Response> {
+export async function encodeView(view: CallerView, context: EncodeContext): Promise<Response> {
   const { request, lifetime } = context
   if (view.kind === 'no-response') {
     return afterWait(await waitForCaller(request, { lifetime }), request) ?? nobodyListens()

@@ -1,0 +1,32 @@
+/**
+ * Rendered text made stable for inline snapshots: colours go, the machine's
+ * paths become `<repo>` and `<tmp>`, measured times become `<time>`. What a
+ * user reads (names, counts, messages, layout) is kept as it is.
+ */
+import { tmpdir } from 'node:os'
+import { fileURLToPath } from 'node:url'
+import { stripVTControlCharacters } from 'node:util'
+
+/** The repository root, as absolute paths in output start with it. */
+export const repoRoot = fileURLToPath(new URL('../../', import.meta.url)).replace(/\/$/, '')
+
+/**
+ * @example
+ * normaliseText('\x1b[31m✗\x1b[39m /tmp/agenttwin-x1/a.yaml 12ms') // '✗ <tmp>/a.yaml <time>'
+ */
+export function normaliseText(text: string, dirs: Record<string, string> = {}): string {
+  let out = stripVTControlCharacters(text)
+  // Longest first, so a directory inside another is named by its own placeholder.
+  const named = Object.entries(dirs).sort(([, a], [, b]) => b.length - a.length)
+  for (const [name, dir] of named) out = out.split(dir).join(`<${name}>`)
+  return out
+    .split(repoRoot)
+    .join('<repo>')
+    .replace(new RegExp(`${escapeRegExp(tmpdir())}/[\\w.-]+`, 'g'), '<tmp>')
+    .replace(/\b\d+(?:\.\d+)?\s?(?:ms|s)\b/g, '<time>')
+    .replace(/[ \t]+$/gm, '')
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+}
