@@ -213,6 +213,7 @@ export function testExpectations(
       hypotheses: hypotheses.length,
       level: looks ? obrienFlemingSpent(looks.fractions.at(-1)!, alpha) : alpha,
       planTests: 2 * Math.max(1, varying),
+      ...(looks && { look: looks.sizes.length }),
     },
   }
 }

@@ -59,6 +59,11 @@ export interface FamilyTest {
   level: number
   /** Tests a plan for more trials divides alpha by: both directions of every expectation that failed at least once. */
   planTests: number
+  /**
+   * Present for sequential trials: the look (1-based) the decision was taken
+   * at, each test held to its exact group-sequential boundary there.
+   */
+  look?: number
 }
 
 /** Per expectation, how often runs of a version paired with itself disagree. */
