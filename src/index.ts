@@ -258,6 +258,7 @@ export {
   type ToolStep,
   type TraceMatchesRecordsExpectation,
   type TrajectoryExpectation,
+  type TrialPlanDocument,
   TWIN_API_VERSION,
   type TwinDocument,
   twinSchema,
