@@ -17,7 +17,13 @@ import {
   singleCaseTitle,
   singleCountWords,
 } from './single-cases.ts'
-import { caseRateWords, flakyWords } from './trials.ts'
+import {
+  caseRateWords,
+  flakyWords,
+  sequentialTotals,
+  sequentialWords,
+  trialsUsedWords,
+} from './trials.ts'
 
 const GATE_ICON = { PASS: '✅', WARN: '⚠️', BLOCK: '⛔' } as const
 
@@ -147,6 +153,15 @@ function pairSection(pair: PairReport, declared: GateVerdict | undefined): strin
 function trialsTable(pair: PairReport): string[] {
   const cases = pair.cases.filter((item) => item.trials)
   if (cases.length === 0) return []
+  const totals = sequentialTotals(cases)
+  const bullets = cases.flatMap((item) => {
+    const t = item.trials!
+    const id = `- \`${cell(item.scenario.id)}\`: `
+    return [
+      ...(t.sequential ? [`${id}${cell(sequentialWords(t.sequential))}`] : []),
+      ...t.notes.map((note) => `${id}${cell(note)}`),
+    ]
+  })
   return [
     '| scenario | class | trials | case passed | changes (p-value) | shown |',
     '| --- | --- | ---: | --- | --- | --- |',
@@ -159,13 +174,12 @@ function trialsTable(pair: PairReport): string[] {
             `${r.id} ${rateChange(r)} (p = ${formatP(r.pValue)}${r.significant ? ', significant' : ''})`,
         )
       const flaky = flakyWords(t)
-      return `| \`${cell(item.scenario.id)}\` | ${item.classification}${flaky ? ` ${flaky}` : ''} | ${t.k} | ${cell(caseRateWords(t))} | ${cell(moved.join('; ') || 'none')} | ${cell(t.representative.reason)} |`
+      return `| \`${cell(item.scenario.id)}\` | ${item.classification}${flaky ? ` ${flaky}` : ''} | ${t.sequential ? cell(trialsUsedWords(t)) : t.k} | ${cell(caseRateWords(t))} | ${cell(moved.join('; ') || 'none')} | ${cell(t.representative.reason)} |`
     }),
     '',
-    ...cases.flatMap((item) =>
-      item.trials!.notes.map((note) => `- \`${cell(item.scenario.id)}\`: ${cell(note)}`),
-    ),
-    ...(cases.some((item) => item.trials!.notes.length > 0) ? [''] : []),
+    ...(totals ? [`${cell(totals)[0]!.toUpperCase()}${cell(totals).slice(1)}.`, ''] : []),
+    ...bullets,
+    ...(bullets.length > 0 ? [''] : []),
   ]
 }
 

@@ -4,7 +4,7 @@ import { formatCost, modelTotals } from './model-totals.ts'
 import { type Colors, paintClass, paintGate, palette } from './palette.ts'
 import { renderCase } from './terminal-case.ts'
 import { renderRunErrors, renderSingleCases } from './terminal-singles.ts'
-import { isListed, unchangedLine } from './trials.ts'
+import { isListed, sequentialTotals, unchangedLine } from './trials.ts'
 
 const LABEL_WIDTH = 22
 
@@ -60,6 +60,8 @@ export function renderTerminal(report: ComparisonReport, options: { color: boole
   const blocks: string[] = []
   for (const pair of report.pairs) {
     const lines = summary(c, pair)
+    const totals = sequentialTotals(pair.cases)
+    if (totals) lines.push(`  ${totals[0]!.toUpperCase()}${totals.slice(1)}`)
     const unchanged = pair.cases.filter(
       (item) => item.classification === 'UNCHANGED' && item.trials,
     )

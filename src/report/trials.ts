@@ -35,17 +35,49 @@ export function familyWords(trials: CaseTrials): string {
   const t = trials.test
   if (!t)
     return 'each expectation tested on its own at alpha (a report written before one decision per case)'
-  const at = trials.sequential
-    ? `alpha ${formatP(t.level)} spent at this look`
-    : `alpha ${trials.alpha}`
-  return `one decision for the case at ${at}: Holm over ${t.tests} of its ${t.hypotheses} one-sided Fisher tests (worse and better per expectation; tests whose margins cannot reach alpha not counted)`
+  if (trials.sequential)
+    return `one decision for the case at alpha ${trials.alpha}: Holm over ${t.tests} of its ${t.hypotheses} one-sided tests (worse and better per expectation; tests whose margins cannot reach alpha not counted), each against its exact group-sequential boundary (O'Brien-Fleming-type alpha spending, ${formatP(t.level)} spent by look ${trials.sequential.stoppedAt})`
+  return `one decision for the case at alpha ${trials.alpha}: Holm over ${t.tests} of its ${t.hypotheses} one-sided Fisher tests (worse and better per expectation; tests whose margins cannot reach alpha not counted)`
 }
 
-/** `stopped at look 2 of 4 (efficacy), 10 of 20 trials a side; saved 20 runs, 40 model calls, 12000 tokens`. */
+/** Why a case with sequential trials stopped where it did, in words. */
+const STOP_WORDS: Record<SequentialTrials['stop'], string> = {
+  efficacy: 'a change crossed its group-sequential boundary',
+  futility: 'no change could become significant by the last look',
+  incomplete: 'a side did not finish a trial',
+  max: 'it reached the last look',
+  partial: 'a filter or a shard left the later trials out',
+}
+
+/** `10 of 20 a side (look 2 of 4, efficacy)`: the trials a case used; `10 a side` without sequential trials. */
+export function trialsUsedWords(trials: CaseTrials): string {
+  const s = trials.sequential
+  if (!s) return `${trials.k} a side`
+  return `${s.used} of ${s.maxK} a side (look ${s.stoppedAt} of ${s.looks.length}, ${s.stop})`
+}
+
+/**
+ * `sequential: stopped at look 2 of 4 (5, 10, 15, 20 trials a side) after 10 of 20
+ * planned trials a side because a change crossed its group-sequential boundary; saved ...`.
+ */
 export function sequentialWords(sequential: SequentialTrials): string {
   const { used, fixed } = sequential.cost
   const saved = `saved ${fixed.runs - used.runs} runs, ${fixed.modelCalls - used.modelCalls} model calls, ${fixed.tokens - used.tokens} tokens against k=${sequential.maxK} (estimated at the mean per run)`
-  return `sequential: stopped at look ${sequential.stoppedAt} of ${sequential.looks.length} (${sequential.stop}), ${sequential.used} of ${sequential.maxK} trials a side; ${saved}`
+  return `sequential: stopped at look ${sequential.stoppedAt} of ${sequential.looks.length} (${sequential.looks.join(', ')} trials a side) after ${sequential.used} of ${sequential.maxK} planned trials a side (${sequential.stop}: ${STOP_WORDS[sequential.stop]}); ${saved}`
+}
+
+/**
+ * `sequential trials: 3 cases used 35 of 60 planned trials a side; saved 50 runs, ...`:
+ * the cases of a pair that ran sequential trials, together; undefined when none did.
+ */
+export function sequentialTotals(cases: readonly CaseReport[]): string | undefined {
+  const plans = cases.flatMap((item) => (item.trials?.sequential ? [item.trials.sequential] : []))
+  if (plans.length === 0) return undefined
+  const sum = (value: (s: SequentialTrials) => number) =>
+    plans.reduce((total, s) => total + value(s), 0)
+  const early = plans.filter((s) => s.used < s.maxK).length
+  const saved = `saved ${sum((s) => s.cost.fixed.runs - s.cost.used.runs)} runs, ${sum((s) => s.cost.fixed.modelCalls - s.cost.used.modelCalls)} model calls, ${sum((s) => s.cost.fixed.tokens - s.cost.used.tokens)} tokens`
+  return `sequential trials: ${plans.length} case${plans.length === 1 ? '' : 's'} used ${sum((s) => s.used)} of ${sum((s) => s.maxK)} planned trials a side, ${early} stopped before the last look; ${saved}`
 }
 
 /** A noise floor entry: `policy 2/5 trial pairs disagree; 4 of 10 runs passed, 53 % of any two runs disagree`. */
@@ -57,9 +89,7 @@ export function noiseFloorWords(entry: NoiseFloor): string {
 export function unchangedLine(item: CaseReport): string {
   const trials = item.trials!
   const flaky = flakyWords(trials)
-  const used = trials.sequential
-    ? `, ${trials.sequential.used} of ${trials.sequential.maxK} trials (${trials.sequential.stop})`
-    : ''
+  const used = trials.sequential ? `, ${trialsUsedWords(trials)}` : ''
   return `${item.scenario.id}: ${caseRateWords(trials)}${flaky ? `, ${flaky}` : ''}${used}`
 }
 
@@ -74,7 +104,7 @@ export function trialLines(item: CaseReport): string[] {
   if (!trials) return []
   const flaky = flakyWords(trials)
   const lines = [
-    `${trials.k} a side, alpha ${trials.alpha}; shown: ${trials.representative.reason}`,
+    `${trialsUsedWords(trials)}, alpha ${trials.alpha}; shown: ${trials.representative.reason}`,
     `${caseRateWords(trials)}, Wilson 95 % ${wilson(trials.baseline)} → ${wilson(trials.candidate)}${flaky ? `, ${flaky}` : ''}`,
   ]
   for (const r of trials.expectations.filter((e) => e.direction !== 'same' || e.significant)) {

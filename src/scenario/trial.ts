@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto'
 import type { PinnedCase } from './pin.ts'
 
-/** The most trials one case may run. */
-export const MAX_TRIALS = 1000
+export { MAX_TRIALS } from '../core/trial-plan.ts'
 
 /** The side of a pair a run is for. */
 export type PairSide = 'baseline' | 'candidate'

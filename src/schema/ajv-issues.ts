@@ -191,6 +191,8 @@ function fieldName(path: FieldPath): string {
 }
 
 function article(type: string): string {
+  // ajv names a union of types as `integer,object`.
+  if (type.includes(',')) return type.split(',').map(article).join(' or ')
   if (type === 'integer') return 'an integer'
   if (type === 'object') return 'an object (`key: value` entries)'
   if (type === 'array') return 'a list'
@@ -207,7 +209,8 @@ function found(value: unknown): string {
 function rangeWords(schema: SchemaObject): string {
   const low = schema.minimum ?? schema.exclusiveMinimum
   const high = schema.maximum ?? schema.exclusiveMaximum
-  const kind = schema.type === 'integer' ? 'an integer' : 'a number'
+  const types = Array.isArray(schema.type) ? schema.type : [schema.type]
+  const kind = types.includes('integer') ? 'an integer' : 'a number'
   if (low !== undefined && high !== undefined) return `${kind} from ${low} to ${high}`
   if (low !== undefined) return `${kind} of at least ${low}`
   return `${kind} of at most ${high}`

@@ -4,9 +4,10 @@
 import type { ExpectationType } from '../core/expectation-result.ts'
 import type { FaultRuleDocument } from '../core/fault-model.ts'
 import type { JsonObject, JsonValue } from '../core/json.ts'
+import type { TrialPlanDocument } from '../core/trial-plan.ts'
 import type { ExpectationDocument } from './expectations/index.ts'
 
-export type { ExpectationType }
+export type { ExpectationType, TrialPlanDocument }
 
 export const SCENARIO_API_VERSION = 'agenttwin/scenario.v1'
 
@@ -56,10 +57,11 @@ export interface ScenarioDocument {
   /** Default 0. */
   seed?: number
   /**
-   * How many trials each agent version runs of this case, 1 to 1000; wins over
-   * the plugin's `trials`. Default: the plugin's, else 1.
+   * How many trials each agent version runs of this case, 1 to 1000, or
+   * `{ k, seeds, sequential }`; each field given wins over the plugin's
+   * `trials`. Default: the plugin's, else 1.
    */
-  trials?: number
+  trials?: number | TrialPlanDocument
   /** How the agent reaches the twin: `http` (default) or `mcp` (Streamable HTTP at `<baseUrl>/mcp`). */
   transport?: 'http' | 'mcp'
   faults?: FaultRuleDocument[]

@@ -1,3 +1,4 @@
+import { MAX_LOOKS, MAX_TRIALS } from '../core/trial-plan.ts'
 import { expectationSchema } from './expectation-schema.ts'
 import { SCENARIO_API_VERSION } from './scenario-document.ts'
 import {
@@ -93,8 +94,39 @@ export const scenarioSchema = {
       { type: 'integer', minimum: 0 },
     ),
     trials: described(
-      "How many trials each agent version runs of this case (1-1000); wins over the plugin's trials. Default: the plugin's, else 1.",
-      { type: 'integer', minimum: 1, maximum: 1000 },
+      `How many trials each agent version runs of this case (1-${MAX_TRIALS}), or { k, seeds, sequential }; each field given wins over the plugin's trials. Default: the plugin's, else 1.`,
+      {
+        type: ['integer', 'object'],
+        minimum: 1,
+        maximum: MAX_TRIALS,
+        additionalProperties: false,
+        required: ['k'],
+        properties: {
+          k: described(
+            `Trials per side (1-${MAX_TRIALS}); with sequential, the most a case may use.`,
+            { type: 'integer', minimum: 1, maximum: MAX_TRIALS },
+          ),
+          seeds: described(
+            'independent (default): each side runs its own seeds, so a version paired with itself measures its noise; shared: both sides one seed per trial, for deterministic agents.',
+            { enum: ['independent', 'shared'] },
+          ),
+          sequential: described(
+            "Trials in rounds: the case stops at the first of its looks whose result is decisive (O'Brien-Fleming-type alpha spending).",
+            {
+              type: 'object',
+              additionalProperties: false,
+              required: ['looks'],
+              properties: {
+                looks: described(`How many looks (2-${MAX_LOOKS}), in rounds of equal size.`, {
+                  type: 'integer',
+                  minimum: 2,
+                  maximum: MAX_LOOKS,
+                }),
+              },
+            },
+          ),
+        },
+      },
     ),
     transport: described('How the agent reaches the twin: http (default) or mcp.', {
       enum: ['http', 'mcp'],

@@ -23,6 +23,8 @@ export function createDocumentAjv(code?: CodeOptions): Ajv {
     verbose: true,
     discriminator: true,
     strict: true,
+    // `trials: 5` or `trials: { k: 5 }`: a union of a number and an object, each keyword applying to its own type.
+    allowUnionTypes: true,
     logger: false,
     ...(code && { code }),
   })

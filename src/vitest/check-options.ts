@@ -2,11 +2,11 @@ import { CASE_CLASSES } from '../compare/classify.ts'
 import { type CallSite, callSite, formatCallSite } from '../core/call-site.ts'
 import { AgentTwinError } from '../core/errors.ts'
 import { showValue } from '../core/show-value.ts'
+import { MAX_LOOKS, MAX_TRIALS } from '../core/trial-plan.ts'
 import { closestName } from '../faults/closest.ts'
 import { JUDGE_PROVIDERS } from '../judge/resolve.ts'
 import { checkModelsOptions } from '../models/options.ts'
 import { MODEL_MODES, type ModelsOptions } from '../models/types.ts'
-import { MAX_TRIALS } from '../scenario/trial.ts'
 
 /** One problem of the plugin options: the option's path, what is wrong, the fix. */
 export interface OptionProblem {
@@ -177,8 +177,7 @@ const modelHost: Check = (value, path) => {
   }))
 }
 
-/** The most looks of sequential trials. */
-export const MAX_LOOKS = 20
+export { MAX_LOOKS } from '../core/trial-plan.ts'
 
 const trialCount = number(
   `a whole number from 1 to ${MAX_TRIALS}`,

@@ -38,10 +38,12 @@ interface Rates {
   passHatK: number[]
 }
 interface TrialCase {
+  scenario: { id: string }
   classification: string
   flaky: boolean
   trials: {
     k: number
+    seeds?: string
     baseline: Rates
     candidate: Rates
     expectations: {
@@ -177,13 +179,14 @@ describe('sequential trials: at most 20 a side, looked at 4 times', () => {
       reporters: [new AgentTwinReporter({ outputFile: `${tmp}/sequential.json` })],
     })
     report = reportWithoutLatency(`${tmp}/sequential.json`) as typeof report
-  })
+    // Two scenarios, two pairs, up to 20 trials a side each: generous for a busy machine.
+  }, 600_000)
 
   test('the regression stops early; the trials it did not need are skipped with the reason', () => {
     const ajv = new Ajv({ strict: false, allErrors: true })
     ajv.validate(comparisonReportSchema, JSON.parse(readFileSync(`${tmp}/sequential.json`, 'utf8')))
     expect(ajv.errors ?? []).toEqual([])
-    const item = report.pairs[0]!.cases[0]!
+    const item = report.pairs[0]!.cases.find((c) => c.scenario.id === 'refund-sequential')!
     const sequential = item.trials.sequential
     expect(item.classification).toBe('REGRESSED')
     expect(sequential).toMatchObject({ maxK: 20, looks: [5, 10, 15, 20], stop: 'efficacy' })
@@ -205,5 +208,19 @@ describe('sequential trials: at most 20 a side, looked at 4 times', () => {
       `not needed: the case was decided after ${sequential.used} of 20 trials a side (sequential trials)`,
     )
     expect(run.exitCode).toBe(0)
+  })
+
+  test("a scenario's own trials block wins over the plugin's: its k, seeds and looks", () => {
+    const own = report.pairs[0]!.cases.find((c) => c.scenario.id === 'refund-own-plan')!
+    expect(own.trials).toMatchObject({ seeds: 'shared' })
+    expect(own.trials.sequential).toMatchObject({ maxK: 12, looks: [4, 8, 12] })
+    expect(own.classification).toBe('REGRESSED')
+    const states = Array.from(
+      { length: 12 },
+      (_, i) => findTest(run.modules, `hasty vs careful · trial ${i + 1}/12`).result().state,
+    )
+    expect(states.filter((state) => state === 'passed')).toHaveLength(own.trials.sequential.used)
+    const self = report.pairs[1]!.cases.find((c) => c.scenario.id === 'refund-own-plan')!
+    expect(self.trials).toMatchObject({ seeds: 'shared' })
   })
 })

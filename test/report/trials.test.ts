@@ -26,15 +26,15 @@ test('the terminal shows the rates, pass^k, the p-value and which trial pair it 
       "  UNCHANGED             0",
       "REGRESSED refund-sequential v1.0.0 A refund by an agent whose policy check depends on its seed",
       "  expectation policy-before-refund passed 8/10 on the baseline and 0/10 on the candidate (one-sided Fisher p = 0.000357, significant at 0.00549 for the case: Holm over its 2 one-sided tests)",
-      "  Trials 10 a side, alpha 0.05; shown: trial 2 of 10, where policy-before-refund passed on the baseline and failed on the candidate",
+      "  Trials 10 of 20 a side (look 2 of 4, efficacy), alpha 0.05; shown: trial 2 of 10, where policy-before-refund passed on the baseline and failed on the candidate",
       "    case passed 8/10 → 0/10, pass^10 0.00 → 0.00, Wilson 95 % [0.49, 0.94] → [0.00, 0.28], FLAKY (baseline)",
       "    policy-before-refund 8/10 → 0/10, pass^10 0.00 → 0.00, p = 0.000357 (significant)",
-      "    one decision for the case at alpha 0.00549 spent at this look: Holm over 2 of its 4 one-sided Fisher tests (worse and better per expectation; tests whose margins cannot reach alpha not counted)",
-      "    sequential: stopped at look 2 of 4 (efficacy), 10 of 20 trials a side; saved 20 runs, 0 model calls, 0 tokens against k=20 (estimated at the mean per run)",
+      "    one decision for the case at alpha 0.05: Holm over 2 of its 4 one-sided tests (worse and better per expectation; tests whose margins cannot reach alpha not counted), each against its exact group-sequential boundary (O'Brien-Fleming-type alpha spending, 0.00549 spent by look 2)",
+      "    sequential: stopped at look 2 of 4 (5, 10, 15, 20 trials a side) after 10 of 20 planned trials a side (efficacy: a change crossed its group-sequential boundary); saved 20 runs, 0 model calls, 0 tokens against k=20 (estimated at the mean per run)",
       "  First divergence at step 2 (tool), trial 2 of 10",
       "  UNCHANGED             1",
       "  Unchanged over trials (details in the HTML and JSON reports)",
-      "    UNCHANGED refund-sequential: case passed 16/20 → 18/20, pass^20 0.00 → 0.00, FLAKY (baseline, candidate), 20 of 20 trials (max)",
+      "    UNCHANGED refund-sequential: case passed 16/20 → 18/20, pass^20 0.00 → 0.00, FLAKY (baseline, candidate), 20 of 20 a side (look 4 of 4, max)",
     ]
   `)
 })
@@ -46,16 +46,36 @@ test('the step summary has a trials table; the HTML a trials section and rates i
   ).toMatchInlineSnapshot(`
     [
       "| \`refund-sequential\` | REGRESSED | step 2 (tool): At step 2 the baseline called get_refund_policy(order_id=ORD-1001); the candidate called refund_payment(amount=40, idempotency_key=refund-ORD-1001-715949981, order_id=ORD-1001). | policy-before-refund (FAIL) |",
-      "| \`refund-sequential\` | REGRESSED FLAKY (baseline) | 10 | case passed 8/10 → 0/10, pass^10 0.00 → 0.00 | policy-before-refund 8/10 → 0/10 (p = 0.000357, significant) | trial 2 of 10, where policy-before-refund passed on the baseline and failed on the candidate |",
-      "| \`refund-sequential\` | UNCHANGED FLAKY (baseline, candidate) | 20 | case passed 16/20 → 18/20, pass^20 0.00 → 0.00 | policy-before-refund 16/20 → 18/20 (p = 0.331) | trial 1 of 20, the first whose own classification is IMPROVED |",
+      "| \`refund-sequential\` | REGRESSED FLAKY (baseline) | 10 of 20 a side (look 2 of 4, efficacy) | case passed 8/10 → 0/10, pass^10 0.00 → 0.00 | policy-before-refund 8/10 → 0/10 (p = 0.000357, significant) | trial 2 of 10, where policy-before-refund passed on the baseline and failed on the candidate |",
+      "- \`refund-sequential\`: sequential: stopped at look 2 of 4 (5, 10, 15, 20 trials a side) after 10 of 20 planned trials a side (efficacy: a change crossed its group-sequential boundary); saved 20 runs, 0 model calls, 0 tokens against k=20 (estimated at the mean per run)",
+      "| \`refund-sequential\` | UNCHANGED FLAKY (baseline, candidate) | 20 of 20 a side (look 4 of 4, max) | case passed 16/20 → 18/20, pass^20 0.00 → 0.00 | policy-before-refund 16/20 → 18/20 (p = 0.331) | trial 1 of 20, the first whose own classification is IMPROVED |",
+      "- \`refund-sequential\`: sequential: stopped at look 4 of 4 (5, 10, 15, 20 trials a side) after 20 of 20 planned trials a side (max: it reached the last look); saved 0 runs, 0 model calls, 0 tokens against k=20 (estimated at the mean per run)",
       "- \`refund-sequential\`: policy-before-refund 16/20 → 18/20 (better): seen but not significant at k=20 (p = 0.331); k=214 a side would give 80 % power to detect these rates at alpha 0.05, Holm over 2 one-sided tests",
     ]
   `)
   const html = renderHtml(report)
-  expect(html).toContain('<h4>Trials: 10 a side, alpha 0.05')
-  expect(html).toMatch(/REGRESSED · step 2 · \d+\/10 → \d+\/10/)
-  expect(html).toContain(
-    'sequential: stopped at look 2 of 4 (efficacy), 10 of 20 trials a side; saved 20 runs',
-  )
-  expect(html).toContain('Holm over 2 of its 4 one-sided Fisher tests')
+  expect(html).toContain('<h4>Trials: 10 of 20 a side (look 2 of 4, efficacy), alpha 0.05')
+  expect(html).toMatch(/REGRESSED · step 2 · \d+\/10 → \d+\/10 · 10\/20 trials/)
+  expect(html).toContain('Holm over 2 of its 4 one-sided tests')
+})
+
+test('every report tells the same sequential story: looks, trials run against the plan, why it stopped', () => {
+  const regressed = report.pairs[0]!.cases[0]!.trials!.sequential!
+  // The JSON carries it as data ...
+  expect(regressed).toMatchObject({ maxK: 20, looks: [5, 10, 15, 20], stoppedAt: 2, used: 10 })
+  expect(regressed.stop).toBe('efficacy')
+  // ... and the terminal, the step summary and the HTML say it in the same words.
+  const story =
+    'sequential: stopped at look 2 of 4 (5, 10, 15, 20 trials a side) after 10 of 20 planned trials a side (efficacy: a change crossed its group-sequential boundary); saved 20 runs'
+  const totals =
+    'equential trials: 1 case used 10 of 20 planned trials a side, 1 stopped before the last look; saved 20 runs, 0 model calls, 0 tokens'
+  const outputs = {
+    terminal: renderTerminal(report, { color: false }),
+    markdown: renderMarkdown(report),
+    html: renderHtml(report),
+  }
+  for (const [name, text] of Object.entries(outputs)) {
+    expect(text, name).toContain(story)
+    expect(text, name).toContain(totals)
+  }
 })

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { describe, expect, test } from 'vitest'
 import { loadScenarioSync } from '../../src/schema/index.ts'
 import { InvalidPluginOptionsError, resolveSuiteOptions } from '../../src/vitest/resolve-options.ts'
+import { caseTrialPlan } from '../../src/vitest/runtime/trial-suite.ts'
 import { fixture, problemsOf, where } from './helpers.ts'
 
 const valid = fixture('valid/refund-timeout.scenario.yaml')
@@ -21,6 +22,64 @@ describe('trials in a scenario', () => {
         .findIndex((text) => text.startsWith('trials:')) + 1
     expect(where(found)).toEqual([`${line}:9 trials`])
     expect(`${found[0]!.message} Fix: ${found[0]!.fix}`).toMatchSnapshot()
+  })
+})
+
+describe('trials in a scenario as { k, seeds, sequential }', () => {
+  const block = (lines: string) =>
+    readFileSync(valid, 'utf8').replace('seed: 7', `seed: 7\ntrials:\n${lines}`)
+
+  test('every field is kept, and it wins over the plugin field by field', () => {
+    const source = block('  k: 20\n  seeds: independent\n  sequential:\n    looks: 4')
+    const { trials } = loadScenarioSync(valid, { source }).document
+    expect(trials).toEqual({ k: 20, seeds: 'independent', sequential: { looks: 4 } })
+    const plugin = { trials: 10, trialSeeds: 'shared', sequential: { looks: 2 } } as const
+    expect(caseTrialPlan(trials, plugin)).toEqual({
+      k: 20,
+      seeds: 'independent',
+      sequential: { looks: 4 },
+    })
+    // A field the scenario does not give is the plugin's.
+    expect(caseTrialPlan({ k: 8 }, plugin)).toEqual({
+      k: 8,
+      seeds: 'shared',
+      sequential: { looks: 2 },
+    })
+    expect(caseTrialPlan(5, { trialSeeds: 'shared' })).toEqual({ k: 5, seeds: 'shared' })
+    expect(caseTrialPlan(undefined, {})).toEqual({ k: 1, seeds: 'independent' })
+  })
+
+  test.each([
+    ['  k: 0', '2:6 trials.k', '`k` is 0, it must be >= 1 Fix: use an integer from 1 to 1000'],
+    [
+      '  k: 5\n  seeds: same',
+      '3:10 trials.seeds',
+      '`seeds` is "same", which is not one of `independent` and `shared` Fix: use one of `independent` and `shared`',
+    ],
+    [
+      '  k: 5\n  sequential:\n    looks: 1',
+      '4:12 trials.sequential.looks',
+      '`looks` is 1, it must be >= 2 Fix: use an integer from 2 to 20',
+    ],
+    [
+      '  k: 5\n  sequential:\n    looks: 4\n    alpha: 0.1',
+      '5:5 trials.sequential.alpha',
+      'unknown field `alpha`; allowed here: `looks` Fix: remove `alpha`',
+    ],
+    [
+      '  k: 5\n  looks: 4',
+      '3:3 trials.looks',
+      'unknown field `looks`; allowed here: `k`, `seeds` and `sequential` Fix: remove `looks`',
+    ],
+    ['  seeds: shared', '1:1 trials', 'missing required field `k` Fix: add `k:` with an integer'],
+  ])('%j is refused where it is written, with the fix', (lines, at, says) => {
+    const source = block(lines)
+    const found = problemsOf(() => loadScenarioSync(valid, { source }))
+    const first = source.split('\n').findIndex((text) => text.startsWith('trials:'))
+    // Lines counted from the `trials:` line.
+    const [line, rest] = at.split(':') as [string, string]
+    expect(where(found)).toEqual([`${first + Number(line)}:${rest}`])
+    expect(`${found[0]!.message} Fix: ${found[0]!.fix}`).toBe(says)
   })
 })
 

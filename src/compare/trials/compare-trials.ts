@@ -137,6 +137,8 @@ export function compareTrialCase(
 
 /** `one-sided Fisher p = 0.004 < 0.05/2, Holm over 2 tests`: the decision behind a significant change. */
 function familyWords(rates: ExpectationRates, family: FamilyTest): string {
+  if (family.look !== undefined)
+    return `one-sided Fisher p = ${formatP(rates.pValue)}; crossed its exact group-sequential boundary at look ${family.look} (alpha ${formatP(family.level)} spent by then) for the case: Holm over its ${family.tests} one-sided test${family.tests === 1 ? '' : 's'}`
   return `one-sided Fisher p = ${formatP(rates.pValue)}, significant at ${formatP(family.level)} for the case: Holm over its ${family.tests} one-sided test${family.tests === 1 ? '' : 's'}`
 }
 

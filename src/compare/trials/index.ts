@@ -5,7 +5,20 @@ export {
   type TrialCaseComparison,
   type TrialOptions,
 } from './compare-trials.ts'
-export { type FamilyDecision, type Hypothesis, holmTarone, hypothesesOf } from './family.ts'
+export {
+  type FamilyDecision,
+  type FamilyMember,
+  type Hypothesis,
+  holmTarone,
+  holmTaroneBy,
+  hypothesesOf,
+} from './family.ts'
+export {
+  firstCrossing,
+  type LookCounts,
+  mostExtreme,
+  obrienFlemingSpent,
+} from './group-sequential.ts'
 export {
   DEFAULT_POWER,
   fisherPower,
@@ -15,6 +28,8 @@ export {
 } from './power.ts'
 export {
   type ExpectationTests,
+  type LooksSoFar,
+  lookCounts,
   noiseFloor,
   rateSummary,
   type TrialPair,
@@ -25,7 +40,6 @@ export {
   canStillReject,
   lookLevels,
   lookSizes,
-  obrienFlemingSpent,
   type SequentialPlan,
 } from './sequential.ts'
 export { type SequentialStop, sequentialStop } from './sequential-stop.ts'

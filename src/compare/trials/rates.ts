@@ -1,9 +1,15 @@
 import type { ResultLabel } from '../../core/expectation-result.ts'
 import { expectationChanges } from '../classify.ts'
 import type { SideCase } from '../pair.ts'
-import { type Hypothesis, holmTarone, hypothesesOf } from './family.ts'
+import { type FamilyMember, type Hypothesis, holmTaroneBy, hypothesesOf } from './family.ts'
+import {
+  firstCrossing,
+  type LookCounts,
+  mostExtreme,
+  obrienFlemingSpent,
+} from './group-sequential.ts'
 import { trialsNeeded } from './power.ts'
-import { type FailureCount, passAtK, passHatK, wilsonInterval } from './stats.ts'
+import { type FailureCount, isSignificant, passAtK, passHatK, wilsonInterval } from './stats.ts'
 import type { ExpectationRates, FamilyTest, NoiseFloor, RateSummary } from './types.ts'
 
 /** A trial pair: baseline and candidate of one trial index, same seed. */
@@ -67,6 +73,64 @@ function count(side: Map<string, ResultLabel | undefined>[], id: string) {
   return { passes, known: known.length, unknown: labels.length - known.length }
 }
 
+/**
+ * Where a sequential case stands: trials per side at each look so far (the
+ * last is the look being decided) and each look's share of the planned trials.
+ */
+export interface LooksSoFar {
+  sizes: readonly number[]
+  fractions: readonly number[]
+}
+
+/** One expectation's failures on each side in each look's new trials, for a test in `direction`. */
+export function lookCounts(
+  labels: TrialLabels,
+  id: string,
+  sizes: readonly number[],
+  direction: 'worse' | 'better',
+): LookCounts[] {
+  return sizes.map((size, i) => {
+    const from = i === 0 ? 0 : sizes[i - 1]!
+    const b = failuresOf(count(labels.baseline.slice(from, size), id))
+    const c = failuresOf(count(labels.candidate.slice(from, size), id))
+    return direction === 'worse' ? { worse: c, better: b } : { worse: b, better: c }
+  })
+}
+
+/** What a test says at a level, asked once per level. */
+function remembered(answer: (level: number) => boolean): (level: number) => boolean {
+  const known = new Map<number, boolean>()
+  return (level) => {
+    if (!known.has(level)) known.set(level, answer(level))
+    return known.get(level)!
+  }
+}
+
+/**
+ * A family member: at a fixed k the one-sided Fisher test; at a sequential
+ * look its exact group-sequential test over the looks so far.
+ */
+function member(
+  hypothesis: Hypothesis,
+  labels: TrialLabels,
+  id: string,
+  looks: LooksSoFar | undefined,
+): FamilyMember {
+  if (!looks)
+    return {
+      p: hypothesis.p,
+      rejects: (level) => isSignificant(hypothesis.p, level),
+      reachable: (level) => isSignificant(hypothesis.minP, level),
+    }
+  const counts = lookCounts(labels, id, looks.sizes, hypothesis.direction)
+  const extreme = mostExtreme(counts)
+  return {
+    p: hypothesis.p,
+    rejects: remembered((level) => firstCrossing(counts, looks.fractions, level) >= 0),
+    reachable: remembered((level) => firstCrossing(extreme, looks.fractions, level) >= 0),
+  }
+}
+
 /** The counts of one expectation over the trials of both sides. */
 function countsOf(labels: TrialLabels, id: string) {
   return { b: count(labels.baseline, id), c: count(labels.candidate, id) }
@@ -85,9 +149,11 @@ export interface ExpectationTests {
 
 /**
  * Every expectation's rates on both sides, and one decision for the case:
- * Holm (with Tarone's count) over the one-sided Fisher tests of every
- * expectation in both directions, at `level` (default `alpha`), so the chance
- * of any false REGRESSED, NEW_CRITICAL_FAILURE or IMPROVED stays below it.
+ * Holm (with Tarone's count) over the one-sided tests of every expectation
+ * in both directions, at `alpha`, so the chance of any false REGRESSED,
+ * NEW_CRITICAL_FAILURE or IMPROVED stays below it. At a fixed k the tests are
+ * one-sided Fisher tests; with `looks` (a sequential case) each is an exact
+ * group-sequential test over the looks so far (see ./group-sequential.ts).
  * An expectation is significant when its test in the direction it moved is
  * rejected. A change that is not gets the trials that would give 80 % power
  * to detect it at `alpha` (unless `plan` is false: a look that is not the last).
@@ -95,21 +161,23 @@ export interface ExpectationTests {
 export function testExpectations(
   labels: TrialLabels,
   alpha: number,
-  options: { level?: number; plan?: boolean } = {},
+  options: { looks?: LooksSoFar; plan?: boolean } = {},
 ): ExpectationTests {
-  const level = options.level ?? alpha
+  const looks = options.looks
   const counts = labels.ids.map((id) => countsOf(labels, id))
   const testable = counts.map(({ b, c }) => b.known > 0 && c.known > 0)
   const hypotheses: Hypothesis[] = []
+  const members: FamilyMember[] = []
   const owners: number[] = []
   counts.forEach(({ b, c }, index) => {
     if (!testable[index]) return
     for (const hypothesis of hypothesesOf({ baseline: failuresOf(b), candidate: failuresOf(c) })) {
       hypotheses.push(hypothesis)
+      members.push(member(hypothesis, labels, labels.ids[index]!, looks))
       owners.push(index)
     }
   })
-  const decision = holmTarone(hypotheses, level)
+  const decision = holmTaroneBy(members, alpha)
   // Planned for a family of both directions of every expectation that failed at least once.
   const varying = counts.filter(({ b, c }) => b.passes < b.known || c.passes < c.known).length
   const rates = labels.ids.map((id, index): ExpectationRates => {
@@ -143,8 +211,9 @@ export function testExpectations(
     family: {
       tests: decision.tests,
       hypotheses: hypotheses.length,
-      level,
+      level: looks ? obrienFlemingSpent(looks.fractions.at(-1)!, alpha) : alpha,
       planTests: 2 * Math.max(1, varying),
+      ...(looks && { look: looks.sizes.length }),
     },
   }
 }

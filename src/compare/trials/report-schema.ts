@@ -120,6 +120,7 @@ export const caseTrialsSchema = {
         tests: { type: 'integer', minimum: 1 },
         level: share,
         planTests: { type: 'integer', minimum: 1 },
+        look: { type: 'integer', minimum: 1 },
       },
     },
     seeds: { enum: ['independent', 'shared'] },

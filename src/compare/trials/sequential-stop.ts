@@ -1,5 +1,12 @@
 import type { CaseRun } from '../../core/case-run.ts'
-import { type ExpectationTests, type TrialPair, testExpectations, trialLabels } from './rates.ts'
+import {
+  type ExpectationTests,
+  type LooksSoFar,
+  type TrialLabels,
+  type TrialPair,
+  testExpectations,
+  trialLabels,
+} from './rates.ts'
 import { canStillReject, lookLevels, lookSizes, type SequentialPlan } from './sequential.ts'
 import type { SequentialTrials, TrialCost } from './types.ts'
 
@@ -35,49 +42,87 @@ function fixedCost(used: TrialCost, maxK: number): TrialCost {
   }
 }
 
+/** The looks up to `look` (0-based) and their shares of the planned trials. */
+function looksTo(reached: readonly number[], look: number, plan: SequentialPlan): LooksSoFar {
+  const sizes = reached.slice(0, look + 1)
+  return { sizes, fractions: sizes.map((size) => size / plan.maxK) }
+}
+
+/** The first `n` trials of both sides. */
+function firstTrials(labels: TrialLabels, n: number): TrialLabels {
+  return {
+    ...labels,
+    baseline: labels.baseline.slice(0, n),
+    candidate: labels.candidate.slice(0, n),
+  }
+}
+
+/** Where a sequential case stops, from its labels alone. */
+export interface LookStop {
+  /** The look it stopped at (0-based) and the trials per side at each look it reached. */
+  look: number
+  reached: number[]
+  stop: SequentialTrials['stop']
+}
+
 /**
- * The look a case with sequential trials stops at, from the trials it has
- * (trial order): the first look at which a side did not finish a trial
- * (`incomplete`), the family rejects at the alpha spent there (`efficacy`),
- * or no change could become significant by the last look (`futility`); else
- * the last look (`max`), or the last look the trials reach when a filter or
- * a shard left later ones out (`partial`).
+ * The look a case with sequential trials stops at, from the labels of the
+ * trials it has (trial order): the first look at which a side did not finish
+ * a trial (trial `unfinished`, 1-based, or later: `incomplete`), the family
+ * rejects with each test against its exact group-sequential boundary
+ * (`efficacy`), or no change could become significant by the last look
+ * (`futility`); else the last look (`max`), or the last look the trials
+ * reach when a filter or a shard left later ones out (`partial`).
+ */
+export function stopLook(
+  labels: TrialLabels,
+  plan: SequentialPlan,
+  alpha: number,
+  unfinished = Number.POSITIVE_INFINITY,
+): LookStop {
+  const sizes = lookSizes(plan)
+  const reached = sizes.filter((size) => size <= labels.baseline.length)
+  if (reached.length === 0) reached.push(labels.baseline.length)
+  for (let look = 0; look < reached.length; look++) {
+    const used = firstTrials(labels, reached[look]!)
+    const tests = testExpectations(used, alpha, {
+      looks: looksTo(reached, look, plan),
+      plan: false,
+    })
+    const at = (stop: SequentialTrials['stop']): LookStop => ({ look, reached, stop })
+    if (unfinished <= reached[look]!) return at('incomplete')
+    if (tests.rates.some((r) => r.significant)) return at('efficacy')
+    if (reached[look] === plan.maxK) return at('max')
+    if (!canStillReject(used, sizes, look, alpha)) return at('futility')
+  }
+  return { look: reached.length - 1, reached, stop: 'partial' }
+}
+
+/**
+ * The look a case with sequential trials stops at ({@link stopLook}), its
+ * decision there, and what its trials cost against the fixed plan.
  */
 export function sequentialStop(
   pairs: readonly TrialPair[],
   plan: SequentialPlan,
   alpha: number,
 ): SequentialStop {
-  const sizes = lookSizes(plan)
-  const levels = lookLevels(sizes, alpha)
-  const reached = sizes.filter((size) => size <= pairs.length)
-  if (reached.length === 0) reached.push(pairs.length)
-  let look = 0
-  let stop: SequentialTrials['stop'] = 'partial'
-  let tests: ExpectationTests | undefined
-  for (; look < reached.length; look++) {
-    const used = pairs.slice(0, reached[look]!)
-    const labels = trialLabels(used)
-    tests = testExpectations(labels, alpha, { level: levels[look]!, plan: false })
-    if (used.some(([b, c]) => !b.run.finished || !c.run.finished)) stop = 'incomplete'
-    else if (tests.rates.some((r) => r.significant)) stop = 'efficacy'
-    else if (reached[look] === plan.maxK) stop = 'max'
-    else if (!canStillReject(labels, sizes, levels, look)) stop = 'futility'
-    else continue
-    break
-  }
-  if (look === reached.length) look = reached.length - 1
+  const unfinished = pairs.findIndex(([b, c]) => !b.run.finished || !c.run.finished) + 1
+  const labels = trialLabels(pairs)
+  const { look, reached, stop } = stopLook(labels, plan, alpha, unfinished || undefined)
   const used = reached[look]!
   // The plan for more trials, once, for the look the case stopped at.
-  tests = testExpectations(trialLabels(pairs.slice(0, used)), alpha, { level: levels[look]! })
+  const tests = testExpectations(firstTrials(labels, used), alpha, {
+    looks: looksTo(reached, look, plan),
+  })
   const spent = cost(pairs.slice(0, used).flatMap(([b, c]) => [b.run, c.run]))
   return {
     used,
-    tests: tests!,
+    tests,
     summary: {
       maxK: plan.maxK,
-      looks: sizes,
-      levels,
+      looks: lookSizes(plan),
+      levels: lookLevels(lookSizes(plan), alpha),
       stoppedAt: look + 1,
       used,
       stop,

@@ -1,6 +1,5 @@
-import { normalUpperQuantile, normalUpperTail } from './normal.ts'
-import type { TrialLabels } from './rates.ts'
-import { fisherOneSided, isSignificant } from './stats.ts'
+import { firstCrossing, type LookCounts, obrienFlemingSpent } from './group-sequential.ts'
+import { lookCounts, type TrialLabels } from './rates.ts'
 
 /** Sequential trials as configured: at most `maxK` trials a side, looked at `looks` times. */
 export interface SequentialPlan {
@@ -22,21 +21,9 @@ export function lookSizes(plan: SequentialPlan): number[] {
 }
 
 /**
- * The alpha spent by information fraction `t` (0 < t <= 1) under the Lan-DeMets
- * O'Brien-Fleming-type spending function, `2 - 2 Φ(z(alpha/2) / sqrt(t))`:
- * almost nothing early, `alpha` at t = 1.
- * @example obrienFlemingSpent(1, 0.05) // 0.05
- */
-export function obrienFlemingSpent(t: number, alpha: number): number {
-  if (t >= 1) return alpha
-  return 2 * normalUpperTail(normalUpperQuantile(alpha / 2) / Math.sqrt(t))
-}
-
-/**
- * The level of each look: the alpha spent since the look before. Testing the
- * case at look j at its own level and adding over the looks bounds the chance
- * of any false alarm by the sum, which is `alpha` (a union bound: conservative,
- * and exact whatever the correlation between looks and whatever the rates).
+ * The alpha the spending function spends at each look (since the look
+ * before; they add up to `alpha`). Each test's exact boundaries spend its
+ * own share of the level on the same schedule (./group-sequential.ts).
  */
 export function lookLevels(sizes: readonly number[], alpha: number): number[] {
   const maxK = sizes[sizes.length - 1]!
@@ -49,42 +36,34 @@ export function lookLevels(sizes: readonly number[], alpha: number): number[] {
   })
 }
 
-const failures = (side: TrialLabels['baseline'], id: string) => {
-  const labels = side.map((trial) => trial.get(id)).filter((l) => l !== undefined && l !== 'ERROR')
-  return { failures: labels.filter((l) => l !== 'PASS').length, trials: labels.length }
+/** The look's new trials as the best case for a rejection: every one fails on the worse side, passes on the other. */
+function allOnWorse(trials: number): LookCounts {
+  return { worse: { failures: trials, trials }, better: { failures: 0, trials } }
 }
 
 /**
- * Whether any expectation could still become significant at a later look:
- * the best case for each direction puts every remaining trial's failure on
- * one side and every pass on the other (the one-sided Fisher p-value only
- * falls as the table moves that way), tested against that look's level
- * without Holm's division, so the answer is never "no" when a rejection is
- * reachable. When it is "no", stopping changes no decision: futility by
- * curtailment, which spends nothing and costs no power.
+ * Whether any expectation could still be rejected by the last look: the
+ * best case for each direction puts every remaining trial's failure on one
+ * side and every pass on the other, look by look, and tests that against
+ * its exact boundaries at the whole of `alpha` (no Holm division), so the
+ * answer is never "no" when a rejection is reachable. When it is "no",
+ * stopping changes no decision: futility by curtailment, which spends
+ * nothing and costs no power.
  */
 export function canStillReject(
   labels: TrialLabels,
   sizes: readonly number[],
-  levels: readonly number[],
   look: number,
+  alpha: number,
 ): boolean {
-  const ran = labels.baseline.length
-  for (let later = look + 1; later < sizes.length; later++) {
-    const more = sizes[later]! - ran
-    for (const id of labels.ids) {
-      const b = failures(labels.baseline, id)
-      const c = failures(labels.candidate, id)
-      const worse = fisherOneSided(
-        { failures: b.failures, trials: b.trials + more },
-        { failures: c.failures + more, trials: c.trials + more },
-      )
-      const better = fisherOneSided(
-        { failures: c.failures, trials: c.trials + more },
-        { failures: b.failures + more, trials: b.trials + more },
-      )
-      if (isSignificant(Math.min(worse, better), levels[later]!)) return true
-    }
-  }
-  return false
+  if (look >= sizes.length - 1) return false
+  const maxK = sizes[sizes.length - 1]!
+  const fractions = sizes.map((size) => size / maxK)
+  const later = sizes.slice(look + 1).map((size, i) => allOnWorse(size - sizes[look + i]!))
+  return labels.ids.some((id) =>
+    (['worse', 'better'] as const).some((direction) => {
+      const sofar = lookCounts(labels, id, sizes.slice(0, look + 1), direction)
+      return firstCrossing([...sofar, ...later], fractions, alpha) >= 0
+    }),
+  )
 }

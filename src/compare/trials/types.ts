@@ -51,10 +51,19 @@ export interface FamilyTest {
   hypotheses: number
   /** Tests counted at Holm's first step (Tarone's count): the smallest p-value must be below `level / tests`. */
   tests: number
-  /** The level the family is held at: alpha, or at a sequential look the alpha spent there. */
+  /**
+   * The alpha the family has spent: alpha at a fixed k; at a sequential look,
+   * what the spending function allows by that look (each test is held to its
+   * exact group-sequential boundary there, see `SequentialTrials`).
+   */
   level: number
   /** Tests a plan for more trials divides alpha by: both directions of every expectation that failed at least once. */
   planTests: number
+  /**
+   * Present for sequential trials: the look (1-based) the decision was taken
+   * at, each test held to its exact group-sequential boundary there.
+   */
+  look?: number
 }
 
 /** Per expectation, how often runs of a version paired with itself disagree. */
@@ -84,7 +93,12 @@ export interface SequentialTrials {
   maxK: number
   /** Trials per side at each planned look. */
   looks: number[]
-  /** Alpha spent at each look (O'Brien-Fleming-type spending, summed over the looks it is alpha). */
+  /**
+   * Alpha spent at each look (Lan-DeMets O'Brien-Fleming-type spending, summed
+   * over the looks it is alpha). Each one-sided test is held to its exact
+   * group-sequential boundary on this schedule, computed from the joint null
+   * distribution of its counts across the looks.
+   */
   levels: number[]
   /** The look the case stopped at (1-based) and the trials per side it used. */
   stoppedAt: number

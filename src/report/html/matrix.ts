@@ -1,6 +1,7 @@
 import { CASE_CLASSES } from '../../compare/classify.ts'
 import type { CaseReport, ComparisonReport, PairReport } from '../../compare/report.ts'
 import { rateChange } from '../../compare/trials/words.ts'
+import { sequentialTotals } from '../trials.ts'
 import { isCritical, isFlaky } from './case.ts'
 import { html, joinHtml, type SafeHtml } from './safe-html.ts'
 import { caseAnchor } from './values.ts'
@@ -14,14 +15,19 @@ function pairHeader(pair: PairReport): SafeHtml {
     (name) => html`<span class="pill k-${name}" title="${name}">${pair.counts[name]}</span>`,
   )
   const reasons = pair.gate.reasons.join('; ')
-  return html`<th class="pair"><div>${pairLabel(pair)}</div><div class="gate g-${pair.gate.verdict}" title="${reasons}">${pair.gate.verdict}</div><div class="counts">${joinHtml(counts, html` `)}</div></th>`
+  const totals = sequentialTotals(pair.cases)
+  const sequential = totals ? html`<div class="muted">${totals}</div>` : ''
+  return html`<th class="pair"><div>${pairLabel(pair)}</div><div class="gate g-${pair.gate.verdict}" title="${reasons}">${pair.gate.verdict}</div><div class="counts">${joinHtml(counts, html` `)}</div>${sequential}</th>`
 }
 
 function cell(pair: PairReport, item: CaseReport | undefined): SafeHtml {
   if (!item) return html`<td class="cell none">—</td>`
   const id = caseAnchor(item.scenario.id, pair.candidate.version, pair.baseline.version)
   const step = item.divergence ? html` · step ${item.divergence.step}` : ''
-  const rates = item.trials ? ` · ${rateChange(item.trials)}` : ''
+  const used = item.trials?.sequential
+    ? ` · ${item.trials.sequential.used}/${item.trials.sequential.maxK} trials`
+    : ''
+  const rates = item.trials ? ` · ${rateChange(item.trials)}${used}` : ''
   return html`<td class="cell k-${item.classification}" data-class="${item.classification}" data-critical="${isCritical(item)}" data-flaky="${isFlaky(item)}"><a href="#${id}" title="${item.reason}">${item.classification}${step}${rates}${isFlaky(item) ? ' · flaky' : ''}</a></td>`
 }
 

@@ -1,7 +1,14 @@
 import type { CaseReport } from '../../compare/report.ts'
 import type { RateSummary } from '../../compare/trials/types.ts'
 import { formatP, passFraction } from '../../compare/trials/words.ts'
-import { familyWords, flakyWords, noiseFloorWords, passHatAll, sequentialWords } from '../trials.ts'
+import {
+  familyWords,
+  flakyWords,
+  noiseFloorWords,
+  passHatAll,
+  sequentialWords,
+  trialsUsedWords,
+} from '../trials.ts'
 import { html, type SafeHtml } from './safe-html.ts'
 
 function rate(summary: RateSummary): SafeHtml {
@@ -26,7 +33,7 @@ export function trialsSection(item: CaseReport): SafeHtml {
     ? html`<p class="muted">Noise floor (a version paired with itself, each side its own runs): ${t.noiseFloor.map(noiseFloorWords).join('; ')}</p>`
     : ''
   const sequential = t.sequential ? html`<p>${sequentialWords(t.sequential)}</p>` : ''
-  return html`<h4>Trials: ${t.k} a side, alpha ${t.alpha}${flaky ? html` · <b>${flaky}</b>` : ''}</h4>
+  return html`<h4>Trials: ${trialsUsedWords(t)}, alpha ${t.alpha}${flaky ? html` · <b>${flaky}</b>` : ''}</h4>
 <table class="trials"><thead><tr><th></th><th>baseline passed</th><th>candidate passed</th><th>one-sided Fisher</th></tr></thead><tbody>${rows}</tbody></table>
 <p class="muted">${familyWords(t)}${t.seeds ? `; seeds: ${t.seeds}` : ''}.</p>${sequential}
 ${notes.length > 0 ? html`<ul class="notes">${notes}</ul>` : ''}${floor}<p class="muted">Divergence, sides and states below: ${t.representative.reason}.</p>`

@@ -16,7 +16,7 @@ import { expectationTest } from './expectation-test.ts'
 import { pointAt, type YamlLocation } from './failure.ts'
 import { pairTest } from './pair-test.ts'
 import { createSideRunner, type SideRunner, type SideRunnerOptions } from './side-runner.ts'
-import { defineTrialPairTasks, trialCount, trialName, trialRunners } from './trial-suite.ts'
+import { caseTrialPlan, defineTrialPairTasks, trialName, trialRunners } from './trial-suite.ts'
 
 /** What a generated scenario module hands to the runtime. */
 export interface ScenarioSuiteInput {
@@ -81,9 +81,10 @@ function defineCaseSuite(
     models: { ...options.models, testFile: input.file },
   }
   const runner = createSideRunner(runnerOptions)
-  const trials = trialCount(pinned.document.trials, options.trials)
+  const plan = caseTrialPlan(pinned.document.trials, options)
+  const trials = plan.k
   // Without trials both sides run the pinned seed, exactly as before trials existed.
-  const seeds = options.trialSeeds ?? 'independent'
+  const seeds = plan.seeds
   // Expectation tests (no pairs) ask for no side: they run trial i's seed, trialSeed(seed, i).
   const runners = trials === 1 ? [runner] : trialRunners(runnerOptions, trials, seeds)
   const timeout = options.timeoutMs * 3 + 10_000
@@ -115,7 +116,7 @@ function defineCaseSuite(
               gate: options.gate,
               alpha: options.alpha,
               seeds,
-              ...(options.sequential && { sequential: options.sequential }),
+              ...(plan.sequential && { sequential: plan.sequential }),
               where,
             },
             (name, handler, concurrent) => defineTask(name, where, timeout, handler, concurrent),

@@ -1,11 +1,33 @@
 import type { TestContext } from 'vitest'
+import type { TrialPlanDocument, TrialSeeds } from '../../core/trial-plan.ts'
 import { pinSideTrial, pinTrial } from '../../scenario/trial.ts'
+import type { ResolvedSuiteOptions } from '../resolve-options.ts'
 import { createSideRunner, type SideRunner, type SideRunnerOptions } from './side-runner.ts'
 import { type TrialPairInput, trialPairTest, trialsVerdictTest } from './trial-pair-test.ts'
 
-/** Trials of a case: the scenario's own, else the plugin's, else 1 (both were validated when loaded). */
-export function trialCount(scenario: number | undefined, plugin: number | undefined): number {
-  return scenario ?? plugin ?? 1
+/** How a case's trials run: how many, with which seeds, and in which looks. */
+export interface CaseTrialPlan {
+  k: number
+  seeds: TrialSeeds
+  sequential?: { looks: number }
+}
+
+/**
+ * The trials of a case: each field the scenario's `trials` gives (a number is
+ * `k` alone), else the plugin's, else 1 trial with each side its own seeds
+ * (both were validated when loaded).
+ */
+export function caseTrialPlan(
+  scenario: number | TrialPlanDocument | undefined,
+  plugin: Pick<ResolvedSuiteOptions, 'trials' | 'trialSeeds' | 'sequential'>,
+): CaseTrialPlan {
+  const own = typeof scenario === 'number' ? { k: scenario } : scenario
+  const sequential = own?.sequential ?? plugin.sequential
+  return {
+    k: own?.k ?? plugin.trials ?? 1,
+    seeds: own?.seeds ?? plugin.trialSeeds ?? 'independent',
+    ...(sequential && { sequential }),
+  }
 }
 
 /** How a trial test or describe is named: `trial 2/5`. */

@@ -1,10 +1,7 @@
 import { describe, expect, test } from 'vitest'
+import { obrienFlemingSpent } from '../../../src/compare/trials/group-sequential.ts'
 import { fisherPower, trialsNeeded } from '../../../src/compare/trials/power.ts'
-import {
-  lookLevels,
-  lookSizes,
-  obrienFlemingSpent,
-} from '../../../src/compare/trials/sequential.ts'
+import { lookLevels, lookSizes } from '../../../src/compare/trials/sequential.ts'
 import { fisherOneSided, isSignificant } from '../../../src/compare/trials/stats.ts'
 
 const binomial = (k: number, x: number, p: number) => {

@@ -98,9 +98,10 @@ describe('sequential trials', () => {
         tokens: 600 * used.used,
       })
     }
-    expect(falseAlarms).toBe(0)
+    // Ten null cases: the seeded simulation (group-sequential.test.ts) measures the rate over thousands.
+    expect(falseAlarms).toBeLessThanOrEqual(2)
     expect(significant).toBeGreaterThanOrEqual(18)
-    expect(same / significant).toBeGreaterThanOrEqual(0.9)
+    expect(same).toBe(significant)
     expect(sequentialTrials).toBeLessThan(0.85 * fixedTrials)
   }, 120_000)
 
@@ -111,7 +112,9 @@ describe('sequential trials', () => {
     expect(s.looks).toEqual([5, 10, 15, 20])
     expect(s.levels.reduce((a, b) => a + b, 0)).toBeCloseTo(alpha, 12)
     expect(s.used).toBe(s.looks[s.stoppedAt - 1])
-    expect(compared.trials.test?.level).toBe(s.levels[s.stoppedAt - 1])
+    // The family has spent, by the look it stopped at, the alpha of the looks so far.
+    const spent = s.levels.slice(0, s.stoppedAt).reduce((a, b) => a + b, 0)
+    expect(compared.trials.test?.level).toBeCloseTo(spent, 12)
   })
 
   test('futility: a case whose change cannot become significant by the last look stops', () => {

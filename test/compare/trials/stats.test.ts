@@ -7,6 +7,7 @@ import {
 } from '../../../src/compare/trials/stats.ts'
 import {
   comparePairTrials,
+  firstCrossing,
   fisherPower,
   holmTarone,
   obrienFlemingSpent,
@@ -147,6 +148,7 @@ test('the package root exports the statistics the README names', () => {
     fisherPower,
     holmTarone,
     obrienFlemingSpent,
+    firstCrossing,
     trialSeed,
     sideTrialSeed,
   ])
