@@ -10,6 +10,7 @@ import type {
 } from '../compare/report.ts'
 import { formatP, rateChange } from '../compare/trials/words.ts'
 import { formatCost, modelTotals } from './model-totals.ts'
+import { apartWords, securityTrialLines } from './security.ts'
 import {
   refusalWords,
   runErrorTitle,
@@ -132,6 +133,7 @@ function pairSection(pair: PairReport, declared: GateVerdict | undefined): strin
       '',
     )
   }
+  lines.push(...securityList(pair))
   lines.push(...trialsTable(pair))
   const unchanged = pair.counts.UNCHANGED
   if (unchanged > 0) {
@@ -141,6 +143,30 @@ function pairSection(pair: PairReport, declared: GateVerdict | undefined): strin
     )
   }
   return lines
+}
+
+/**
+ * Per case under attack: utility and security apart on each side, and on a
+ * side the attack succeeded, the record that reached its goal (the failure's own words).
+ */
+function securityList(pair: PairReport): string[] {
+  const cases = pair.cases.filter((item) => item.baseline.apart || item.candidate.apart)
+  if (cases.length === 0) return []
+  const side = (name: 'baseline' | 'candidate', report: SideReport) =>
+    `${name} ${apartWords(report) || 'under no attack'}`
+  const lines = cases.flatMap((item) => {
+    const head = `- \`${cell(item.scenario.id)}\`: ${side('baseline', item.baseline)}; ${side('candidate', item.candidate)}`
+    const reached = (['baseline', 'candidate'] as const).flatMap((name) =>
+      item[name].failed
+        .filter((failed) => failed.type === 'attackerGoal')
+        .map((failed) => `  - ${name}: ${cell(failed.message)}`),
+    )
+    const rates = item.trials
+      ? securityTrialLines(item.trials).map((line) => `  - ${cell(line)}`)
+      : []
+    return [head, ...reached, ...rates]
+  })
+  return ['Utility and security, apart:', '', ...lines, '']
 }
 
 /** Per case that ran several trials: rates, pass^k and the p-values of what moved. */
