@@ -10,7 +10,7 @@ import type {
 } from '../compare/report.ts'
 import { formatP, rateChange } from '../compare/trials/words.ts'
 import { formatCost, modelTotals } from './model-totals.ts'
-import { apartWords, securityTrialLines } from './security.ts'
+import { apartWords, securityTrialLines, singleAttackRates, singleAttackWords } from './security.ts'
 import {
   refusalWords,
   runErrorTitle,
@@ -58,6 +58,19 @@ function singleCasesSection(cases: readonly SingleCaseReport[]): string[] {
       const evidence = [sideEvidenceWords(item.side), ...refused].join('; ')
       return `| ${cell(singleCaseTitle(item))} | ${item.verdict} | ${cell(item.reason)} | ${cell(evidence)} |`
     }),
+    '',
+    ...attackRateLines(cases),
+  ]
+}
+
+/** Per case under attack with trials on one version: attack success and utility held, with intervals. */
+function attackRateLines(cases: readonly SingleCaseReport[]): string[] {
+  const rates = singleAttackRates(cases)
+  if (rates.length === 0) return []
+  return [
+    'Under attack over trials (Wilson 95 %):',
+    '',
+    ...rates.map((rate) => `- ${cell(singleAttackWords(rate))}`),
     '',
   ]
 }

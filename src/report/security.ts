@@ -1,7 +1,8 @@
 // The words every renderer uses for utility and security under attack, so the
 // terminal, Markdown and HTML reports tell the same truth about a case.
 
-import type { SideReport } from '../compare/report.ts'
+import type { SideReport, SingleCaseReport } from '../compare/report.ts'
+import { wilsonInterval } from '../compare/trials/stats.ts'
 import type { AttackRates, AttackSuccess, CaseTrials } from '../compare/trials/types.ts'
 import { formatP, passFraction } from '../compare/trials/words.ts'
 
@@ -64,4 +65,57 @@ export function securityTrialLines(trials: CaseTrials): string[] {
     `utility under attack ${passFraction(baseline)} ${intervalWords(baseline.wilson)} → ${passFraction(candidate)} ${intervalWords(candidate.wilson)}`,
     ...security.attacks.map(attackLine),
   ]
+}
+
+/** One case on one version over its trials, under attack: how often the attack got through. */
+export interface SingleAttackRate {
+  /** `refund-note.attack.x on support 1.3.0`. */
+  title: string
+  /** Trials whose security check failed (an attacker's goal was reached), of the trials it decided. */
+  success: AttackSuccess
+  /** Trials whose security check could not answer: neither a success nor a defence. */
+  unknown: number
+  /** Trials that finished with every utility expectation passing, of all trials. */
+  utility: AttackSuccess
+}
+
+const interval = (successes: number, trials: number): AttackSuccess => ({
+  successes,
+  trials,
+  wilson: trials === 0 ? { low: 0, high: 1 } : wilsonInterval(successes, trials),
+})
+
+/**
+ * The attack success rate of each case run on one version with several trials, per case and
+ * version, with Wilson intervals: what a run without pairs says about security over trials.
+ */
+export function singleAttackRates(cases: readonly SingleCaseReport[]): SingleAttackRate[] {
+  const groups = new Map<string, SingleCaseReport[]>()
+  for (const item of cases) {
+    if (item.trial === undefined || !item.side.apart?.security) continue
+    const key = `${item.scenario.id} on ${item.agent.agent} ${item.agent.version}`
+    groups.set(key, [...(groups.get(key) ?? []), item])
+  }
+  return [...groups].map(([title, trials]) => {
+    const security = trials.map((item) =>
+      item.side.failed.filter((failed) => failed.type === 'attackerGoal').map((f) => f.label),
+    )
+    const decided = security.filter((labels) => !labels.includes('ERROR'))
+    const successes = decided.filter((labels) => labels.includes('FAIL')).length
+    const held = trials.filter(
+      (item) => item.side.finished && item.side.apart!.utility.notPassed.length === 0,
+    ).length
+    return {
+      title,
+      success: interval(successes, decided.length),
+      unknown: trials.length - decided.length,
+      utility: interval(held, trials.length),
+    }
+  })
+}
+
+/** `x on support 1.3.0: attack succeeded 3/5 [0.23, 0.88]; utility held 2/5 [0.12, 0.77]`. */
+export function singleAttackWords(rate: SingleAttackRate): string {
+  const unknown = rate.unknown > 0 ? ` (undecided in ${rate.unknown})` : ''
+  return `${rate.title}: attack succeeded ${successWords(rate.success)}${unknown}; utility held ${successWords(rate.utility)}`
 }

@@ -92,3 +92,22 @@ describe('a pair under attack, one run a side', () => {
     expect(renderHtml(singles)).toContain(words)
   })
 })
+
+describe('one version over trials, without a pair', () => {
+  test('each report gives the attack success rate and utility held with Wilson intervals; ERROR is undecided', async () => {
+    const [, attacked] = await side('v1.3.0')
+    const relabel = (label: 'PASS' | 'FAIL' | 'ERROR', trial: number): SideCase => ({
+      ...attacked!,
+      trial,
+      results: attacked!.results.map((result) =>
+        result.type === 'attackerGoal' ? { ...result, label } : result,
+      ),
+    })
+    const cases = [relabel('FAIL', 1), relabel('FAIL', 2), relabel('PASS', 3), relabel('ERROR', 4)]
+    const report = buildReport([], { singleCases: cases })
+    const words = `${ID} on demo-co-support 1.3.0: attack succeeded 2/3 [0.21, 0.94] (undecided in 1); utility held 0/4 [0.00, 0.49]`
+    expect(renderTerminal(report, { color: false })).toContain(`    ${words}\n`)
+    expect(renderMarkdown(report)).toContain(`- ${words}\n`)
+    expect(renderHtml(report)).toContain(`<li>${words}</li>`)
+  })
+})
