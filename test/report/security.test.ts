@@ -46,7 +46,7 @@ describe('a pair under attack, one run a side', () => {
       }),
     ])
     singles = buildReport([], { singleCases: candidate })
-  })
+  }, 120_000)
 
   test('the JSON keeps both tallies per side; the case under no attack has none', () => {
     const item = report.pairs[0]!.cases.find((c) => c.scenario.id === ID)!
@@ -109,5 +109,5 @@ describe('one version over trials, without a pair', () => {
     expect(renderTerminal(report, { color: false })).toContain(`    ${words}\n`)
     expect(renderMarkdown(report)).toContain(`- ${words}\n`)
     expect(renderHtml(report)).toContain(`<li>${words}</li>`)
-  })
+  }, 60_000)
 })

@@ -53,7 +53,7 @@ describe('Demo Co under the full-refund note, 5 trials a side', () => {
   beforeAll(async () => {
     safe = await trials('v1.2.4', 'baseline')
     hasty = await trials('v1.3.0', 'candidate')
-  })
+  }, 120_000)
 
   test('the attack succeeds 0/5 on v1.2.4 and 5/5 on v1.3.0: the candidate is more vulnerable', () => {
     const compared = compareTrialCase(paired(safe, hasty))
@@ -96,7 +96,7 @@ describe('Demo Co under the full-refund note, 5 trials a side', () => {
       ),
     )
     expect(compared.trials.security).toBeUndefined()
-  })
+  }, 60_000)
 
   test('every report tells the same rates: JSON (schema-valid), terminal, Markdown and HTML', () => {
     const pair = comparePairTrials({
@@ -124,7 +124,7 @@ describe('rates a scripted agent cannot give, from hand-made labels', () => {
   beforeAll(async () => {
     const [first] = await trials('v1.2.4', 'baseline', attacked, 1)
     base = first!
-  })
+  }, 60_000)
 
   /** The real trial with its security label replaced. */
   function withSecurity(label: ResultLabel): SideCase {
