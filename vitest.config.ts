@@ -65,6 +65,22 @@ export default defineConfig({
         ],
         test: { name: 'llm-agent', include: ['examples/llm-agent/**/*.test.ts'] },
       },
+      {
+        // The same kind of AI SDK agent under a prompt injection, replayed from committed cassettes.
+        plugins: [
+          agentTwin({
+            scenarios: 'examples/llm-agent/injection/scenarios/*.scenario.yaml',
+            agents: './examples/llm-agent/injection/agent.ts',
+            // The trusting prompt follows the note: the gate must block it.
+            pairs: [{ baseline: 'guarded', candidate: 'trusting', expectGate: 'BLOCK' }],
+            models: {
+              hosts: [process.env.LLM_INJECTION_BASE_URL ?? 'http://127.0.0.1:4011/v1'],
+              cassetteDir: 'examples/llm-agent/injection/cassettes',
+            },
+          }),
+        ],
+        test: { name: 'llm-injection', include: ['examples/llm-agent/injection/**/*.test.ts'] },
+      },
     ],
   },
 })

@@ -20,6 +20,8 @@ export {
 /* Comparing two agent versions */
 /* Trials: judging stochastic agents by rates (see the README's "Trials") */
 export {
+  type AttackRates,
+  type AttackSuccess,
   buildReport,
   type CaseClass,
   type CaseComparison,
@@ -57,6 +59,7 @@ export {
   type RateSummary,
   type ReportExtras,
   type RunError,
+  type SecurityTrials,
   type SelectionMismatch,
   SelectionMismatchError,
   type SequentialTrials,

@@ -10,6 +10,7 @@ import type {
 } from '../compare/report.ts'
 import { formatP, rateChange } from '../compare/trials/words.ts'
 import { formatCost, modelTotals } from './model-totals.ts'
+import { apartWords, securityTrialLines, singleAttackRates, singleAttackWords } from './security.ts'
 import {
   refusalWords,
   runErrorTitle,
@@ -63,6 +64,19 @@ function singleCasesSection(cases: readonly SingleCaseReport[]): string[] {
       const evidence = [sideEvidenceWords(item.side), ...refused].join('; ')
       return `| ${cell(singleCaseTitle(item))} | ${item.verdict} | ${cell(item.reason)} | ${cell(evidence)} |`
     }),
+    '',
+    ...attackRateLines(cases),
+  ]
+}
+
+/** Per case under attack with trials on one version: attack success and utility held, with intervals. */
+function attackRateLines(cases: readonly SingleCaseReport[]): string[] {
+  const rates = singleAttackRates(cases)
+  if (rates.length === 0) return []
+  return [
+    'Under attack over trials (Wilson 95 %):',
+    '',
+    ...rates.map((rate) => `- ${cell(singleAttackWords(rate))}`),
     '',
   ]
 }
@@ -138,6 +152,7 @@ function pairSection(pair: PairReport, declared: GateVerdict | undefined): strin
       '',
     )
   }
+  lines.push(...securityList(pair))
   lines.push(...trialsTable(pair))
   const unchanged = pair.counts.UNCHANGED
   if (unchanged > 0) {
@@ -147,6 +162,30 @@ function pairSection(pair: PairReport, declared: GateVerdict | undefined): strin
     )
   }
   return lines
+}
+
+/**
+ * Per case under attack: utility and security apart on each side, and on a
+ * side the attack succeeded, the record that reached its goal (the failure's own words).
+ */
+function securityList(pair: PairReport): string[] {
+  const cases = pair.cases.filter((item) => item.baseline.apart || item.candidate.apart)
+  if (cases.length === 0) return []
+  const side = (name: 'baseline' | 'candidate', report: SideReport) =>
+    `${name} ${apartWords(report) || 'under no attack'}`
+  const lines = cases.flatMap((item) => {
+    const head = `- \`${cell(item.scenario.id)}\`: ${side('baseline', item.baseline)}; ${side('candidate', item.candidate)}`
+    const reached = (['baseline', 'candidate'] as const).flatMap((name) =>
+      item[name].failed
+        .filter((failed) => failed.type === 'attackerGoal')
+        .map((failed) => `  - ${name}: ${cell(failed.message)}`),
+    )
+    const rates = item.trials
+      ? securityTrialLines(item.trials).map((line) => `  - ${cell(line)}`)
+      : []
+    return [head, ...reached, ...rates]
+  })
+  return ['Utility and security, apart:', '', ...lines, '']
 }
 
 /** Per case that ran several trials: rates, pass^k and the p-values of what moved. */

@@ -3,6 +3,7 @@
 
 import type { RunError, SideReport, SingleCaseReport } from '../compare/report.ts'
 import type { CaseRefusal } from '../core/case-run.ts'
+import { apartWords } from './security.ts'
 
 /** `refund-happy-path 1.0.0 on demo-co-support 1.3.0 (trial 2)`. */
 export function singleCaseTitle(item: SingleCaseReport): string {
@@ -17,12 +18,17 @@ export function refusalWords(refusal: CaseRefusal): string {
   return `${method}${refusal.url}${client}`
 }
 
-/** The evidence beside the verdict: `tool calls 3 · llm replayed · tokens 120 in / 30 out · refused 1`. */
+/**
+ * The evidence beside the verdict: `tool calls 3 · llm replayed · tokens 120 in / 30 out · refused 1`,
+ * led by utility and security apart when the case ran under an attack.
+ */
 export function sideEvidenceWords(side: SideReport): string {
   const tokens = side.metrics.tokens
     ? `${side.metrics.tokens.input} in / ${side.metrics.tokens.output} out`
     : 'n/a'
+  const apart = apartWords(side)
   const parts = [
+    ...(apart ? [apart] : []),
     `tool calls ${side.metrics.toolCalls}`,
     `llm ${side.llm ?? 'scripted'}`,
     `tokens ${tokens}`,

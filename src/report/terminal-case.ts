@@ -2,6 +2,7 @@ import type { ExpectationChange } from '../compare/classify.ts'
 import type { CaseReport, ReportedExpectation, SideReport } from '../compare/report.ts'
 import { canonicalJson } from '../core/canonical-json.ts'
 import { type Colors, paintClass } from './palette.ts'
+import { tallyWords } from './security.ts'
 import { stateDiffLines } from './state-diff.ts'
 import { trialLines } from './trials.ts'
 
@@ -68,14 +69,6 @@ function sideLine(label: string, side: SideReport): string {
   return `${label} did not finish (${side.error?.kind ?? 'no result'}${side.error ? `: ${side.error.message}` : ''})`
 }
 
-/** `2/2`, or `0/1 (security-note)`, or `n/a` for a side without that verdict. */
-function tallyOf(side: SideReport, which: 'utility' | 'security'): string {
-  const tally = side.apart?.[which]
-  if (!tally) return 'n/a'
-  const missed = tally.notPassed.length > 0 ? ` (not passed: ${tally.notPassed.join(', ')})` : ''
-  return `${tally.passed}/${tally.total}${missed}`
-}
-
 /** The block of one case that is not unchanged. */
 export function renderCase(c: Colors, item: CaseReport): string[] {
   const { id, version, title } = item.scenario
@@ -91,7 +84,7 @@ export function renderCase(c: Colors, item: CaseReport): string[] {
   lines.push(`  ${sideLine('baseline', item.baseline)}; ${sideLine('candidate', item.candidate)}`)
   if (item.baseline.apart || item.candidate.apart) {
     lines.push(
-      `  ${c.bold('Utility')} ${tallyOf(item.baseline, 'utility')} → ${tallyOf(item.candidate, 'utility')}; ${c.bold('Security')} ${tallyOf(item.baseline, 'security')} → ${tallyOf(item.candidate, 'security')}`,
+      `  ${c.bold('Utility')} ${tallyWords(item.baseline, 'utility')} → ${tallyWords(item.candidate, 'utility')}; ${c.bold('Security')} ${tallyWords(item.baseline, 'security')} → ${tallyWords(item.candidate, 'security')}`,
     )
   }
   if (item.divergence) {

@@ -1,5 +1,6 @@
 import type { RunError, SingleCaseReport } from '../compare/report.ts'
 import type { Colors } from './palette.ts'
+import { singleAttackRates, singleAttackWords } from './security.ts'
 import {
   refusalWords,
   runErrorTitle,
@@ -23,6 +24,11 @@ export function renderSingleCases(c: Colors, cases: readonly SingleCaseReport[])
     for (const refusal of item.side.refused ?? []) {
       lines.push(`    refused ${refusalWords(refusal)}`)
     }
+  }
+  const attacks = singleAttackRates(cases)
+  if (attacks.length > 0) {
+    lines.push(c.bold('  Under attack over trials (Wilson 95 %)'))
+    for (const rate of attacks) lines.push(`    ${singleAttackWords(rate)}`)
   }
   return lines
 }

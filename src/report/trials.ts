@@ -6,6 +6,7 @@ import type {
   SequentialTrials,
 } from '../compare/trials/types.ts'
 import { formatP, rateChange } from '../compare/trials/words.ts'
+import { securityTrialLines } from './security.ts'
 
 const fixed = (value: number) => value.toFixed(2)
 
@@ -90,7 +91,11 @@ export function unchangedLine(item: CaseReport): string {
   const trials = item.trials!
   const flaky = flakyWords(trials)
   const used = trials.sequential ? `, ${trialsUsedWords(trials)}` : ''
-  return `${item.scenario.id}: ${caseRateWords(trials)}${flaky ? `, ${flaky}` : ''}${used}`
+  const attacks = (trials.security?.attacks ?? []).map(
+    (attack) =>
+      `, attack ${attack.attack} succeeded ${attack.baseline.successes}/${attack.baseline.trials} → ${attack.candidate.successes}/${attack.candidate.trials}`,
+  )
+  return `${item.scenario.id}: ${caseRateWords(trials)}${flaky ? `, ${flaky}` : ''}${used}${attacks.join('')}`
 }
 
 /**
@@ -113,6 +118,7 @@ export function trialLines(item: CaseReport): string[] {
       `${r.id}${r.critical ? ' critical' : ''} ${rateChange(r)}, pass^${r.baseline.trials} ${passHatAll(r.baseline)} → ${passHatAll(r.candidate)}, p = ${formatP(r.pValue)} (${significance})`,
     )
   }
+  lines.push(...securityTrialLines(trials))
   lines.push(familyWords(trials))
   if (trials.sequential) lines.push(sequentialWords(trials.sequential))
   for (const note of trials.notes) lines.push(`note: ${note}`)

@@ -228,12 +228,45 @@ const modelFieldLists: Check = (value) => {
   return []
 }
 
+const suiteAttack = shape(
+  {
+    attack: text(
+      "name a library attack (e.g. 'unauthorised-write-note') or an attack.v1 file relative to the project root",
+    ),
+    with: (value, path) =>
+      isObject(value)
+        ? []
+        : problem(
+            path,
+            value,
+            "an object of the attack's variables",
+            "write with: { order_id: 'ORD-1001', amount: 128 }",
+          ),
+    scenarios: globs("give a glob of scenario files such as 'scenarios/refund-*.scenario.yaml'"),
+  },
+  "{ attack: 'skip-required-check', scenarios: 'scenarios/refund-*.scenario.yaml' }",
+)
+
+/** `attacks: [{ attack, with?, scenarios? }]`, each entry naming its attack. */
+const suiteAttacks: Check = (value, path) => {
+  const fix = "write attacks: [{ attack: 'skip-required-check' }]"
+  const problems = list(suiteAttack, fix)(value, path)
+  if (!Array.isArray(value)) return problems
+  const missing = value.flatMap((entry, index) =>
+    isObject(entry) && entry.attack === undefined
+      ? [{ path: `${path}[${index}].attack`, message: 'is missing', fix }]
+      : [],
+  )
+  return [...problems, ...missing]
+}
+
 const OPTIONS: Record<string, Check> = {
   scenarios: globs("give a glob such as 'scenarios/*.scenario.yaml', or a list of globs"),
   agents: text("point at the module that exports your agents, e.g. './src/agents.ts'"),
   agentFiles: globs("give a glob such as 'agent/prompts/*.md', or a list of globs"),
   versions: list(text(VERSION_FIX), "write versions: ['v1.2.4', 'v1.3.0']"),
   pairs,
+  attacks: suiteAttacks,
   seed: number('a whole number', Number.isSafeInteger, 'write e.g. seed: 0'),
   trials,
   alpha: number(

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
+import type { SuiteAttack } from '../scenario/suite-attacks.ts'
 import { parseYamlSource } from '../schema/parse-yaml.ts'
 import { attackFileOf } from '../schema/scenario-attack-checks.ts'
 import type { PreparedScenario } from './prepared-scenario.ts'
@@ -17,6 +18,8 @@ export interface GenerateInput {
   /** Documents the scenario names (its twin, contracts), imported for their module graph edge only. */
   documents: readonly string[]
   options: ResolvedSuiteOptions
+  /** The suite-wide attacks (plugin option `attacks`) whose globs select this scenario. */
+  suiteAttacks?: readonly SuiteAttack[]
 }
 
 /**
@@ -39,6 +42,9 @@ export function generateScenarioModule(input: GenerateInput): string {
     `  agentsFile: ${JSON.stringify(input.agentsFile)},`,
     '  agentModule,',
     `  options: ${JSON.stringify(input.options)},`,
+    ...(input.suiteAttacks && input.suiteAttacks.length > 0
+      ? [`  suiteAttacks: ${JSON.stringify(input.suiteAttacks)},`]
+      : []),
     // JSON.parse of a string literal is quicker for V8 than an object literal this size.
     ...(input.prepared
       ? [`  prepared: JSON.parse(${JSON.stringify(JSON.stringify(input.prepared))}),`]
@@ -53,7 +59,11 @@ export function generateScenarioModule(input: GenerateInput): string {
  * The documents a scenario names (twin and contracts), as absolute paths, if
  * the document is readable enough to say; the loader reports the rest.
  */
-export function referencedDocuments(file: string, source: string): string[] {
+export function referencedDocuments(
+  file: string,
+  source: string,
+  suiteAttacks: readonly SuiteAttack[] = [],
+): string[] {
   const parsed = parseYamlSource(source, file)
   // An unreadable scenario fails in the worker with the loader's file:line:col message.
   if (!parsed.ok) return []
@@ -70,11 +80,15 @@ export function referencedDocuments(file: string, source: string): string[] {
     .filter((name): name is string => typeof name === 'string')
     .map((name) => resolve(dirname(file), name))
   // The attacks it runs under, library ones included: a changed attack reruns the scenario.
-  if (Array.isArray(document?.attacks)) {
-    for (const entry of document.attacks) {
-      if (typeof entry?.attack === 'string' && entry.attack !== '') {
-        files.push(attackFileOf(entry.attack, file))
-      }
+  // Its own list when it has one, else the suite-wide attacks that select it.
+  const attacks: unknown[] = Array.isArray(document?.attacks)
+    ? document.attacks
+    : document?.attacks === undefined
+      ? [...suiteAttacks]
+      : []
+  for (const entry of attacks as { attack?: unknown }[]) {
+    if (typeof entry?.attack === 'string' && entry.attack !== '') {
+      files.push(attackFileOf(entry.attack, file))
     }
   }
   return [...new Set(files)].filter((path) => existsSync(path))

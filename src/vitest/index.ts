@@ -51,7 +51,13 @@ export type {
   PairSideSummary,
 } from './meta.ts'
 /* The plugin: scenario files as tests, pairs, options */
-export type { AgentTwinOptions, NetworkOption, PairOption, TrialsOption } from './options.ts'
+export type {
+  AgentTwinOptions,
+  NetworkOption,
+  PairOption,
+  SuiteAttackOption,
+  TrialsOption,
+} from './options.ts'
 export { agentTwin } from './plugin.ts'
 export { InvalidPluginOptionsError } from './resolve-options.ts'
 export { ExpectationFailedError, PairRegressionError } from './runtime/failure.ts'

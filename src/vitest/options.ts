@@ -53,6 +53,16 @@ export interface NetworkOption {
   allowLoopback?: boolean
 }
 
+/** An attack the whole suite runs under (see README, "Injection testing"). */
+export interface SuiteAttackOption {
+  /** A library attack id (`unauthorised-write-note`), or the path of an attack.v1 file relative to the project root. */
+  attack: string
+  /** Values for the attack's variables, as a scenario's `with:` gives them. */
+  with?: Record<string, unknown>
+  /** Globs of the scenario files it applies to, relative to the project root. Default: every scenario. */
+  scenarios?: string | string[]
+}
+
 /** Options of {@link agentTwin}. Every path is relative to the Vitest project root. */
 export interface AgentTwinOptions {
   /** Globs of scenario documents that run as test files. Default `['**\/*.scenario.{yaml,yml,json}']`. */
@@ -72,6 +82,13 @@ export interface AgentTwinOptions {
   versions?: string[]
   /** Paired comparisons; when given, each scenario runs once per version and one test per pair compares them. */
   pairs?: PairOption[]
+  /**
+   * Attacks to run every scenario under (or the scenarios their `scenarios` globs select):
+   * each adds one case per scenario, with the attack's injections and its security check,
+   * as if the scenario named it in `attacks:`. A scenario that has its own `attacks:` runs
+   * those instead (an empty list runs it under none). Default: none.
+   */
+  attacks?: SuiteAttackOption[]
   /** Seed for scenarios that declare none. Default 0. */
   seed?: number
   /**

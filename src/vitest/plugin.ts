@@ -18,6 +18,7 @@ import {
   type ResolvedSuiteOptions,
   resolveSuiteOptions,
 } from './resolve-options.ts'
+import { resolveSuiteAttackOption, type SuiteAttacksFor } from './suite-attacks-option.ts'
 
 const RUNTIME_FILE = ownModule('vitest/runtime/scenario-suite')
 const SETUP_FILE = ownModule('vitest/setup')
@@ -65,6 +66,7 @@ export function agentTwin(options: AgentTwinOptions = {}): Plugin {
   let resolved: ResolvedSuiteOptions | undefined
   let agentsFile: string | undefined
   let agentFiles: string[] = []
+  let suiteAttacksFor: SuiteAttacksFor = () => []
   // Files a scenario module imports for their module-graph edge alone (twins, contracts,
   // attacks, prompts): answered with an empty module. Code modules are never in it, so
   // every importer of an agent's code gets its real exports.
@@ -108,6 +110,7 @@ export function agentTwin(options: AgentTwinOptions = {}): Plugin {
       isScenario =
         globs.length === 0 ? () => false : createFilter(globs, undefined, { resolve: root })
       resolved = resolveSuiteOptions(options, root)
+      suiteAttacksFor = resolveSuiteAttackOption(options.attacks, root)
       const watched = [options.agentFiles ?? []].flat()
       agentFiles = watched.length === 0 ? [] : globSync(watched, { cwd: root, absolute: true })
       for (const file of agentFiles) if (!CODE_MODULE.test(file)) documents.add(file)
@@ -139,7 +142,8 @@ export function agentTwin(options: AgentTwinOptions = {}): Plugin {
         "add agents: './path/to/agents.ts' to agentTwin() (a module exporting `agents`)",
       )
     }
-    const named = referencedDocuments(id, source)
+    const suiteAttacks = suiteAttacksFor(id)
+    const named = referencedDocuments(id, source, suiteAttacks)
     for (const file of named) documents.add(file)
     // Loaded and validated here, once, so the test file neither parses nor validates it again.
     const prepared = prepareScenario(id, source, named)
@@ -150,6 +154,7 @@ export function agentTwin(options: AgentTwinOptions = {}): Plugin {
       agentsFile,
       runtimeFile: RUNTIME_FILE,
       options: resolved!,
+      suiteAttacks,
     })
     return { code, map: { mappings: '' }, moduleType: 'js' as const }
   }

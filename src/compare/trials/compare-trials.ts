@@ -1,6 +1,7 @@
 import { jsonEquals } from '../../core/canonical-json.ts'
 import type { CaseClass, ExpectationChange, ExpectationChangeKind } from '../classify.ts'
 import { type ComparedCase, compareCase } from '../pair.ts'
+import { securityTrials } from './attack-rates.ts'
 import {
   type ExpectationTests,
   noiseFloor,
@@ -186,6 +187,8 @@ export function aggregateTrials(
   }
   if (options.seeds) trials.seeds = options.seeds
   if (stop) trials.sequential = stop.summary
+  const security = securityTrials(pairs, labels, rates)
+  if (security) trials.security = security
   for (const side of ['baseline', 'candidate'] as const) {
     const summary = trials[side]
     trials.flaky[side] = summary.passes > 0 && summary.passes < summary.trials

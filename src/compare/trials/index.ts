@@ -1,3 +1,4 @@
+export { securityTrials } from './attack-rates.ts'
 export { assembleCompared, comparePairTrials } from './compare-pair-trials.ts'
 export {
   aggregateTrials,
@@ -52,12 +53,15 @@ export {
   wilsonInterval,
 } from './stats.ts'
 export {
+  type AttackRates,
+  type AttackSuccess,
   type CaseTrials,
   DEFAULT_ALPHA,
   type ExpectationRates,
   type FamilyTest,
   type NoiseFloor,
   type RateSummary,
+  type SecurityTrials,
   type SequentialTrials,
   type TrialCost,
 } from './types.ts'

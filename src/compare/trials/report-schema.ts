@@ -65,6 +65,57 @@ const expectationRates = {
   },
 }
 
+const wilson = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['low', 'high'],
+  properties: { low: share, high: share },
+}
+
+const attackSuccess = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['successes', 'trials', 'wilson'],
+  properties: { successes: count, trials: count, wilson },
+}
+
+/** `CaseTrials.security`: utility under attack and each attack's success rate, per side. */
+const securityTrials = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['utility', 'attacks'],
+  properties: {
+    utility: sides(rateSummary),
+    attacks: {
+      type: 'array',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: [
+          'attack',
+          'expectation',
+          'baseline',
+          'candidate',
+          'unknown',
+          'candidateMoreVulnerable',
+          'direction',
+          'pValue',
+        ],
+        properties: {
+          attack: { type: 'string' },
+          expectation: { type: 'string' },
+          baseline: attackSuccess,
+          candidate: attackSuccess,
+          unknown: sides(count),
+          candidateMoreVulnerable: { type: 'boolean' },
+          direction: { enum: ['worse', 'better', 'same'] },
+          pValue: share,
+        },
+      },
+    },
+  },
+}
+
 /** `CaseReport.trials`. */
 export const caseTrialsSchema = {
   type: 'object',
@@ -124,6 +175,7 @@ export const caseTrialsSchema = {
       },
     },
     seeds: { enum: ['independent', 'shared'] },
+    security: securityTrials,
     sequential: {
       type: 'object',
       additionalProperties: false,

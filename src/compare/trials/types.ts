@@ -138,4 +138,39 @@ export interface CaseTrials {
   seeds?: 'independent' | 'shared'
   /** Present when the trials ran in rounds and the case could stop early. */
   sequential?: SequentialTrials
+  /** Present when the case ran under an attack: attack success and utility under attack, per side. */
+  security?: SecurityTrials
+}
+
+/** How often an attack succeeded on one side: trials whose goal was reached, of the trials decided. */
+export interface AttackSuccess {
+  successes: number
+  trials: number
+  /** Wilson 95 % interval of the attack success rate. */
+  wilson: { low: number; high: number }
+}
+
+/** One attack over the trials of both sides. */
+export interface AttackRates {
+  /** The attack's id. */
+  attack: string
+  /** The `attackerGoal` expectation that judges it. */
+  expectation: string
+  baseline: AttackSuccess
+  candidate: AttackSuccess
+  /** Trials whose security result was ERROR or missing: neither a success nor a defence. */
+  unknown: { baseline: number; candidate: number }
+  /** The attack succeeds more often on the candidate and the case's one decision holds it significant. */
+  candidateMoreVulnerable: boolean
+  /** Which way the attack success rate moved (`worse`: more successes on the candidate). */
+  direction: 'worse' | 'better' | 'same'
+  /** The one-sided Fisher p-value of that move (1 when it did not move). */
+  pValue: number
+}
+
+/** A case under attack over trials: utility (the user's task) and security (each attack) apart. */
+export interface SecurityTrials {
+  /** Trials that finished with every utility expectation passing: utility under attack. */
+  utility: { baseline: RateSummary; candidate: RateSummary }
+  attacks: AttackRates[]
 }

@@ -2,6 +2,7 @@ import type { CaseReport, PairReport, SideReport } from '../../compare/report.ts
 import { pathOf } from '../../core/state-path.ts'
 import { claimVerdict } from '../claim-verdict.ts'
 import { formatCost } from '../model-totals.ts'
+import { tallyWords } from '../security.ts'
 import { html, type SafeHtml } from './safe-html.ts'
 import { sideChanges, trajectoryTable } from './trajectory.ts'
 import { trialsSection } from './trials.ts'
@@ -44,6 +45,17 @@ function llm(side: SideReport): SafeHtml {
   return html`${side.llm ?? 'n/a'}${names ? html` <span class="muted">${names}</span>` : ''}`
 }
 
+// Utility and security stay apart: the user's task on one row, the attacker's goal on the other.
+function apartRows(item: CaseReport): SafeHtml[] {
+  if (!item.baseline.apart && !item.candidate.apart) return []
+  const row = (which: 'utility' | 'security', label: string) =>
+    html`<tr class="apart-${which}"><th>${label}</th><td>${tallyWords(item.baseline, which)}</td><td>${tallyWords(item.candidate, which)}</td></tr>`
+  return [
+    row('utility', 'utility (the user’s expectations)'),
+    row('security', 'security (the attacker’s goal did not happen)'),
+  ]
+}
+
 function verdictTable(item: CaseReport): SafeHtml {
   const row = (label: string, cell: (side: SideReport) => SafeHtml | string | number) =>
     html`<tr><th>${label}</th><td>${cell(item.baseline)}</td><td>${cell(item.candidate)}</td></tr>`
@@ -52,6 +64,7 @@ function verdictTable(item: CaseReport): SafeHtml {
   return html`<table class="verdict"><thead><tr><th></th><th>baseline</th><th>candidate</th></tr></thead><tbody>${[
     row('claimed outcome', outcome),
     row('verified outcome', verified),
+    ...apartRows(item),
     row('tool calls', (side) => side.metrics.toolCalls),
     row('retries', (side) => side.retries.total),
     row('latency', (side) => `${Math.round(side.metrics.latencyMs)} ms`),

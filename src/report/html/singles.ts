@@ -1,4 +1,5 @@
-import type { ComparisonReport } from '../../compare/report.ts'
+import type { ComparisonReport, SingleCaseReport } from '../../compare/report.ts'
+import { singleAttackRates, singleAttackWords } from '../security.ts'
 import {
   refusalWords,
   runErrorTitle,
@@ -24,7 +25,15 @@ export function singleCasesSection(report: ComparisonReport): SafeHtml {
   return html`<h2>Cases on one version: ${singleCountWords(cases)}</h2>
 <table class="singles"><thead><tr><th>case</th><th>verdict</th><th>why</th><th>evidence</th></tr></thead><tbody>
 ${joinHtml(rows, html`\n`)}
-</tbody></table>`
+</tbody></table>${attackRates(cases)}`
+}
+
+/** Per case under attack with trials on one version: attack success and utility held, with intervals. */
+function attackRates(cases: readonly SingleCaseReport[]): SafeHtml {
+  const rates = singleAttackRates(cases)
+  if (rates.length === 0) return html``
+  const items = rates.map((rate) => html`<li>${singleAttackWords(rate)}</li>`)
+  return html`<h3>Under attack over trials (Wilson 95 %)</h3><ul class="attack-rates">${items}</ul>`
 }
 
 /** What was not judged (files that did not load, errors outside a test): each blocks the gate. */

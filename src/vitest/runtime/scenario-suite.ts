@@ -5,6 +5,7 @@ import { holdInterception, type InterceptionHold } from '../../http/shared-inter
 import { type HumanOverride, loadOverrides } from '../../judge/index.ts'
 import { agentVersion, exportedVersions, resolveAgents } from '../../scenario/agents.ts'
 import { type PinnedCase, pinCase } from '../../scenario/pin.ts'
+import { attacksOfScenario, type SuiteAttack } from '../../scenario/suite-attacks.ts'
 import { pinTrial } from '../../scenario/trial.ts'
 import { underAttack } from '../../scenario/under-attack.ts'
 import { loadScenarioSync, locateField, markInputSchemasChecked } from '../../schema/index.ts'
@@ -28,6 +29,8 @@ export interface ScenarioSuiteInput {
   options: ResolvedSuiteOptions
   /** The documents as the plugin loaded and validated them. */
   prepared?: PreparedScenario
+  /** The suite-wide attacks (plugin option `attacks`) whose globs select this scenario. */
+  suiteAttacks?: SuiteAttack[]
 }
 
 /**
@@ -40,10 +43,23 @@ export function defineScenarioSuite(input: ScenarioSuiteInput): void {
   const loaded = documentsOf(input)
   const agents = resolveAgents(input.agentModule, input.agentsFile)
   defineCaseSuite(input, agents, loaded.document, loaded.twin, loaded.locate)
-  // The matrix: the scenario once more under each attack it names, generated from both documents.
+  // The matrix: the scenario once more under each attack it names (or, naming none, each
+  // suite-wide attack that selects it), generated from both documents.
   const own = loaded.document.expectations.length
-  loaded.attacks.forEach((attack, index) => {
-    const attackLine = loaded.locate(['attacks', index])
+  const attacks = explained(() =>
+    attacksOfScenario({
+      document: loaded.document,
+      twin: loaded.twin,
+      own: loaded.attacks,
+      suite: input.suiteAttacks,
+      file: input.file,
+      at: loaded.locate(['id']),
+    }),
+  )
+  attacks.forEach((attack, index) => {
+    // A suite-wide attack has no line in the scenario: its cases point at the scenario's id.
+    const attackLine =
+      attacks === loaded.attacks ? loaded.locate(['attacks', index]) : loaded.locate(['id'])
     defineCaseSuite(input, agents, underAttack(loaded.document, attack), loaded.twin, (path) =>
       path[0] === 'expectations' && path[1] < own ? loaded.locate(path) : attackLine,
     )
@@ -212,8 +228,12 @@ function documentsOf(input: ScenarioSuiteInput) {
 }
 
 function loadOrExplain(file: string) {
+  return explained(() => loadScenarioSync(file))
+}
+
+function explained<T>(load: () => T): T {
   try {
-    return loadScenarioSync(file)
+    return load()
   } catch (error) {
     // The loader's message already says file:line:col and the fix; a stack
     // into our loader would only hide it. The first problem becomes the frame,
