@@ -23,9 +23,11 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import {
+  agentTwinBlocks,
   agentTwinCases,
   agentTwinFiles,
   agentTwinPairFiles,
+  handWrittenBlocks,
   handWrittenCases,
   handWrittenFiles,
   handWrittenPairFiles,
@@ -34,6 +36,7 @@ import {
 const { values } = parseArgs({
   options: {
     cases: { type: 'string', default: '10,100,1000' },
+    blocks: { type: 'string', default: '100,300,1000' },
     files: { type: 'string', default: '10,100' },
     pairs: { type: 'string', default: '10,100' },
     rounds: { type: 'string', default: '1' },
@@ -66,6 +69,12 @@ const shapes = [
     n,
     agentTwin: agentTwinCases,
     hand: handWrittenCases,
+  })),
+  ...list(values.blocks).map((n) => ({
+    label: `one file, ${n} describeScenario blocks`,
+    n,
+    agentTwin: agentTwinBlocks,
+    hand: handWrittenBlocks,
   })),
   ...list(values.files).map((n) => ({
     label: `${n} scenario files`,

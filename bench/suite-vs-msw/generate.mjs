@@ -126,6 +126,48 @@ describeScenario('./scenarios/refund.scenario.yaml', () => {
   )
 }
 
+/**
+ * AgentTwin, one test file with one describeScenario block per scenario file
+ * (N scenario files over one twin), one test with five matchers in each: the
+ * shape a user writes by hand for a folder of scenarios.
+ */
+export function agentTwinBlocks(dir, n, settings) {
+  project(
+    dir,
+    `import { defineConfig } from 'vitest/config'
+export default defineConfig({ test: { include: ['*.test.ts'], setupFiles: ['agenttwin/vitest/setup'], ${isolation(settings)} } })
+`,
+    { installed: true },
+  )
+  write(dir, 'twins/demo-co.twin.yaml', twinSource)
+  for (let i = 0; i < n; i++) {
+    const text = scenarioSource.replace(/^id: .*$/m, `id: refund-happy-path-${i}`)
+    write(dir, `scenarios/case-${i}.scenario.yaml`, text)
+  }
+  write(
+    dir,
+    'blocks.test.ts',
+    `import { expect } from 'vitest'
+import { describeScenario, test } from 'agenttwin/vitest'
+import { agents } from ${agentModule}
+
+const agent = agents['v1.2.4']
+for (let i = 0; i < ${n}; i++) {
+  describeScenario(\`./scenarios/case-\${i}.scenario.yaml\`, () => {
+    test('refunds once, after the policy', async ({ run }) => {
+      const result = await run(agent)
+      expect(result).toHaveStateAt('orders.ORD-1001.refund_count', 1)
+      expect(result).toBeBackedByState('orders.ORD-1001.refunded_amount', 40)
+      expect(result).toHaveNoDuplicateSideEffect('refund_payment')
+      expect(result).toHaveCalledToolBefore('get_refund_policy', 'refund_payment')
+      expect(result).not.toHaveHandedOff()
+    })
+  })
+}
+`,
+  )
+}
+
 /** msw handlers keeping the twin's state in memory, as a user would write them. */
 function handlersModule() {
   const state = parse(twinSource).state
@@ -282,6 +324,32 @@ ${handCase('const ')}
     expect(result.reply).toBeTypeOf('string')
     expect(shop.state.orders['ORD-1001'].refund_count).toBe(1)
     expect(shop.state.orders['ORD-1001'].refunded_amount).toBe(40)
+  })
+}
+`,
+  )
+}
+
+/** By hand, one file with N describe blocks of one test each (the blocks shape without AgentTwin). */
+export function handWrittenBlocks(dir, n, settings) {
+  handWrittenProject(dir, settings)
+  write(
+    dir,
+    'tests/blocks.test.ts',
+    `${HAND_HEADER.replace('expect, test', 'describe, expect, test')}
+for (let i = 0; i < ${n}; i++) {
+  describe(\`refund-happy-path-\${i}\`, () => {
+    test('refunds once, after the policy', async () => {
+${handCase('const ')}
+      const tools = shop.calls.map((c) => c.tool)
+      const refunds = shop.calls.filter((c) => c.tool === 'refund_payment')
+      expect(shop.state.orders['ORD-1001'].refund_count).toBe(1)
+      expect(result.reply).toMatch(/refund/i)
+      expect(shop.state.orders['ORD-1001'].refunded_amount).toBe(40)
+      expect(new Set(refunds.map((c) => c.args.order_id)).size).toBe(refunds.length)
+      expect(tools.indexOf('get_refund_policy')).toBeLessThan(tools.indexOf('refund_payment'))
+      expect(Object.keys(shop.state.handoffs)).toHaveLength(0)
+    })
   })
 }
 `,

@@ -7,7 +7,7 @@ import { OWN_EXTENSION, ownCodeDir, ownModule } from '../core/own-files.ts'
 import { bringReporter } from './bring-reporter.ts'
 import { checkPluginOptions } from './check-options.ts'
 import { generateScenarioModule, referencedDocuments } from './generate-module.ts'
-import { NETWORK_KEY, resolveNetwork } from './network-option.ts'
+import { NETWORK_KEY, resolveNetwork, SHARED_WORKER_KEY, sharesWorkers } from './network-option.ts'
 import type { AgentTwinOptions } from './options.ts'
 import { bringPairTestNamer } from './pair-test-names.ts'
 import { prepareScenario } from './prepared-scenario.ts'
@@ -100,7 +100,9 @@ export function agentTwin(options: AgentTwinOptions = {}): Plugin {
         },
       }
     },
-    configureVitest({ vitest }) {
+    configureVitest({ vitest, project }) {
+      // The run-wide guard of a worker that runs file after file keeps one interception for all of them.
+      project.provide(SHARED_WORKER_KEY, sharesWorkers(project.config))
       bringReporter(vitest, options.reporter)
       bringPairTestNamer(vitest)
     },

@@ -3,9 +3,18 @@ import { UnhandledRequestsError } from '../http/errors.ts'
 import {
   configureSharedInterception,
   holdInterception,
+  type InterceptionHold,
   sharedInterception,
 } from '../http/shared-interception.ts'
-import { NETWORK_KEY, type ResolvedNetwork } from './network-option.ts'
+import { NETWORK_KEY, type ResolvedNetwork, SHARED_WORKER_KEY } from './network-option.ts'
+
+/**
+ * In a worker that runs one test file after another (`isolate: false`), the
+ * hold of the file before: the next file takes the network over from it, so
+ * the worker starts the interception once instead of once per file. The last
+ * file's hold ends with the worker; only Vitest runs between two files.
+ */
+let previousFile: InterceptionHold | undefined
 
 /**
  * Run by the plugin's setup file in every test file: configures the shared
@@ -30,6 +39,9 @@ export function guardTestFile(): void {
   if (network.guard !== 'run') return
   // An interception a test creates itself takes over while it lives.
   const hold = holdInterception('the run-wide guard', { yieldToOwnInterception: true })
+  previousFile?.release()
+  previousFile = undefined
+  const handOn = sharedWorker()
   let seen = sharedInterception()?.unscoped.length ?? 0
   const fresh = () => {
     const unscoped = sharedInterception()?.unscoped ?? []
@@ -46,7 +58,16 @@ export function guardTestFile(): void {
   })
   afterAll(() => {
     const refused = fresh()
-    hold.release()
+    if (handOn) previousFile = hold
+    else hold.release()
     if (refused.length > 0) throw new UnhandledRequestsError(refused)
   })
+}
+
+function sharedWorker(): boolean {
+  try {
+    return inject(SHARED_WORKER_KEY) === true
+  } catch {
+    return false
+  }
 }
