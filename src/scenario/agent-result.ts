@@ -49,7 +49,8 @@ function toolCallProblems(calls: unknown[]): string[] {
     }
     const { tool, args } = call as Record<string, unknown>
     const problems: string[] = []
-    if (typeof tool !== 'string') problems.push(`${at}.tool must be a string, got ${describe(tool)}`)
+    if (typeof tool !== 'string')
+      problems.push(`${at}.tool must be a string, got ${describe(tool)}`)
     if (args !== undefined) {
       if (typeof args !== 'object' || args === null || Array.isArray(args)) {
         problems.push(`${at}.args must be an object when given, got ${describe(args)}`)
@@ -77,7 +78,11 @@ function notJsonAt(value: unknown, path: string, open: Set<object>): string | un
     for (const [key, item] of Object.entries(value)) {
       // An absent property, as JSON writes it (left out).
       if (item === undefined && !Array.isArray(value)) continue
-      const where = notJsonAt(item, Array.isArray(value) ? `${path}[${key}]` : `${path}.${key}`, open)
+      const where = notJsonAt(
+        item,
+        Array.isArray(value) ? `${path}[${key}]` : `${path}.${key}`,
+        open,
+      )
       if (where) return where
     }
     return undefined
