@@ -77,7 +77,8 @@ export function twinToolSpecs(source: TwinSource, options: TwinToolsOptions = {}
       description: tool.description,
       // Frameworks want an object schema at the top; twin.v1 inputs are objects already.
       inputSchema: { type: 'object', ...tool.input },
-      call: (args, callOptions) =>
+      // Async throughout, so a missing twin rejects like every other failure of the call.
+      call: async (args, callOptions) =>
         callTwinTool(twinFor(source, tool.name), tool.name, args, callOptions),
     }))
 }
