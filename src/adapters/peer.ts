@@ -27,7 +27,8 @@ function isMissing(error: unknown, name: string): boolean {
   if (code !== 'ERR_MODULE_NOT_FOUND' && code !== 'MODULE_NOT_FOUND') return false
   // "Cannot find package 'ai' imported from ..." / "Cannot find module '@mastra/core/...'".
   return (
-    typeof message === 'string' && new RegExp(`['"]${escapeRegExp(name)}(/[^'"]*)?['"]`).test(message)
+    typeof message === 'string' &&
+    new RegExp(`['"]${escapeRegExp(name)}(/[^'"]*)?['"]`).test(message)
   )
 }
 
