@@ -12,17 +12,24 @@ import type { BaseMessage } from '@langchain/core/messages'
 import type { DynamicStructuredTool } from '@langchain/core/tools'
 import type { AgentToolCall } from '../core/case-run.ts'
 import { type TwinSource, type TwinToolsOptions, twinToolSpecs } from '../in-process/index.ts'
-import type { Agent, AgentContext, ConversationMessage } from '../scenario/types.ts'
+import type { Agent, AgentContext } from '../scenario/types.ts'
 import { type AdapterOptions, adaptedResult, conversationOf, resultText } from './conversation.ts'
 import { loadPeer } from './peer.ts'
 
 export { MissingPeerError } from './errors.ts'
 
+const ENTRY = 'agenttwin/adapters/langchain'
 const tools = await loadPeer(
-  'agenttwin/adapters/langchain',
+  ENTRY,
   ['@langchain/core'],
   '@langchain/core',
   () => import('@langchain/core/tools'),
+)
+const messageClasses = await loadPeer(
+  ENTRY,
+  ['@langchain/core'],
+  '@langchain/core',
+  () => import('@langchain/core/messages'),
 )
 
 /**
@@ -31,7 +38,7 @@ const tools = await loadPeer(
  */
 export interface MessagesRunnable {
   invoke(
-    input: { messages: ConversationMessage[] },
+    input: { messages: BaseMessage[] },
     config?: { signal?: AbortSignal; recursionLimit?: number },
   ): Promise<{ messages: BaseMessage[] }>
 }
@@ -72,7 +79,11 @@ export function fromLangChain(runnable: MessagesRunnable, options: LangChainAdap
     name,
     version: options.version,
     async run(input, context: AgentContext) {
-      const messages = conversationOf(input, context, label)
+      const messages = conversationOf(input, context, label).map((message) =>
+        message.role === 'user'
+          ? new messageClasses.HumanMessage(message.content)
+          : new messageClasses.AIMessage(message.content),
+      )
       const state = await runnable.invoke(
         { messages },
         {
