@@ -3,6 +3,7 @@
  * that Mastra's own tests use (MockLanguageModelV2), run through AgentTwin
  * with the twin's tools in-process.
  */
+import type { LanguageModelV2StreamPart } from '@ai-sdk/provider-v5'
 import { Agent } from '@mastra/core/agent'
 import { simulateReadableStream } from 'ai-v5'
 import { MockLanguageModelV2 } from 'ai-v5/test'
@@ -19,7 +20,7 @@ import {
 
 const USAGE = { inputTokens: 100, outputTokens: 20, totalTokens: 120 }
 
-function chunks(step: Step, index: number) {
+function chunks(step: Step, index: number): LanguageModelV2StreamPart[] {
   if ('say' in step) {
     return [
       { type: 'stream-start' as const, warnings: [] },
