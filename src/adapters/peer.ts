@@ -24,12 +24,12 @@ export async function loadPeer<T>(
 
 function isMissing(error: unknown, name: string): boolean {
   const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown }
-  if (code !== 'ERR_MODULE_NOT_FOUND' && code !== 'MODULE_NOT_FOUND') return false
-  // "Cannot find package 'ai' imported from ..." / "Cannot find module '@mastra/core/...'".
-  return (
-    typeof message === 'string' &&
-    new RegExp(`['"]${escapeRegExp(name)}(/[^'"]*)?['"]`).test(message)
-  )
+  if (typeof message !== 'string') return false
+  const named = new RegExp(`['"]${escapeRegExp(name)}(/[^'"]*)?['"]`)
+  // Node: "Cannot find package 'ai' imported from ...".
+  if (code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND') return named.test(message)
+  // Vite, when a test run bundles the entry: 'Could not resolve "ai" imported by ...'.
+  return message.startsWith('Could not resolve ') && named.test(message)
 }
 
 function escapeRegExp(text: string): string {
