@@ -3,14 +3,16 @@ import { MissingPeerError } from '../../src/adapters/errors.ts'
 import { loadPeer } from '../../src/adapters/peer.ts'
 import { readAgentResult } from '../../src/scenario/case-run.ts'
 
+/** An entry of the peer that exists nowhere: what Node (or Vite) says when the package is missing. */
+const MISSING: string = '@mastra/core/no-such-entry-agenttwin'
+
 describe('an adapter whose framework is not installed', () => {
   it('fails with a coded error naming the package to install', async () => {
     const load = loadPeer(
       'agenttwin/adapters/mastra',
       ['@mastra/core', 'zod'],
       '@mastra/core',
-      // A package that exists nowhere, under the peer's name: what Node says when it is missing.
-      () => import(/* @vite-ignore */ '@mastra/core/no-such-entry-agenttwin'),
+      () => import(/* @vite-ignore */ MISSING),
     )
     const error = await load.catch((caught: unknown) => caught)
     expect(error).toBeInstanceOf(MissingPeerError)
