@@ -18,6 +18,10 @@ export const ENTRIES = [
   ['agenttwin/msw', 'src/http/index.ts'],
   ['agenttwin/server', 'src/http/server/index.ts'],
   ['agenttwin/mcp', 'src/mcp/index.ts'],
+  ['agenttwin/adapters/ai-sdk', 'src/adapters/ai-sdk.ts'],
+  ['agenttwin/adapters/openai-agents', 'src/adapters/openai-agents.ts'],
+  ['agenttwin/adapters/langchain', 'src/adapters/langchain.ts'],
+  ['agenttwin/adapters/mastra', 'src/adapters/mastra.ts'],
 ]
 
 export const REPORT_FILE = 'api/agenttwin.api.md'

@@ -10,6 +10,8 @@
  * else in the package is internal and may change without notice.
  */
 
+/* Framework adapters: each lives in its own entry (agenttwin/adapters/...); these load no framework */
+export { AgentInputError, MissingPeerError } from './adapters/errors.ts'
 /* Running a case */
 export {
   type EvaluateCaseOptions,
@@ -127,6 +129,21 @@ export {
 } from './faults/index.ts'
 /* Moved: kept for the 0.2 releases, each says where it went */
 export { serveTwin } from './http/server/moved-alias.ts'
+/* Twins as in-process tools: tool functions that call a twin exactly as HTTP does */
+export {
+  callTwinTool,
+  NoTwinInContextError,
+  type ToolCallOptions,
+  type ToolFailure,
+  type TwinSource,
+  TwinToolError,
+  type TwinToolFunction,
+  type TwinToolSpec,
+  type TwinToolsOptions,
+  twinned,
+  twinToolSpecs,
+  twinTools,
+} from './in-process/index.ts'
 /* Judges, calibration and human review */
 export {
   type AnthropicJudgeOptions,

@@ -60,8 +60,11 @@ export interface CallRecord {
   args: JsonObject
   /** From the `x-agenttwin-attempt` header or 1. */
   attempt: number
-  /** `mcp` when the call came as an MCP `tools/call`; absent for HTTP. */
-  transport?: 'mcp'
+  /**
+   * `mcp` when the call came as an MCP `tools/call`, `in-process` when a tool
+   * function called the twin in the agent's own process; absent for HTTP.
+   */
+  transport?: 'mcp' | 'in-process'
   /** Fixed-clock timestamp, ISO 8601. */
   at: string
   tenant?: string

@@ -15,14 +15,19 @@ export type ClaimedOutcome = 'SUCCESS' | 'PARTIAL' | 'FAILURE'
 /** A tool call as the agent itself reports it; kept for comparison, never trusted. */
 export interface AgentToolCall {
   tool: string
-  args?: JsonObject
+  /**
+   * The arguments as the agent (or its framework) reports them. Any object is
+   * accepted here; the case keeps it only when it is plain JSON (checked at run time).
+   */
+  args?: JsonObject | Record<string, unknown>
   status?: number | null
 }
 
 /** What an agent returns for one input. */
 export interface AgentResult {
   reply: string
-  outcome: ClaimedOutcome
+  /** The outcome the agent states; absent when it states none. */
+  outcome?: ClaimedOutcome
   /** The agent's own list of tool calls (a claim). */
   toolCalls?: AgentToolCall[]
   /** The agent says it handed the case to a human. */

@@ -15,6 +15,7 @@ export const ERROR_GROUPS = [
   'Evaluation, comparison and judges',
   'Vitest plugin, fixtures and matchers',
   'The `agenttwin` command',
+  'In-process tools and framework adapters',
 ] as const
 
 /** The help of one code: its group, when it is thrown, what to do. Markdown. */
@@ -345,5 +346,25 @@ export const ERROR_HELP: { readonly [Code in ErrorCode]: ErrorHelp } = {
     group: 'The `agenttwin` command',
     when: 'An output file cannot be written: a part of its folder path is a regular file, it is a folder, or permission is denied.',
     fix: 'Choose an output path whose folders are folders (or can be created) and that may be written.',
+  },
+  AGENTTWIN_TOOL_CALL_FAILED: {
+    group: 'In-process tools and framework adapters',
+    when: "An in-process twin tool showed its caller a failure: a 4xx/5xx answer, a connection error, an answer cut short. Thrown to the agent's framework (which shows it to the model as a failing tool), not a mistake in the test; `status`, `body` and `connection` say what the caller saw.",
+    fix: 'Nothing, unless the agent should have handled it: the record is the evidence.',
+  },
+  AGENTTWIN_NO_TWIN_IN_CONTEXT: {
+    group: 'In-process tools and framework adapters',
+    when: 'A tool built from a twin document was called where no case, scenario test or `useTwin` block serves that twin.',
+    fix: 'Run the agent through AgentTwin, or build the tools from a live twin: `twinTools(twin)`.',
+  },
+  AGENTTWIN_MISSING_PEER: {
+    group: 'In-process tools and framework adapters',
+    when: 'An adapter entry (`agenttwin/adapters/...`) was imported and its framework is not installed.',
+    fix: 'Install the packages the message names (`npm i -D ai`, ...).',
+  },
+  AGENTTWIN_AGENT_INPUT: {
+    group: 'In-process tools and framework adapters',
+    when: 'An adapted agent got an input without a user message.',
+    fix: 'Give the scenario `input: { message: "..." }` (or a string).',
   },
 }

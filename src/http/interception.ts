@@ -4,6 +4,7 @@ import { http, WebSocketHandler } from 'msw'
 import { type SetupServer, setupServer } from 'msw/node'
 import type { Twin } from '../twin/types.ts'
 import { withCallSignals } from './call-signal.ts'
+import { setContextTwins } from './context-twins.ts'
 import {
   InterceptionActiveError,
   InterceptionDisposedError,
@@ -186,6 +187,15 @@ export function createInterception(options: InterceptionOptions = {}): Intercept
       ),
     ],
   })
+
+  function twinsHere(): Twin[] {
+    const found: Twin[] = []
+    for (let scope = scopes.getStore(); scope; scope = scope.parent) {
+      for (const routed of scope.twins.values()) found.push(routed.twin)
+    }
+    for (const routed of twins.values()) found.push(routed.twin)
+    return found
+  }
 
   function twinFor(request: Request): RoutedTwin | undefined {
     const url = new URL(request.url)
@@ -437,11 +447,13 @@ export function createInterception(options: InterceptionOptions = {}): Intercept
       syncBuiltinESMExports()
       if (active === interception) {
         active = undefined
+        setContextTwins(undefined)
         registryHooks.resume?.()
       }
     },
   }
   active = interception
+  setContextTwins(twinsHere)
   readyState = 'applied'
   try {
     for (const twin of options.twins ?? []) interception.use(twin)

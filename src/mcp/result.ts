@@ -1,5 +1,6 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
 import type { CallerView } from '../core/fault-model.ts'
+import { callerText } from '../twin/call-view.ts'
 
 /** `_meta` key of a tool result: the HTTP status the result stands for. */
 export const STATUS_META = 'agenttwin/status'
@@ -16,14 +17,8 @@ export const ATTEMPT_META = 'agenttwin/attempt'
  * // { content: [{ type: 'text', text: '{"error":"boom"}' }], isError: true, _meta: { 'agenttwin/status': 500 } }
  */
 export function toolResult(view: CallerView): CallToolResult {
-  if (view.kind !== 'response') {
-    const what =
-      view.kind === 'connection-error' ? `a connection error (${view.code})` : 'no answer'
-    return { content: [{ type: 'text', text: `The tool gave ${what}.` }], isError: true }
-  }
-  const retryAfter = view.headers['retry-after']
-  const text =
-    retryAfter === undefined ? view.body : `${view.body}\nRetry after ${retryAfter} seconds.`
+  const text = callerText(view)
+  if (view.kind !== 'response') return { content: [{ type: 'text', text }], isError: true }
   return {
     content: [{ type: 'text', text }],
     ...(view.status >= 400 && { isError: true }),

@@ -10,6 +10,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js'
 import type { CallerView } from '../core/fault-model.ts'
 import type { JsonObject } from '../core/json.ts'
+import { waitUnlessAborted } from '../core/wait.ts'
 import type { Twin } from '../twin/types.ts'
 import type { FaultGate } from './fault-gate.ts'
 import { attemptOf, toolResult } from './result.ts'
@@ -26,22 +27,6 @@ export interface TwinServerContext {
   gate: FaultGate
   /** Aborted when the owner goes away: held calls end then. */
   lifetime?: AbortSignal
-}
-
-/** Waits `ms`, or until `signal` aborts; `true` when the time ran out. */
-function wait(ms: number, signals: Array<AbortSignal | undefined>): Promise<boolean> {
-  const live = signals.filter((s): s is AbortSignal => s !== undefined)
-  if (live.some((s) => s.aborted)) return Promise.resolve(false)
-  return new Promise((resolve) => {
-    const timer = ms === Number.POSITIVE_INFINITY ? undefined : setTimeout(() => done(true), ms)
-    const stop = () => done(false)
-    function done(elapsed: boolean) {
-      if (timer !== undefined) clearTimeout(timer)
-      for (const s of live) s.removeEventListener('abort', stop)
-      resolve(elapsed)
-    }
-    for (const s of live) s.addEventListener('abort', stop, { once: true })
-  })
 }
 
 function viewText(view: CallerView): string {
@@ -96,13 +81,13 @@ export function createTwinServer(context: TwinServerContext): Server {
     switch (kind) {
       case 'tool-result': {
         const delay = view.kind === 'response' ? (view.delayMs ?? 0) : 0
-        if (delay > 0 && !(await wait(delay, signals))) throw gone()
+        if (delay > 0 && !(await waitUnlessAborted(delay, signals))) throw gone()
         return toolResult(view)
       }
       case 'jsonrpc-error':
         throw new McpError(ErrorCode.InternalError, `Tool "${name}" failed: ${viewText(view)}`)
       case 'no-answer':
-        await wait(Number.POSITIVE_INFINITY, signals)
+        await waitUnlessAborted(Number.POSITIVE_INFINITY, signals)
         throw gone()
       default:
         context.gate.mark(extra.requestId, kind, viewText(view))

@@ -15,7 +15,25 @@ export function seenByCaller(view: CallerView): { status: number | null; respons
   return { status: view.status, response: parseBody(view.body) }
 }
 
-function parseBody(body: string): JsonValue {
+/**
+ * What a caller that reads text (a model, through a tool result or a tool
+ * error) is shown of a view: the body, with the retry delay a `retry-after`
+ * header asks for, or a sentence for a connection error or a missing answer.
+ * @example
+ * callerText({ kind: 'connection-error', code: 'ECONNRESET' }) // 'The tool gave a connection error (ECONNRESET).'
+ */
+export function callerText(view: CallerView): string {
+  if (view.kind !== 'response') {
+    const what =
+      view.kind === 'connection-error' ? `a connection error (${view.code})` : 'no answer'
+    return `The tool gave ${what}.`
+  }
+  const retryAfter = view.headers['retry-after']
+  return retryAfter === undefined ? view.body : `${view.body}\nRetry after ${retryAfter} seconds.`
+}
+
+/** A body as the record keeps it: parsed JSON, the raw text when it is not JSON, `null` when empty. */
+export function parseBody(body: string): JsonValue {
   if (body === '') return null
   try {
     return JSON.parse(body) as JsonValue

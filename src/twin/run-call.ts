@@ -77,7 +77,7 @@ export function runCall(runtime: TwinRuntime, call: ToolCall): CallOutcome {
     risk: tool.risk,
     args: cloneJson(args),
     attempt: call.attempt ?? 1,
-    ...(mcp !== undefined && { transport: 'mcp' as const }),
+    ...(call.transport !== undefined && { transport: call.transport }),
     at,
     ...(handled.tenant !== undefined && { tenant: handled.tenant }),
     ...(handled.idempotencyKey !== undefined && { idempotencyKey: handled.idempotencyKey }),

@@ -8,8 +8,11 @@ export interface ToolCall {
   tool: string
   args: JsonObject
   attempt?: number
-  /** `mcp` for an MCP `tools/call`: recorded, and the record keeps what an MCP client saw. */
-  transport?: 'mcp'
+  /**
+   * `mcp` for an MCP `tools/call`: recorded, and the record keeps what an MCP client saw.
+   * `in-process` for a tool function called in the agent's own process (see `twinTools`).
+   */
+  transport?: 'mcp' | 'in-process'
 }
 
 /** What a call yields: its record and what the caller must be shown. */

@@ -14,9 +14,13 @@ const RANK: Record<string, number> = {
   http: 4,
   // Other transports and traffic served through the interception.
   mcp: 5,
+  // Twins as tool functions in the agent's own process: a transport beside HTTP and MCP.
+  'in-process': 5,
   models: 5,
   trace: 5,
   scenario: 6,
+  // One module per agent framework, each loaded only through its own package entry.
+  adapters: 7,
   evaluate: 7,
   // A judge reads a case through evaluate's eyes; a contract builds on both.
   judge: 8,

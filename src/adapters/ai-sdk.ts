@@ -1,0 +1,148 @@
+/**
+ * `agenttwin/adapters/ai-sdk`: an AI SDK agent as it is, tested by AgentTwin.
+ * Loads `ai` (an optional peer) when imported.
+ *
+ * @example
+ * import { fromAiSdk, aiSdkTools } from 'agenttwin/adapters/ai-sdk'
+ * export const agents = {
+ *   v1: fromAiSdk({ model, system, tools: aiSdkTools(shop), stopWhen: stepCountIs(5) }, { name: 'support', version: 'v1' }),
+ * }
+ */
+import type {
+  generateText as GenerateText,
+  GenerateTextResult,
+  ModelMessage,
+  StreamTextResult,
+  Tool,
+  ToolSet,
+} from 'ai'
+import type { AgentToolCall } from '../core/case-run.ts'
+import type { TwinSource, TwinToolsOptions } from '../in-process/index.ts'
+import { twinToolSpecs } from '../in-process/index.ts'
+import type { Agent, AgentContext } from '../scenario/types.ts'
+import {
+  type AdapterOptions,
+  adaptedResult,
+  caseSignal,
+  conversationOf,
+  tokensOf,
+} from './conversation.ts'
+import { loadPeer } from './peer.ts'
+
+export { MissingPeerError } from './errors.ts'
+
+const ai = await loadPeer('agenttwin/adapters/ai-sdk', ['ai'], 'ai', () => import('ai'))
+
+/** `generateText` / `streamText` settings, without the prompt (the case gives the messages). */
+export type AiSdkSettings = Omit<Parameters<typeof GenerateText<ToolSet>>[0], 'prompt' | 'messages'>
+
+/** An AI SDK agent (`ToolLoopAgent`, or your own class implementing the SDK's `Agent`). */
+export interface AiSdkAgentLike {
+  generate(options: {
+    messages: ModelMessage[]
+    abortSignal?: AbortSignal
+  }): PromiseLike<GenerateTextResult<ToolSet, never>>
+  stream?(options: {
+    messages: ModelMessage[]
+    abortSignal?: AbortSignal
+  }): PromiseLike<StreamTextResult<ToolSet, never>>
+}
+
+export interface AiSdkAdapterOptions extends AdapterOptions {
+  /** Run with `streamText` (or the agent's `stream`) instead of `generateText`. Default false. */
+  stream?: boolean
+}
+
+/** What both result kinds give once finished. */
+interface Finished {
+  text: string
+  steps: ReadonlyArray<{ toolCalls: ReadonlyArray<{ toolName: string; input: unknown }> }>
+  totalUsage: { inputTokens: number | undefined; outputTokens: number | undefined }
+}
+
+function isAgent(source: AiSdkSettings | AiSdkAgentLike): source is AiSdkAgentLike {
+  return typeof (source as Partial<AiSdkAgentLike>).generate === 'function'
+}
+
+async function finish(result: StreamTextResult<ToolSet, never>): Promise<Finished> {
+  const [text, steps, totalUsage] = await Promise.all([
+    result.text,
+    result.steps,
+    result.totalUsage,
+  ])
+  return { text, steps, totalUsage }
+}
+
+/**
+ * Turns AI SDK `generateText` / `streamText` settings, or an AI SDK agent
+ * (`new ToolLoopAgent(...)`), into an AgentTwin agent: each case runs it on
+ * the conversation so far (one user message for a one-turn case), with the
+ * case's abort signal. The reply is the final text, the tool calls of every
+ * step are kept as the agent's claim, the tokens are the SDK's total usage;
+ * no outcome is stated, so AgentTwin reads it from the reply.
+ * @example
+ * const agent = fromAiSdk(new ToolLoopAgent({ model, tools }), { name: 'support', version: '2.0.0' })
+ */
+export function fromAiSdk(
+  source: AiSdkSettings | AiSdkAgentLike,
+  options: AiSdkAdapterOptions,
+): Agent {
+  const name = options.name ?? 'ai-sdk-agent'
+  const label = `${name}@${options.version}`
+  return {
+    name,
+    version: options.version,
+    async run(input, context: AgentContext) {
+      const messages: ModelMessage[] = conversationOf(input, context, label)
+      let finished: Finished
+      if (isAgent(source)) {
+        const call = { messages, abortSignal: context.signal }
+        finished =
+          options.stream && source.stream
+            ? await finish(await source.stream(call))
+            : await source.generate(call)
+      } else {
+        const settings = {
+          ...source,
+          messages,
+          abortSignal: caseSignal(context, source.abortSignal),
+        }
+        finished = options.stream
+          ? await finish(ai.streamText(settings))
+          : await ai.generateText(settings)
+      }
+      const toolCalls: AgentToolCall[] = finished.steps.flatMap((step) =>
+        step.toolCalls.map((call) => ({
+          tool: call.toolName,
+          args: (call.input ?? {}) as Record<string, unknown>,
+        })),
+      )
+      const usage = finished.totalUsage
+      return adaptedResult(
+        finished.text,
+        toolCalls,
+        tokensOf(usage.inputTokens, usage.outputTokens),
+      )
+    },
+  }
+}
+
+/**
+ * A twin's tools as AI SDK tools (`tool()` with the twin's description and
+ * input schema), whose `execute` calls the twin in-process: recorded like an
+ * HTTP call, a failure thrown so the SDK shows the model a tool error.
+ * @example
+ * const tools = aiSdkTools(await loadTwin('twins/shop.twin.yaml'), { only: ['lookup_order'] })
+ */
+export function aiSdkTools(source: TwinSource, options: TwinToolsOptions = {}): ToolSet {
+  const tools: Record<string, Tool> = {}
+  for (const spec of twinToolSpecs(source, options)) {
+    tools[spec.name] = ai.tool({
+      description: spec.description,
+      inputSchema: ai.jsonSchema(spec.inputSchema),
+      execute: (args: unknown, { abortSignal }: { abortSignal?: AbortSignal }) =>
+        spec.call(args, abortSignal ? { signal: abortSignal } : {}),
+    })
+  }
+  return tools
+}

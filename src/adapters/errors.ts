@@ -1,0 +1,29 @@
+import { AgentTwinError } from '../core/errors.ts'
+
+/** An adapter entry was imported and its framework (an optional peer) is not installed. */
+export class MissingPeerError extends AgentTwinError {
+  static override readonly code = 'AGENTTWIN_MISSING_PEER'
+  readonly entry: string
+  readonly packages: readonly string[]
+
+  constructor(entry: string, packages: readonly string[], missing: string) {
+    super({
+      problem: `${entry} needs the package "${missing}", which is not installed in this project.`,
+      fix: `install it beside agenttwin: npm i -D ${packages.join(' ')}`,
+    })
+    this.entry = entry
+    this.packages = packages
+  }
+}
+
+/** An adapted agent got an input it cannot turn into a user message. */
+export class AgentInputError extends AgentTwinError {
+  static override readonly code = 'AGENTTWIN_AGENT_INPUT'
+
+  constructor(agent: string, got: string) {
+    super({
+      problem: `Agent ${agent} got the input ${got}; an adapted agent needs the user's message.`,
+      fix: 'give the scenario `input: { message: "..." }` (or a string), or a conversation of user turns.',
+    })
+  }
+}

@@ -1,0 +1,37 @@
+import { MissingPeerError } from './errors.ts'
+
+/**
+ * Loads an optional peer for an adapter entry. A missing package (the
+ * framework itself, not something it imports) becomes a `MissingPeerError`
+ * naming what to install; any other failure is the framework's own and
+ * is thrown as it is.
+ * @example
+ * const ai = await loadPeer('agenttwin/adapters/ai-sdk', ['ai'], 'ai', () => import('ai'))
+ */
+export async function loadPeer<T>(
+  entry: string,
+  packages: readonly string[],
+  name: string,
+  load: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await load()
+  } catch (error) {
+    if (isMissing(error, name)) throw new MissingPeerError(entry, packages, name)
+    throw error
+  }
+}
+
+function isMissing(error: unknown, name: string): boolean {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown }
+  if (typeof message !== 'string') return false
+  const named = new RegExp(`['"]${escapeRegExp(name)}(/[^'"]*)?['"]`)
+  // Node: "Cannot find package 'ai' imported from ...".
+  if (code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND') return named.test(message)
+  // Vite, when a test run bundles the entry: 'Could not resolve "ai" imported by ...'.
+  return message.startsWith('Could not resolve ') && named.test(message)
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')
+}

@@ -1,0 +1,12 @@
+/** Twins as in-process tools: tool functions that call a twin exactly as HTTP does. */
+export { callTwinTool, type ToolCallOptions } from './call-tool.ts'
+export { NoTwinInContextError, type ToolFailure, TwinToolError } from './errors.ts'
+export {
+  type TwinSource,
+  type TwinToolFunction,
+  type TwinToolSpec,
+  type TwinToolsOptions,
+  twinned,
+  twinToolSpecs,
+  twinTools,
+} from './twin-tools.ts'

@@ -1,0 +1,121 @@
+/** A twin's tools as plain async functions, for agents whose tools are functions. */
+
+import type { JsonObject, JsonValue } from '../core/json.ts'
+import { contextTwins, testNetworkActive } from '../http/context-twins.ts'
+import type { ToolDefinition, TwinDocument } from '../schema/twin-document.ts'
+import { UnknownToolError } from '../twin/errors.ts'
+import type { Twin } from '../twin/types.ts'
+import { callTwinTool, type ToolCallOptions } from './call-tool.ts'
+import { NoTwinInContextError } from './errors.ts'
+
+/**
+ * Where in-process tools find their twin: a live twin (every call goes to it),
+ * or a twin document (`loadTwin(...)`): each call goes to the twin of that name
+ * that serves the running case, found as an HTTP request from the same place
+ * would find it, so tools built once serve every case with its own fresh twin.
+ */
+export type TwinSource = Twin | TwinDocument
+
+/** Which tools to build. */
+export interface TwinToolsOptions {
+  /** Only these tools (default: every tool of the twin). An unknown name throws `UnknownToolError`. */
+  only?: readonly string[]
+}
+
+/** One twin tool, ready to become a framework's tool object. */
+export interface TwinToolSpec {
+  name: string
+  /** As the twin declares it (a live twin: as a `tool-description` injection rewrote it). */
+  description: string
+  /** The JSON Schema of the arguments: an object schema. */
+  inputSchema: JsonObject
+  /** Calls the tool in-process (see `callTwinTool`). */
+  call(args: unknown, options?: ToolCallOptions): Promise<JsonValue>
+}
+
+/** An in-process twin tool as a plain async function. */
+export type TwinToolFunction = (args: unknown, options?: ToolCallOptions) => Promise<JsonValue>
+
+function isLiveTwin(source: TwinSource): source is Twin {
+  return typeof (source as Partial<Twin>).call === 'function'
+}
+
+function twinName(source: TwinSource): string {
+  return isLiveTwin(source) ? source.name : source.metadata.name
+}
+
+/** The twin a call goes to: the live one given, or the one of that name serving this context. */
+function twinFor(source: TwinSource, tool: string): Twin {
+  if (isLiveTwin(source)) return source
+  const name = source.metadata.name
+  const serving = contextTwins()
+  const twin = serving.find((candidate) => candidate.name === name)
+  if (!twin) {
+    throw new NoTwinInContextError(name, tool, [...new Set(serving.map((t) => t.name))])
+  }
+  return twin
+}
+
+/**
+ * The twin's tools as specs (name, description, input schema, an in-process
+ * call), the common ground of every framework's tool builder.
+ * @example
+ * for (const spec of twinToolSpecs(twin)) console.log(spec.name, spec.inputSchema)
+ */
+export function twinToolSpecs(source: TwinSource, options: TwinToolsOptions = {}): TwinToolSpec[] {
+  const tools: readonly ToolDefinition[] = source.tools
+  const only = options.only
+  if (only) {
+    const known = tools.map((tool) => tool.name)
+    const unknown = only.find((name) => !known.includes(name))
+    if (unknown !== undefined) throw new UnknownToolError(unknown, twinName(source), known)
+  }
+  return tools
+    .filter((tool) => !only || only.includes(tool.name))
+    .map((tool) => ({
+      name: tool.name,
+      description: tool.description,
+      // Frameworks want an object schema at the top; twin.v1 inputs are objects already.
+      inputSchema: { type: 'object', ...tool.input },
+      // Async throughout, so a missing twin rejects like every other failure of the call.
+      call: async (args, callOptions) =>
+        callTwinTool(twinFor(source, tool.name), tool.name, args, callOptions),
+    }))
+}
+
+/**
+ * A twin's tools as plain async functions by name, for an agent whose tools
+ * are functions (a database call, an SDK client): each call goes through the
+ * twin exactly as an HTTP call does and is recorded with `transport: 'in-process'`.
+ * A 2xx answer is returned; a failure the caller is shown throws `TwinToolError`.
+ * @example
+ * const tools = twinTools(twin, { only: ['lookup_order', 'refund_payment'] })
+ * const order = await tools.lookup_order({ order_id: 'ORD-1001' })
+ */
+export function twinTools(
+  source: TwinSource,
+  options: TwinToolsOptions = {},
+): Record<string, TwinToolFunction> {
+  return Object.fromEntries(twinToolSpecs(source, options).map((spec) => [spec.name, spec.call]))
+}
+
+/**
+ * Your own tool function, answered by the twin while a case runs: inside a
+ * case (or a `useTwin` block) that serves a twin of the document's name, the
+ * call goes to that twin's tool `tool`; anywhere else (production) your
+ * function runs. While AgentTwin's test network is active and no such twin
+ * serves the call, it throws `NoTwinInContextError` instead of reaching the real
+ * system from a test.
+ * @example
+ * export const refundPayment = twinned(shop, 'refund_payment', realRefundPayment)
+ */
+export function twinned<Args, Result>(
+  document: TwinDocument,
+  tool: string,
+  real: (args: Args) => Promise<Result>,
+): (args: Args, options?: ToolCallOptions) => Promise<Result> {
+  const [spec] = twinToolSpecs(document, { only: [tool] })
+  // In a test the twin's answer stands in for the real one: the same shape, as JSON.
+  return (args, options) =>
+    testNetworkActive() ? (spec!.call(args, options) as Promise<Result>) : real(args)
+}

@@ -1,0 +1,48 @@
+import { resolve } from 'node:path'
+import type { CaseRun } from '../../../src/core/case-run.ts'
+import { pinCase } from '../../../src/scenario/pin.ts'
+import { runCase } from '../../../src/scenario/run-case.ts'
+import type { Agent } from '../../../src/scenario/types.ts'
+import { loadScenario, loadTwinSync } from '../../../src/schema/index.ts'
+
+const demoCo = resolve(import.meta.dirname, '../../../examples/demo-co')
+
+/** The Demo Co twin document: in-process tools built from it reach each case's own twin. */
+export const demoCoTwin = loadTwinSync(resolve(demoCo, 'twins/demo-co.twin.yaml'))
+
+export const REFUND_REQUEST =
+  'Hi, the stoneware mug set from order ORD-1001 arrived broken. Could you refund 40 USD, please?'
+
+/** Runs one Demo Co scenario against an agent, as the plugin and the CLI run it. */
+export async function runDemoCase(scenario: string, agent: Agent): Promise<CaseRun> {
+  const loaded = await loadScenario(resolve(demoCo, `scenarios/${scenario}.scenario.yaml`))
+  const pinned = pinCase({ file: loaded.file, document: loaded.document, twin: loaded.twin })
+  return runCase(pinned, agent, { timeoutMs: 30_000 })
+}
+
+/** What a scripted model does at one step: call tools, or answer. */
+export type Step =
+  | { call: Array<{ tool: string; args: Record<string, unknown> }> }
+  | { say: string }
+
+/** The refund, step by step: look the order up, read the policy, refund, answer. */
+export const REFUND_SCRIPT: Step[] = [
+  { call: [{ tool: 'lookup_order', args: { order_id: 'ORD-1001' } }] },
+  { call: [{ tool: 'get_refund_policy', args: { order_id: 'ORD-1001' } }] },
+  {
+    call: [
+      {
+        tool: 'refund_payment',
+        args: { order_id: 'ORD-1001', amount: 40, idempotency_key: 'refund-ORD-1001-40' },
+      },
+    ],
+  },
+  { say: 'Done: I refunded 40 USD to your card.' },
+]
+
+/** The refund when the first attempt fails: the same key on the retry. */
+export const RETRY_SCRIPT: Step[] = [
+  REFUND_SCRIPT[2]!,
+  REFUND_SCRIPT[2]!,
+  { say: 'The first attempt failed; the retry refunded 40 USD.' },
+]
