@@ -36,14 +36,19 @@ export function lineColumnOf(text: string, offset: number): { line: number; colu
 }
 
 /**
- * Where the value at `path` starts in a JSON text, as 1-based line and
- * column; a path that does not exist points at its nearest existing parent.
+ * Where the value at `path` starts in a JSON text (or its key, with `at:
+ * 'key'`), as 1-based line and column; a path that does not exist points at
+ * its nearest existing parent.
  * Reads the text in one pass without recursion, so a document nested 100,000
  * levels deep is located, not a stack overflow. The text must be valid JSON.
  * @example
  * locateJsonValue('{\n  "a": [1, "x"]\n}', ['a', 1]) // { line: 2, column: 13 }
  */
-export function locateJsonValue(text: string, path: FieldPath): { line: number; column: number } {
+export function locateJsonValue(
+  text: string,
+  path: FieldPath,
+  at: 'key' | 'value' = 'value',
+): { line: number; column: number } {
   const frames: Frame[] = []
   let matched = 0
   let best = 0
@@ -80,6 +85,10 @@ export function locateJsonValue(text: string, path: FieldPath): { line: number; 
         top.key = JSON.parse(text.slice(index, end)) as string
         top.expectKey = false
         keyChanged(frames.length - 1)
+        if (at === 'key' && matched === path.length && frames.length === path.length) {
+          best = index
+          break
+        }
       } else if (startOfValue(index)) break
       index = end - 1
     } else {
