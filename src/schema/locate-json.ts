@@ -6,6 +6,8 @@ interface Frame {
   key: string | number | undefined
   /** In an object: the next string is a key. */
   expectKey: boolean
+  /** In an object: where the current key starts. */
+  keyAt?: number
 }
 
 const SPACE = new Set([' ', '\t', '\n', '\r'])
@@ -52,8 +54,13 @@ export function locateJsonValue(
   const frames: Frame[] = []
   let matched = 0
   let best = 0
+  // The key of the deepest value found so far (none when it is an array item), for `at: 'key'`.
+  let bestKey: number | undefined
   const startOfValue = (offset: number): boolean => {
-    if (matched === frames.length && matched > 0) best = offset
+    if (matched === frames.length && matched > 0) {
+      best = offset
+      bestKey = frames[matched - 1]!.keyAt
+    }
     return matched === frames.length && matched === path.length
   }
   // How many leading containers are on `path`, after the key of frame `level` changed.
@@ -84,9 +91,10 @@ export function locateJsonValue(
       if (top?.kind === 'object' && top.expectKey) {
         top.key = JSON.parse(text.slice(index, end)) as string
         top.expectKey = false
+        top.keyAt = index
         keyChanged(frames.length - 1)
         if (at === 'key' && matched === path.length && frames.length === path.length) {
-          best = index
+          bestKey = index
           break
         }
       } else if (startOfValue(index)) break
@@ -98,5 +106,5 @@ export function locateJsonValue(
       index = end - 1
     }
   }
-  return lineColumnOf(text, best)
+  return lineColumnOf(text, at === 'key' && bestKey !== undefined ? bestKey : best)
 }
