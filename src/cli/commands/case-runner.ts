@@ -9,6 +9,7 @@ import {
   resolveJudge,
 } from '../../judge/index.ts'
 import { resolveModelMode } from '../../models/index.ts'
+import { MODEL_MODES } from '../../models/types.ts'
 import type { PinnedCase } from '../../scenario/pin.ts'
 import type { CaseModelsOptions } from '../../scenario/run-case.ts'
 import type { Agent } from '../../scenario/types.ts'
@@ -19,10 +20,10 @@ type Env = Record<string, string | undefined>
 /** The options of every command that runs cases (`run`, `diff`), beside its own. */
 export const CASE_OPTIONS = {
   agent: { type: 'string' },
-  timeout: { type: 'string' },
-  seed: { type: 'string' },
+  timeout: { type: 'string', value: { integer: { min: 1 } } },
+  seed: { type: 'string', value: { integer: { min: 0 } } },
   overrides: { type: 'string' },
-  models: { type: 'string' },
+  models: { type: 'string', value: { oneOf: MODEL_MODES } },
   'model-hosts': { type: 'string' },
   cassettes: { type: 'string' },
 } as const
