@@ -9,7 +9,6 @@ import {
   resolveJudge,
 } from '../../judge/index.ts'
 import { resolveModelMode } from '../../models/index.ts'
-import { MODEL_MODES } from '../../models/types.ts'
 import type { PinnedCase } from '../../scenario/pin.ts'
 import type { CaseModelsOptions } from '../../scenario/run-case.ts'
 import type { Agent } from '../../scenario/types.ts'
@@ -23,7 +22,8 @@ export const CASE_OPTIONS = {
   timeout: { type: 'string', value: { integer: { min: 1 } } },
   seed: { type: 'string', value: { integer: { min: 0 } } },
   overrides: { type: 'string' },
-  models: { type: 'string', value: { oneOf: MODEL_MODES } },
+  // Checked by resolveModelMode, which also reads AGENTTWIN_MODELS and the plugin option.
+  models: { type: 'string' },
   'model-hosts': { type: 'string' },
   cassettes: { type: 'string' },
 } as const

@@ -27,7 +27,7 @@ export interface ParsedOptions {
 
 /**
  * A command line the verb cannot run: an option that is unknown, missing its
- * value, given twice, of the wrong kind or range, two options that exclude
+ * value, of the wrong kind or range, two options that exclude
  * each other, or missing or extra arguments. Exit status 2, with the verb's usage.
  */
 export class CliUsageError extends AgentTwinError {
@@ -40,8 +40,10 @@ const usage = (problem: string, fix: string) => new CliUsageError({ problem, fix
  * Reads `args` against a verb's option table and checks every option the
  * same way, whatever the verb: unknown options (with the closest known name),
  * a string option without a value (or with an option where its value should
- * be), a boolean given a value, an option given twice, a value of the wrong
- * kind or range, and options that exclude each other.
+ * be), a boolean given a value, a value of the wrong kind or range, and
+ * options that exclude each other. An option given twice keeps its last
+ * value (`npm run x -- --timeout 5000` over a script's own `--timeout`); each
+ * value is checked.
  * @throws CliUsageError naming the option and how to write it.
  * @example
  * checkOptions(['--timout', '5'], { timeout: { type: 'string', value: { integer: { min: 1 } } } })
@@ -72,7 +74,6 @@ export function checkOptions(args: readonly string[], kinds: OptionKinds): Parse
           `write ${token.rawName} alone.`,
         )
       }
-      if (values[name] !== undefined) throw twice(token.rawName)
       values[name] = true
       continue
     }
@@ -86,7 +87,6 @@ export function checkOptions(args: readonly string[], kinds: OptionKinds): Parse
     }
     checkValue(token.rawName, value, kind.value)
     if (kind.multiple) values[name] = [...((values[name] as string[] | undefined) ?? []), value]
-    else if (values[name] !== undefined) throw twice(token.rawName)
     else values[name] = value
   }
   for (const [name, kind] of Object.entries(kinds)) {
@@ -107,10 +107,6 @@ function unknownOption(raw: string, names: readonly string[]): CliUsageError {
     `unknown option ${raw}.`,
     meant ? `did you mean --${meant}? (${list}, and --help)` : `${list}, and --help.`,
   )
-}
-
-function twice(raw: string): CliUsageError {
-  return usage(`${raw} is given more than once.`, `give ${raw} once.`)
 }
 
 function checkValue(raw: string, text: string, spec: OptionValue | undefined): void {
