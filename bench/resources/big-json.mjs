@@ -31,11 +31,15 @@ async function main(sizes) {
     writeScenario(join(dir, 'big.scenario.yaml'))
     const phases = {}
     for (const phase of ['parse', 'load', 'scenario']) {
-      const run = spawnSync('/usr/bin/time', ['-v', process.execPath, self, '--child', phase, file], {
-        env,
-        encoding: 'utf8',
-        maxBuffer: 16 << 20,
-      })
+      const run = spawnSync(
+        '/usr/bin/time',
+        ['-v', process.execPath, self, '--child', phase, file],
+        {
+          env,
+          encoding: 'utf8',
+          maxBuffer: 16 << 20,
+        },
+      )
       const stat = (name) => new RegExp(`${name}: (.+)`).exec(run.stderr ?? '')?.[1]?.trim()
       const out = (run.stdout ?? '').trim()
       phases[phase] = {
@@ -125,7 +129,10 @@ function writeTwin(file, megabytes) {
       }),
     ],
   }
-  writeFileSync(file, `${JSON.stringify(head).slice(0, -1)},"state":{"orders":{${parts.join(',')}}}}\n`)
+  writeFileSync(
+    file,
+    `${JSON.stringify(head).slice(0, -1)},"state":{"orders":{${parts.join(',')}}}}\n`,
+  )
 }
 
 function writeScenario(file) {
