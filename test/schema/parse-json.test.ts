@@ -10,7 +10,8 @@ import { parseYamlSource } from '../../src/schema/parse-yaml.ts'
 const deep = (levels: number) => `{"a":${'['.repeat(levels)}${']'.repeat(levels)}}`
 
 const corpus: Record<string, string> = {
-  'a plain object': '{\n  "apiVersion": "agenttwin/twin.v1",\n  "state": { "orders": { "o_1": { "total": 40, "tags": ["a", "b"] } } }\n}\n',
+  'a plain object':
+    '{\n  "apiVersion": "agenttwin/twin.v1",\n  "state": { "orders": { "o_1": { "total": 40, "tags": ["a", "b"] } } }\n}\n',
   'escapes in keys and values': '{"a\\u0062": "x\\"y", "b\\\\": "\\\\", "c": "\\/"}',
   'a key repeated in one object': '{\n  "state": {\n    "a": 1,\n    "b": 2,\n    "a": 3\n  }\n}',
   'a key repeated after an escape spells it the same': '{"ab": 1, "a\\u0062": 2}',
