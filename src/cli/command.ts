@@ -6,6 +6,8 @@ export interface CliIO {
   cwd: string
 }
 
+import type { OptionKinds } from './commands/option-checks.ts'
+
 /** One verb of the `agenttwin` command. Returns the process exit code. */
 export interface CliCommand {
   name: string
@@ -13,5 +15,7 @@ export interface CliCommand {
   summary: string
   /** Usage text for `agenttwin <name> --help`. */
   usage: string
+  /** Every option the verb takes: each gets the same checks (`checkOptions`) before the verb runs. */
+  options: OptionKinds
   run(args: string[], io: CliIO): Promise<number>
 }

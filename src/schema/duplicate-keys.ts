@@ -42,3 +42,61 @@ function keyText(key: Node | null): string {
   if (isScalar(key)) return String(key.value)
   return String(key)
 }
+
+/** What `scanJsonText` found first: a key repeated in its object, or nesting past the limit. */
+export interface JsonShapeProblem {
+  kind: 'duplicate-key' | 'too-deep'
+  offset: number
+}
+
+/**
+ * The first repeated key (within one object) or the first container nested
+ * more than `maxDepth` levels, in one pass over a text `JSON.parse` has
+ * already accepted, without building any tree: a set of keys per open
+ * object, nothing else. (`JSON.parse` keeps the last of two equal keys
+ * without a word; a document must not.)
+ * @example
+ * scanJsonText('{"a":1,"a":2}', 64) // { kind: 'duplicate-key', offset: 7 }
+ */
+export function scanJsonText(text: string, maxDepth: number): JsonShapeProblem | undefined {
+  // One entry per open container: its keys for an object, undefined for an array.
+  const open: (Set<string> | undefined)[] = []
+  let expectKey = false
+  for (let index = 0; index < text.length; index++) {
+    const char = text.charCodeAt(index)
+    if (char === 0x7b /* { */ || char === 0x5b /* [ */) {
+      if (open.length === maxDepth) return { kind: 'too-deep', offset: index }
+      open.push(char === 0x7b ? new Set() : undefined)
+      expectKey = char === 0x7b
+    } else if (char === 0x7d /* } */ || char === 0x5d /* ] */) {
+      open.pop()
+      expectKey = false
+    } else if (char === 0x2c /* , */) {
+      expectKey = open.at(-1) !== undefined
+    } else if (char === 0x22 /* " */) {
+      const end = jsonStringEnd(text, index)
+      if (expectKey) {
+        const raw = text.slice(index + 1, end - 1)
+        const key = raw.includes('\\') ? (JSON.parse(`"${raw}"`) as string) : raw
+        const keys = open.at(-1)!
+        if (keys.has(key)) return { kind: 'duplicate-key', offset: index }
+        keys.add(key)
+        expectKey = false
+      }
+      index = end - 1
+    }
+  }
+  return undefined
+}
+
+/** The end (exclusive) of the JSON string whose opening quote is at `start`. */
+function jsonStringEnd(text: string, start: number): number {
+  let quote = text.indexOf('"', start + 1)
+  while (quote !== -1) {
+    let backslashes = 0
+    while (text.charCodeAt(quote - 1 - backslashes) === 0x5c) backslashes++
+    if (backslashes % 2 === 0) return quote + 1
+    quote = text.indexOf('"', quote + 1)
+  }
+  return text.length
+}

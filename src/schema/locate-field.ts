@@ -1,5 +1,6 @@
 import type { FieldPath } from './field-path.ts'
 import { type ParsedSource, parseYamlSource } from './parse-yaml.ts'
+import { sourceKey } from './source-key.ts'
 
 const recent = new Map<string, ParsedSource | undefined>()
 const RECENT_LIMIT = 16
@@ -17,7 +18,7 @@ export function locateField(
   file: string,
   path: FieldPath,
 ): { line: number; column: number } {
-  const key = `${file}\u0000${source}`
+  const key = sourceKey(file, source)
   let parsed = recent.get(key)
   if (!recent.has(key)) {
     const result = parseYamlSource(source, file)

@@ -6,6 +6,8 @@ interface Frame {
   key: string | number | undefined
   /** In an object: the next string is a key. */
   expectKey: boolean
+  /** In an object: where the current key starts. */
+  keyAt?: number
 }
 
 const SPACE = new Set([' ', '\t', '\n', '\r'])
@@ -36,19 +38,29 @@ export function lineColumnOf(text: string, offset: number): { line: number; colu
 }
 
 /**
- * Where the value at `path` starts in a JSON text, as 1-based line and
- * column; a path that does not exist points at its nearest existing parent.
+ * Where the value at `path` starts in a JSON text (or its key, with `at:
+ * 'key'`), as 1-based line and column; a path that does not exist points at
+ * its nearest existing parent.
  * Reads the text in one pass without recursion, so a document nested 100,000
  * levels deep is located, not a stack overflow. The text must be valid JSON.
  * @example
  * locateJsonValue('{\n  "a": [1, "x"]\n}', ['a', 1]) // { line: 2, column: 13 }
  */
-export function locateJsonValue(text: string, path: FieldPath): { line: number; column: number } {
+export function locateJsonValue(
+  text: string,
+  path: FieldPath,
+  at: 'key' | 'value' = 'value',
+): { line: number; column: number } {
   const frames: Frame[] = []
   let matched = 0
   let best = 0
+  // The key of the deepest value found so far (none when it is an array item), for `at: 'key'`.
+  let bestKey: number | undefined
   const startOfValue = (offset: number): boolean => {
-    if (matched === frames.length && matched > 0) best = offset
+    if (matched === frames.length && matched > 0) {
+      best = offset
+      bestKey = frames[matched - 1]!.keyAt
+    }
     return matched === frames.length && matched === path.length
   }
   // How many leading containers are on `path`, after the key of frame `level` changed.
@@ -79,7 +91,12 @@ export function locateJsonValue(text: string, path: FieldPath): { line: number; 
       if (top?.kind === 'object' && top.expectKey) {
         top.key = JSON.parse(text.slice(index, end)) as string
         top.expectKey = false
+        top.keyAt = index
         keyChanged(frames.length - 1)
+        if (at === 'key' && matched === path.length && frames.length === path.length) {
+          bestKey = index
+          break
+        }
       } else if (startOfValue(index)) break
       index = end - 1
     } else {
@@ -89,5 +106,5 @@ export function locateJsonValue(text: string, path: FieldPath): { line: number; 
       index = end - 1
     }
   }
-  return lineColumnOf(text, best)
+  return lineColumnOf(text, at === 'key' && bestKey !== undefined ? bestKey : best)
 }

@@ -3,6 +3,7 @@ import { InvalidDocumentError } from '../core/errors.ts'
 import { cloneData } from '../core/json.ts'
 import { checkDocument, finishInspection, type Inspection } from './inspect.ts'
 import { readSource, readSourceSync } from './read-source.ts'
+import { sourceKey } from './source-key.ts'
 import { twinIssues } from './twin-checks.ts'
 import type { TwinDocument } from './twin-document.ts'
 import { markInputSchemasChecked } from './validators.ts'
@@ -19,7 +20,7 @@ const RECENT_LIMIT = 16
  * const { document, problems } = inspectTwin(text, 'twins/payments.yaml')
  */
 export function inspectTwin(source: string, file: string): Inspection<TwinDocument> {
-  const key = `${file}\u0000${source}`
+  const key = sourceKey(file, source)
   let inspection = recent.get(key)
   if (!inspection) {
     inspection = finishInspection<TwinDocument>(checkDocument(source, file, 'twin', twinIssues))

@@ -20,6 +20,7 @@ import { documentTooLarge } from './document-size.ts'
 import { duplicateKeys } from './duplicate-keys.ts'
 import { type FieldPath, formatFieldPath } from './field-path.ts'
 import { findTooDeep } from './nesting.ts'
+import { isJsonFile, readJsonDocument } from './parse-json.ts'
 
 /**
  * Aliases may expand to at most this many nodes; a "billion laughs" document
@@ -43,8 +44,15 @@ export interface ParsedTree<Value = unknown> {
   locate(path: FieldPath, at?: 'key' | 'value'): { line: number; column: number }
 }
 
-/** A document parsed with positions kept: its root is a mapping. */
-export type ParsedSource = ParsedTree<Record<string, unknown>>
+/**
+ * A document that is a mapping, ready to point at any field. A `.json`
+ * document read by `JSON.parse` keeps no YAML tree: positions are found when
+ * a problem asks for one.
+ */
+export type ParsedSource = Pick<
+  ParsedTree<Record<string, unknown>>,
+  'file' | 'source' | 'value' | 'locate'
+>
 
 export type ParseResult<Parsed = ParsedSource> =
   | {
@@ -74,7 +82,8 @@ const GENERIC_SYNTAX_FIX =
   'fix the YAML syntax at this position (quote a string that contains `: `, `#` or starts with a special character)'
 
 /**
- * Parses YAML (or JSON, which YAML reads too) with line/column tracking.
+ * Parses YAML (or JSON, which YAML reads too) with line/column tracking; a
+ * `.json` file that is plain valid JSON is read by `JSON.parse` instead.
  * Syntax errors, duplicate keys, alias bombs, empty documents and roots that
  * are not a mapping come back as problems, never as exceptions.
  * @example
@@ -82,6 +91,11 @@ const GENERIC_SYNTAX_FIX =
  * if (result.ok) result.parsed.locate(['a']) // { line: 1, column: 4 }
  */
 export function parseYamlSource(source: string, file: string): ParseResult {
+  if (isJsonFile(file) && !documentTooLarge(source, file)) {
+    // Linear in the text; anything it does not accept is read below, with every problem located.
+    const json = readJsonDocument(source, file, resourceLimit('depth'))
+    if (json) return { ok: true, parsed: json }
+  }
   return parseGuarded(source, file, 'mapping') as ParseResult
 }
 

@@ -15,6 +15,8 @@ import {
 } from '../../judge/index.ts'
 import type { CliCommand, CliIO } from '../command.ts'
 import { refuseOverwritingInput } from '../output-path.ts'
+import { readOptions, stringOption, usageError } from './cli-options.ts'
+import type { OptionKinds } from './option-checks.ts'
 
 const USAGE = `Usage: agenttwin calibrate <labels-file> [--judge fake|anthropic|openai] [--threshold 0.7] [--out <file>]
 
@@ -29,6 +31,12 @@ counts as calibrated (n >= ${CALIBRATION_RULES.minExamples}, agreement >= ${CALI
   --out           write the report for loadCalibration(), e.g. .agenttwin-cache/calibration.json
 
 Exit status: 0 every criterion calibrated, 1 some are not, 2 usage or file error.`
+
+const OPTIONS = {
+  judge: { type: 'string', value: { oneOf: JUDGE_PROVIDERS } },
+  threshold: { type: 'string', value: { number: { min: 0, max: 1 } } },
+  out: { type: 'string' },
+} as const satisfies OptionKinds
 
 interface Flags {
   file: string
@@ -49,16 +57,16 @@ export function createCalibrateCommand(
     name: 'calibrate',
     summary: 'Measure a judge against human-labelled replies (n, agreement, kappa)',
     usage: USAGE,
+    options: OPTIONS,
     async run(args: string[], io: CliIO): Promise<number> {
-      if (args.includes('--help') || args.includes('-h')) {
+      const parsed = readOptions(args, OPTIONS)
+      if ('problem' in parsed) return usageError(io, 'calibrate', parsed.problem, USAGE)
+      if (parsed.values.help) {
         io.stdout(`${USAGE}\n`)
         return 0
       }
-      const flags = parseFlags(args)
-      if (typeof flags === 'string') {
-        io.stderr(`${flags}\n\n${USAGE}\n`)
-        return 2
-      }
+      const flags = flagsOf(parsed.positionals, parsed)
+      if (typeof flags === 'string') return usageError(io, 'calibrate', flags, USAGE)
       try {
         const labelsFile = resolve(io.cwd, flags.file)
         if (flags.out) refuseOverwritingInput([labelsFile], inside(io.cwd, flags.out))
@@ -120,46 +128,21 @@ export function formatReport(report: CalibrationReport): string {
   return lines.join('\n')
 }
 
-function parseFlags(args: string[]): Flags | string {
-  const positional: string[] = []
-  const flags: Omit<Flags, 'file'> = {}
-  for (let index = 0; index < args.length; index++) {
-    const arg = args[index] as string
-    const [name, inline] = arg.startsWith('--') ? splitFlag(arg) : [undefined, undefined]
-    if (name === undefined) {
-      positional.push(arg)
-      continue
-    }
-    const value = inline ?? args[++index]
-    if (value === undefined) return `--${name} needs a value`
-    if (name === 'judge') {
-      if (!(JUDGE_PROVIDERS as readonly string[]).includes(value)) {
-        return `--judge ${value} is not one of ${JUDGE_PROVIDERS.join(', ')}`
-      }
-      flags.judge = value as JudgeProviderName
-    } else if (name === 'threshold') {
-      const threshold = Number(value)
-      if (!Number.isFinite(threshold) || threshold < 0 || threshold > 1) {
-        return `--threshold ${value} is not a number from 0 to 1`
-      }
-      flags.threshold = threshold
-    } else if (name === 'out') {
-      flags.out = value
-    } else {
-      return `unknown option --${name}`
-    }
-  }
+/** The checked options as the command uses them (values were checked by `readOptions`). */
+function flagsOf(positional: string[], parsed: Parameters<typeof stringOption>[0]): Flags | string {
   if (positional.length !== 1) {
     return positional.length === 0
       ? 'missing <labels-file>'
       : `expected one labels file, got ${positional.join(' ')}`
   }
-  return { file: positional[0] as string, ...flags }
-}
-
-function splitFlag(arg: string): [string, string | undefined] {
-  const equals = arg.indexOf('=')
-  return equals === -1 ? [arg.slice(2), undefined] : [arg.slice(2, equals), arg.slice(equals + 1)]
+  const flags: Flags = { file: positional[0] as string }
+  const judge = stringOption(parsed, 'judge')
+  const threshold = stringOption(parsed, 'threshold')
+  const out = stringOption(parsed, 'out')
+  if (judge !== undefined) flags.judge = judge as JudgeProviderName
+  if (threshold !== undefined) flags.threshold = Number(threshold)
+  if (out !== undefined) flags.out = out
+  return flags
 }
 
 function inside(cwd: string, file: string): string {

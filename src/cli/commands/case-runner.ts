@@ -19,9 +19,10 @@ type Env = Record<string, string | undefined>
 /** The options of every command that runs cases (`run`, `diff`), beside its own. */
 export const CASE_OPTIONS = {
   agent: { type: 'string' },
-  timeout: { type: 'string' },
-  seed: { type: 'string' },
+  timeout: { type: 'string', value: { integer: { min: 1 } } },
+  seed: { type: 'string', value: { integer: { min: 0 } } },
   overrides: { type: 'string' },
+  // Checked by resolveModelMode, which also reads AGENTTWIN_MODELS and the plugin option.
   models: { type: 'string' },
   'model-hosts': { type: 'string' },
   cassettes: { type: 'string' },

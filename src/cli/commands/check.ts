@@ -1,6 +1,5 @@
 import { stat } from 'node:fs/promises'
 import { relative, resolve } from 'node:path'
-import { parseArgs } from 'node:util'
 import { glob } from 'tinyglobby'
 import {
   checkOutcomeFile,
@@ -14,6 +13,8 @@ import type { ContractDocument } from '../../schema/contract-document.ts'
 import { detectDocumentKind, loadContract } from '../../schema/index.ts'
 import { readSource } from '../../schema/read-source.ts'
 import type { CliCommand, CliIO } from '../command.ts'
+import { readOptions, stringOption, usageError } from './cli-options.ts'
+import type { OptionKinds } from './option-checks.ts'
 
 const USAGE = `Usage: agenttwin check <outcomes.jsonl> [--contracts <dir>] [--json] [--max-line-bytes <n>]
 
@@ -57,23 +58,15 @@ interface Options {
   maxLineBytes?: number
 }
 
+const OPTIONS = {
+  contracts: { type: 'string' },
+  json: { type: 'boolean' },
+  'max-line-bytes': { type: 'string', value: { integer: { min: 1 } } },
+} as const satisfies OptionKinds
+
 function readArgs(args: string[]): Options | { help: true } | { problem: string } {
-  let parsed: ReturnType<typeof parseArgs>
-  try {
-    parsed = parseArgs({
-      args,
-      options: {
-        contracts: { type: 'string' },
-        json: { type: 'boolean' },
-        'max-line-bytes': { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-      allowPositionals: true,
-      strict: true,
-    })
-  } catch (error) {
-    return { problem: (error as Error).message.split('. To specify')[0] ?? String(error) }
-  }
+  const parsed = readOptions(args, OPTIONS)
+  if ('problem' in parsed) return parsed
   if (parsed.values.help) return { help: true }
   if (parsed.positionals.length !== 1) {
     return {
@@ -84,17 +77,10 @@ function readArgs(args: string[]): Options | { help: true } | { problem: string 
     }
   }
   const options: Options = { file: parsed.positionals[0]!, json: parsed.values.json === true }
-  if (typeof parsed.values.contracts === 'string') options.contracts = parsed.values.contracts
-  const max = parsed.values['max-line-bytes']
-  if (typeof max === 'string') {
-    const bytes = Number(max)
-    if (!Number.isSafeInteger(bytes) || bytes < 1) {
-      return {
-        problem: `--max-line-bytes ${JSON.stringify(max)} is not a whole number of bytes (at least 1)`,
-      }
-    }
-    options.maxLineBytes = bytes
-  }
+  const contracts = stringOption(parsed, 'contracts')
+  if (contracts !== undefined) options.contracts = contracts
+  const max = stringOption(parsed, 'max-line-bytes')
+  if (max !== undefined) options.maxLineBytes = Number(max)
   return options
 }
 
@@ -151,10 +137,7 @@ async function run(args: string[], io: CliIO): Promise<number> {
     io.stdout(`${USAGE}\n`)
     return 0
   }
-  if ('problem' in options) {
-    io.stderr(`agenttwin check: ${options.problem}\n\n${USAGE}\n`)
-    return 2
-  }
+  if ('problem' in options) return usageError(io, 'check', options.problem, USAGE)
   const file = resolve(io.cwd, options.file)
   const shown = relative(io.cwd, file) || file
   const found = await stat(file).catch(() => undefined)
@@ -205,5 +188,6 @@ export const checkCommand: CliCommand = {
   name: 'check',
   summary: 'check recorded outcomes (JSON Lines) fail-closed: execution, state, claim, evidence',
   usage: USAGE,
+  options: OPTIONS,
   run,
 }

@@ -1,5 +1,4 @@
 import { relative } from 'node:path'
-import { parseArgs } from 'node:util'
 import {
   AgentTwinError,
   type DocumentProblem,
@@ -7,36 +6,27 @@ import {
   InvalidDocumentError,
 } from '../../core/errors.ts'
 import type { CliCommand, CliIO } from '../command.ts'
+import {
+  CliUsageError,
+  checkOptions,
+  type OptionKinds,
+  type ParsedOptions,
+} from './option-checks.ts'
 
-/** What a verb accepts: each long option and whether it takes a value. */
-export type OptionKinds = Record<string, { type: 'string' | 'boolean'; multiple?: boolean }>
-
-export interface ParsedOptions {
-  values: Record<string, string | boolean | string[] | undefined>
-  positionals: string[]
-}
+export type { OptionKind, OptionKinds, ParsedOptions } from './option-checks.ts'
 
 /**
- * Reads `args` strictly: unknown options and options missing their value are
- * usage errors (returned as a sentence, never thrown). `--help` / `-h` is always known.
+ * Reads `args` with the checks every verb's options get (see `checkOptions`):
+ * a problem is returned as the sentence to print, never thrown.
  */
 export function readOptions(
   args: string[],
   kinds: OptionKinds,
 ): ParsedOptions | { problem: string } {
   try {
-    const { values, positionals } = parseArgs({
-      args,
-      options: { ...kinds, help: { type: 'boolean', short: 'h' } },
-      allowPositionals: true,
-      strict: true,
-    })
-    return { values: values as ParsedOptions['values'], positionals }
+    return checkOptions(args, kinds)
   } catch (error) {
-    const code = (error as { code?: unknown }).code
-    if (typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS')) {
-      return { problem: (error as Error).message.split('. To specify')[0] as string }
-    }
+    if (error instanceof CliUsageError) return { problem: error.message }
     throw error
   }
 }
@@ -62,9 +52,9 @@ export function integerOption(
   return value
 }
 
-/** Prints a usage error with the verb's usage text; exit status 2. */
+/** Prints a usage error (code `AGENTTWIN_CLI_USAGE`) with the verb's usage text; exit status 2. */
 export function usageError(io: CliIO, verb: string, problem: string, usage: string): number {
-  io.stderr(`agenttwin ${verb}: ${problem}\n\n${usage}\n`)
+  io.stderr(`agenttwin ${verb}: ${problem} [${CliUsageError.code}]\n\n${usage}\n`)
   return 2
 }
 
@@ -112,6 +102,7 @@ export function defineVerb(verb: VerbDefinition): CliCommand {
     name: verb.name,
     summary: verb.summary,
     usage: verb.usage,
+    options: verb.options,
     async run(args, io) {
       const parsed = readOptions(args, verb.options)
       if ('problem' in parsed) return usageError(io, verb.name, parsed.problem, verb.usage)

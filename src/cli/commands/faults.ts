@@ -2,6 +2,8 @@ import type { FaultParamSpec, FaultType } from '../../core/fault-model.ts'
 import { faultCatalog, getFaultType } from '../../faults/catalog.ts'
 import { closestName } from '../../faults/closest.ts'
 import type { CliCommand, CliIO } from '../command.ts'
+import { readOptions, usageError } from './cli-options.ts'
+import type { OptionKinds } from './option-checks.ts'
 
 const USAGE = `Usage: agenttwin faults [type] [--json]
 
@@ -111,18 +113,17 @@ function renderTable(faults: readonly FaultType[]): string {
   return `${lines.join('\n')}\n`
 }
 
+const OPTIONS = { json: { type: 'boolean' } } as const satisfies OptionKinds
+
 async function run(args: string[], io: CliIO): Promise<number> {
-  if (args.includes('--help') || args.includes('-h')) {
+  const parsed = readOptions(args, OPTIONS)
+  if ('problem' in parsed) return usageError(io, 'faults', parsed.problem, USAGE)
+  if (parsed.values.help) {
     io.stdout(`${USAGE}\n`)
     return 0
   }
-  const unknownOption = args.find((arg) => arg.startsWith('-') && arg !== '--json')
-  const names = args.filter((arg) => !arg.startsWith('-'))
-  if (unknownOption || names.length > 1) {
-    const what = unknownOption ? `unknown option ${unknownOption}` : 'give at most one fault type'
-    io.stderr(`agenttwin faults: ${what}\n\n${USAGE}\n`)
-    return 2
-  }
+  const names = parsed.positionals
+  if (names.length > 1) return usageError(io, 'faults', 'give at most one fault type', USAGE)
   let faults = faultCatalog
   const [name] = names
   if (name !== undefined) {
@@ -140,7 +141,7 @@ async function run(args: string[], io: CliIO): Promise<number> {
     }
     faults = [found]
   }
-  if (args.includes('--json')) io.stdout(`${JSON.stringify(faults.map(toJson), null, 2)}\n`)
+  if (parsed.values.json) io.stdout(`${JSON.stringify(faults.map(toJson), null, 2)}\n`)
   else io.stdout(renderTable(faults))
   return 0
 }
@@ -155,5 +156,6 @@ export const faultsCommand: CliCommand = {
   name: 'faults',
   summary: 'List the fault types (what the dependency did, what the caller sees)',
   usage: USAGE,
+  options: OPTIONS,
   run,
 }

@@ -47,6 +47,7 @@ export const initCommand: CliCommand = {
   name: 'init',
   summary: 'Scaffold a starter twin, scenario and agent, and print the Vitest config',
   usage: USAGE,
+  options: {},
   async run(args: string[], io: CliIO): Promise<number> {
     const parsed = readOptions(args, { example: { type: 'string' } })
     if ('problem' in parsed) return usageError(io, 'init', parsed.problem, USAGE)

@@ -37,7 +37,7 @@ Example (with the report of \`agenttwin diff --json reports/agenttwin.json\` or 
 
 const OPTIONS = {
   case: { type: 'string' },
-  side: { type: 'string' },
+  side: { type: 'string', value: { oneOf: ['candidate', 'baseline'] } },
   out: { type: 'string' },
   twin: { type: 'string' },
 } as const

@@ -47,11 +47,11 @@ Example (in a project set up by \`agenttwin init\`):
   agenttwin serve scenarios/example.scenario.yaml --port 4010`
 
 const OPTIONS = {
-  port: { type: 'string' },
+  port: { type: 'string', value: { integer: { min: 0, max: 65535 } } },
   host: { type: 'string' },
   mcp: { type: 'boolean' },
   'no-token': { type: 'boolean' },
-  'max-body-bytes': { type: 'string' },
+  'max-body-bytes': { type: 'string', value: { integer: { min: 1 } } },
 } as const
 
 interface Served {

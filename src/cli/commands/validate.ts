@@ -3,6 +3,7 @@ import { type DocumentProblem, formatProblem } from '../../core/errors.ts'
 import { API_VERSIONS } from '../../schema/api-versions.ts'
 import { validateDocumentFile } from '../../schema/document-kinds.ts'
 import type { CliCommand, CliIO } from '../command.ts'
+import { readOptions, usageError } from './cli-options.ts'
 
 const USAGE = `Usage: agenttwin validate <files...>
 
@@ -29,16 +30,12 @@ export function summaryLine(valid: number, invalid: number, problems: number): s
 }
 
 function parseArgs(args: string[]): { files: string[] } | { error: string } | { help: true } {
-  const files: string[] = []
-  let options = true
-  for (const arg of args) {
-    if (options && arg === '--') options = false
-    else if (options && (arg === '--help' || arg === '-h')) return { help: true }
-    else if (options && arg.startsWith('-') && arg !== '-')
-      return { error: `unknown option ${arg}` }
-    else files.push(arg)
-  }
-  return files.length === 0 ? { error: 'no files given' } : { files }
+  const parsed = readOptions(args, {})
+  if ('problem' in parsed) return { error: parsed.problem }
+  if (parsed.values.help) return { help: true }
+  return parsed.positionals.length === 0
+    ? { error: 'no files given' }
+    : { files: parsed.positionals }
 }
 
 /**
@@ -51,16 +48,14 @@ export const validateCommand: CliCommand = {
   name: 'validate',
   summary: 'check twin, scenario and contract documents; print every problem as file:line:col',
   usage: USAGE,
+  options: {},
   async run(args: string[], io: CliIO): Promise<number> {
     const parsed = parseArgs(args)
     if ('help' in parsed) {
       io.stdout(`${USAGE}\n`)
       return 0
     }
-    if ('error' in parsed) {
-      io.stderr(`agenttwin validate: ${parsed.error}\n\n${USAGE}\n`)
-      return 2
-    }
+    if ('error' in parsed) return usageError(io, 'validate', parsed.error, USAGE)
     const files = [...new Set(parsed.files.map((file) => resolve(io.cwd, file)))]
     const printed = new Set<string>()
     const distinct = new Set<string>()

@@ -2,13 +2,16 @@ import type { MatcherState } from 'vitest'
 import type { CaseRun } from '../../core/case-run.ts'
 import type { ExpectationResult } from '../../core/expectation-result.ts'
 import { type EvaluateOptions, evaluatorFor } from '../../evaluate/registry.ts'
+import { expectationIssues } from '../../schema/expectation-checks.ts'
 import type {
   DocumentOfType,
   ExpectationDocument,
   ExpectationMatcherName,
   TypeOfMatcher,
 } from '../../schema/expectations/index.ts'
+import { formatFieldPath } from '../../schema/field-path.ts'
 import { caseRunOf } from './case-run.ts'
+import { InvalidMatcherArgumentError } from './errors.ts'
 import type { AgentTwinMatchers } from './types.ts'
 import { matcherResult, type SyncMatcherResult, type Wording } from './verdict.ts'
 
@@ -95,6 +98,7 @@ export function expectationMatcher<Name extends ExpectationMatcherName>(
   ) {
     const run = caseRunOf(received, name)
     const spelling = part.spell({ name, run }, ...args)
+    refuseWhatYamlRefuses(name, run, spelling.expectation as ExpectationDocument)
     const evaluate = (expectation: ExpectationDocument) =>
       evaluatorFor(expectation.type)(expectation as never, run, spelling.options ?? {})
     const result = evaluate(spelling.expectation as ExpectationDocument)
@@ -119,4 +123,24 @@ export function expectationMatcher<Name extends ExpectationMatcherName>(
       return Promise.reject(error)
     }
   } as RawMatcher<Name>
+}
+
+/**
+ * The loader's checks of a scenario expectation, on the one a matcher
+ * spelled: a tool the twin lacks, a value of the wrong type or a check the
+ * twin cannot answer is the same refusal in code as in YAML, never a pass.
+ */
+function refuseWhatYamlRefuses(name: string, run: CaseRun, expectation: ExpectationDocument) {
+  // The matcher's name is no scenario id; the id is not the user's to get wrong here.
+  const [issue] = expectationIssues(
+    { ...expectation, id: 'in-code' },
+    { name: run.twin.name, tools: run.tools },
+  )
+  if (!issue) return
+  const where = issue.path.length > 0 ? `${formatFieldPath(issue.path)}: ` : ''
+  throw new InvalidMatcherArgumentError(
+    name,
+    `${where}${issue.message}`,
+    issue.fix.replace(/\.$/, ''),
+  )
 }

@@ -140,9 +140,8 @@ describe('agenttwin calibrate', () => {
   ])('exits 2 with usage for %j', async (args, message) => {
     const { code, stderr } = await run(args)
     expect(code).toBe(2)
-    expect(stderr).toMatch(
-      new RegExp(`^${message.replace(/[<>-]/g, '\\$&')}\\n\\nUsage: agenttwin calibrate`),
-    )
+    expect(stderr).toMatch(new RegExp(`^agenttwin calibrate: ${message.replace(/[<>-]/g, '\\$&')}`))
+    expect(stderr).toMatch(/ \[AGENTTWIN_CLI_USAGE\]\n\nUsage: agenttwin calibrate/)
   })
 
   it('is a CLI command with a name, summary and usage', () => {

@@ -185,7 +185,7 @@ describe('agenttwin diff: usage and document errors exit 2', () => {
     const { code, stderr } = await capture(diff, ['--agent', DEMO_AGENTS])
     expect(code).toBe(2)
     expect(stderr).toMatch(
-      /^agenttwin diff: missing <scenarios\.\.\.>, --baseline <version>, --candidate <version>\n\nUsage: agenttwin diff/,
+      /^agenttwin diff: missing <scenarios\.\.\.>, --baseline <version>, --candidate <version> \[AGENTTWIN_CLI_USAGE\]\n\nUsage: agenttwin diff/,
     )
   })
 

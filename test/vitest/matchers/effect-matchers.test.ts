@@ -45,13 +45,13 @@ describe('toHaveNoDuplicateSideEffect', () => {
     )
   })
 
-  it('is ERROR for a tool without an effect key, with or without .not', async () => {
+  it('is refused for a tool without an effect key, with or without .not', async () => {
     const careful = await demoRun('refund-timeout-after-mutation', 'v1.2.4')
     for (const failure of [
       failureOf(() => expect(careful).toHaveNoDuplicateSideEffect('lookup_order')),
       failureOf(() => expect(careful).not.toHaveNoDuplicateSideEffect('lookup_order')),
     ]) {
-      expect(failure.message).toContain('lookup_order declares no effectKey')
+      expect(failure.message).toContain('tool `lookup_order` has no `effectKey`')
     }
   })
 })

@@ -17,7 +17,8 @@ describe('a value that is not a CaseRun', () => {
     expect(() => expect(undefined).toHaveHandedOff()).toThrowError('but received undefined')
   })
 
-  it('names a forgotten await', async () => {
+  // It runs the demo case: slow on a busy machine.
+  it('names a forgotten await', { timeout: 120_000 }, async () => {
     const pending = demoRun('refund-happy-path', 'v1.2.4')
     expect(() => expect(pending).toHaveVerifiedOutcome()).toThrowError(
       'received a Promise (did you forget `await` before run(agent)?)',

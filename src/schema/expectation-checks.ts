@@ -1,0 +1,51 @@
+import type { CaseTool } from '../core/case-run.ts'
+import { ajvIssues } from './ajv-issues.ts'
+import { formatFieldPath } from './field-path.ts'
+import type { Issue } from './issue.ts'
+import { scenarioIssues } from './scenario-checks.ts'
+import { scenarioTwinIssues } from './scenario-twin-checks.ts'
+import type { TwinDocument } from './twin-document.ts'
+import { documentValidator } from './validators.ts'
+
+/** The twin an expectation given in code is held against: its name and its tools as the case saw them. */
+export interface ExpectationTwin {
+  name: string
+  tools: readonly CaseTool[]
+}
+
+/**
+ * Every problem the YAML loader finds in one expectation of a scenario
+ * (its schema branch, the scenario's own checks, the tools it names and
+ * whether the twin can answer it), for an expectation given in code: the
+ * matchers run these on the expectation they spell, so the same mistake is
+ * refused in YAML and in code with the same words, never a silent pass.
+ * Paths are relative to the expectation.
+ * @example
+ * expectationIssues({ id: 'x', type: 'notCalledTool', tool: 'send_emial' }, { name: 'crm', tools })
+ * // [{ path: ['tool'], message: 'twin `crm` has no tool `send_emial`', fix: 'use one of … (did you mean …)' }]
+ */
+export function expectationIssues(
+  expectation: Record<string, unknown>,
+  twin: ExpectationTwin,
+): Issue[] {
+  // One expectation in the smallest valid scenario: every check the loader runs, unchanged.
+  const scenario = {
+    apiVersion: 'agenttwin/scenario.v1',
+    id: 'expectation-in-code',
+    version: '1.0.0',
+    title: 'An expectation given in code',
+    twin: './twin.yaml',
+    input: { message: '' },
+    expectations: [expectation],
+  }
+  const issues: Issue[] = []
+  const validate = documentValidator('scenario')
+  if (!validate(scenario)) issues.push(...ajvIssues(validate.errors ?? [], scenario))
+  issues.push(...scenarioIssues(scenario))
+  const reported = new Set(issues.map((issue) => formatFieldPath(issue.path)))
+  const asTwin = { metadata: { name: twin.name }, tools: twin.tools } as unknown as TwinDocument
+  issues.push(...scenarioTwinIssues(scenario, asTwin, reported))
+  return issues
+    .filter((issue) => issue.path[0] === 'expectations' && issue.path[1] === 0)
+    .map((issue) => ({ ...issue, path: issue.path.slice(2) }))
+}

@@ -1,0 +1,142 @@
+/**
+ * Every option of every verb gets the same checks, from the verb's own option
+ * table (so a new option or verb cannot skip them): an unknown option names
+ * the closest known one, a missing value, a value given to a switch, a value
+ * of the wrong kind or range and two options that exclude each other are each a usage error: exit 2, one coded message, the
+ * usage, nothing run, no stack trace. (An option given twice keeps its last
+ * value, as in `npm run x -- --timeout 5000`; every value is checked.)
+ */
+import { tmpdir } from 'node:os'
+import { describe, expect, it } from 'vitest'
+import { commands } from '../../src/cli/commands/index.ts'
+import {
+  CliUsageError,
+  checkOptions,
+  type OptionKind,
+  type OptionValue,
+} from '../../src/cli/commands/option-checks.ts'
+import { runCli } from '../../src/cli/main.ts'
+import { captureIO } from './capture-io.ts'
+
+const verbs = await Promise.all(
+  commands.map(async (entry) => [entry.name, await entry.load()] as const),
+)
+
+async function refused(verb: string, args: string[]): Promise<string> {
+  const io = captureIO(tmpdir())
+  const code = await runCli([verb, ...args], io)
+  const err = io.err()
+  expect(code, `${verb} ${args.join(' ')}: ${err}`).toBe(2)
+  expect(io.out()).toBe('')
+  expect(err).toContain(`[${CliUsageError.code}]`)
+  expect(err).toMatch(new RegExp(`^agenttwin ${verb}: `))
+  expect(err).not.toMatch(/\n\s+at |unexpected error/)
+  return err
+}
+
+/** A value the option's check accepts. */
+function goodValue(spec: OptionValue | undefined): string {
+  if (!spec) return 'x'
+  if ('oneOf' in spec) return spec.oneOf[0]!
+  if ('integer' in spec) return String(spec.integer.min)
+  return String(spec.number.min)
+}
+
+/** Values the option's check refuses. */
+function badValues(spec: OptionValue): string[] {
+  if ('oneOf' in spec) return [`${spec.oneOf[0]}x`, '']
+  if ('integer' in spec) {
+    const { min, max } = spec.integer
+    return [
+      'abc',
+      String(min - 1),
+      `${min}.5`,
+      ' 1',
+      ...(max === undefined ? [] : [String(max + 1)]),
+    ]
+  }
+  return ['abc', String(spec.number.min - 1), String(spec.number.max + 1), 'Infinity']
+}
+
+describe.each(verbs)('agenttwin %s', (verb, command) => {
+  const options = Object.entries(command.options) as [string, OptionKind][]
+
+  it('names an unknown option, with the closest known one', async () => {
+    const [first] = options
+    if (!first) {
+      expect(await refused(verb, ['--json'])).toContain('this command takes no options')
+      return
+    }
+    const typo = `${first[0]}x`
+    const err = await refused(verb, [`--${typo}`])
+    expect(err).toContain(`unknown option --${typo}`)
+    expect(err).toContain(`did you mean --${first[0]}?`)
+  })
+
+  it.each(options)('--%s is checked like every option', async (name, kind) => {
+    if (kind.type === 'boolean') {
+      expect(await refused(verb, [`--${name}=yes`])).toContain(`--${name} takes no value`)
+      return
+    }
+    expect(await refused(verb, [`--${name}`])).toContain(`--${name} needs a value`)
+    expect(await refused(verb, [`--${name}`, '--help'])).toContain(
+      `--${name} needs a value (got the option --help)`,
+    )
+    expect(await refused(verb, [`--${name}=`])).toContain(`--${name} needs a value`)
+    const good = goodValue(kind.value)
+    for (const bad of kind.value ? badValues(kind.value) : []) {
+      // Given twice, the last value counts, and each is checked.
+      if (bad !== '')
+        expect(await refused(verb, [`--${name}=${bad}`, `--${name}`, good])).toContain(
+          `--${name} ${bad} is not`,
+        )
+    }
+    for (const bad of kind.value ? badValues(kind.value) : []) {
+      if (bad === '') continue
+      expect(await refused(verb, [`--${name}=${bad}`])).toContain(`--${name} ${bad} is not`)
+    }
+    for (const other of kind.conflicts ?? []) {
+      const otherKind = command.options[other]!
+      const otherArgs =
+        otherKind.type === 'boolean' ? [`--${other}`] : [`--${other}`, goodValue(otherKind.value)]
+      expect(await refused(verb, [`--${name}`, good, ...otherArgs])).toContain(
+        'cannot be given together',
+      )
+    }
+  })
+})
+
+describe('checkOptions', () => {
+  const kinds = {
+    port: { type: 'string', value: { integer: { min: 0, max: 65535 } } },
+    socket: { type: 'string', conflicts: ['port'] },
+    judge: { type: 'string', value: { oneOf: ['fake', 'openai'] } },
+    tag: { type: 'string', multiple: true },
+  } as const
+
+  it('reads values, positionals after --, and repeatable options', () => {
+    expect(
+      checkOptions(['a', '--port=80', '--tag', 'x', '--tag', 'y', '--', '--b'], kinds),
+    ).toEqual({
+      values: { port: '80', tag: ['x', 'y'] },
+      positionals: ['a', '--b'],
+    })
+  })
+
+  it('refuses two options that exclude each other', () => {
+    expect(() => checkOptions(['--socket', 's', '--port', '1'], kinds)).toThrow(
+      '--socket and --port cannot be given together',
+    )
+  })
+
+  it('suggests the closest choice for a mistyped value', () => {
+    expect(() => checkOptions(['--judge', 'opnai'], kinds)).toThrow('did you mean --judge openai?')
+  })
+
+  it('takes a value that starts with "-" when written with =', () => {
+    expect(() => checkOptions(['--port', '-1'], kinds)).toThrow('or --port=-1')
+    expect(() => checkOptions(['--port=-1'], kinds)).toThrow(
+      '--port -1 is not a whole number from 0 to 65535',
+    )
+  })
+})
