@@ -367,4 +367,9 @@ export const ERROR_HELP: { readonly [Code in ErrorCode]: ErrorHelp } = {
     when: 'An adapted agent got an input without a user message.',
     fix: 'Give the scenario `input: { message: "..." }` (or a string).',
   },
+  AGENTTWIN_CLI_USAGE: {
+    group: 'The `agenttwin` command',
+    when: "A command line the verb cannot run: an unknown option (the message names the closest one), an option without its value, a value of the wrong kind or range, options that exclude each other, or a missing or extra argument. Exit status 2, with the verb's usage.",
+    fix: 'Write the option as the message and `agenttwin <verb> --help` say.',
+  },
 }

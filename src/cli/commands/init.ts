@@ -43,13 +43,15 @@ ${VITEST_CONFIG_SNIPPET}
  * @example
  * await initCommand.run(['my-agent-tests'], io) // 0, or 1 when a file exists
  */
+const OPTIONS = { example: { type: 'string' } } as const
+
 export const initCommand: CliCommand = {
   name: 'init',
   summary: 'Scaffold a starter twin, scenario and agent, and print the Vitest config',
   usage: USAGE,
-  options: {},
+  options: OPTIONS,
   async run(args: string[], io: CliIO): Promise<number> {
-    const parsed = readOptions(args, { example: { type: 'string' } })
+    const parsed = readOptions(args, OPTIONS)
     if ('problem' in parsed) return usageError(io, 'init', parsed.problem, USAGE)
     if (parsed.values.help) {
       io.stdout(`${USAGE}\n`)
