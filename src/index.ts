@@ -169,6 +169,7 @@ export {
   type ConversationContext,
   type ConversationMessage,
   DEFAULT_CASE_TIMEOUT_MS,
+  type InferredClaim,
   type PinnedCase,
   type PinnedSelection,
   type PinOptions,

@@ -78,7 +78,7 @@ for (const [index, pinned] of selection.cases.entries()) {
       .map((result) => `${result.id}${result.critical ? '!' : ''}=${result.label}`)
     if (!run.finished) failed.unshift(`UNFINISHED (${run.error?.kind}: ${run.error?.message})`)
     console.log(
-      `  ${key.padEnd(7)} ${String(run.records.length).padStart(2)}  ${calls.join(' ').padEnd(28)} ${run.result?.outcome.padEnd(8)} ${money.padEnd(8)} ${failed.join(', ')}`,
+      `  ${key.padEnd(7)} ${String(run.records.length).padStart(2)}  ${calls.join(' ').padEnd(28)} ${(run.result?.outcome ?? '-').padEnd(8)} ${money.padEnd(8)} ${failed.join(', ')}`,
     )
   }
 }

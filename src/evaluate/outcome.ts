@@ -128,7 +128,7 @@ export function unbackedReason(record: CallRecord): UnbackedSuccess | undefined 
 
 function verifyPath(
   run: CaseRun,
-  claimed: ClaimedOutcome,
+  claimed: ClaimedOutcome | undefined,
   check: ValueCheck,
   path: string,
 ): OutcomeVerification {
@@ -146,7 +146,7 @@ function verifyPath(
     reportedSuccesses: [],
     unbacked: [],
     evidence: {
-      claimed,
+      claimed: claimed ?? null,
       status,
       verified: true,
       path,
@@ -158,7 +158,10 @@ function verifyPath(
   }
 }
 
-function verifyReportedSuccesses(run: CaseRun, claimed: ClaimedOutcome): OutcomeVerification {
+function verifyReportedSuccesses(
+  run: CaseRun,
+  claimed: ClaimedOutcome | undefined,
+): OutcomeVerification {
   const reportedSuccesses = run.records.filter((r) => r.risk !== 'READ' && sawSuccess(r))
   if (reportedSuccesses.length === 0) {
     return unknown(
@@ -187,7 +190,7 @@ function verifyReportedSuccesses(run: CaseRun, claimed: ClaimedOutcome): Outcome
     reportedSuccesses,
     unbacked,
     evidence: {
-      claimed,
+      claimed: claimed ?? null,
       status,
       verified: true,
       reportedSuccesses: reportedSuccesses.map(recordEvidence),
