@@ -288,6 +288,7 @@ export {
   InvalidClockError,
   InvalidFaultParamError,
   InvalidInputSchemaError,
+  InvalidTurnError,
   MissingPlaceholderError,
   PathConflictError,
   type RecordedFault,

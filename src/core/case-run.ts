@@ -5,6 +5,7 @@
 import type { CallRecord } from './call-record.ts'
 import type { CaseTrace } from './case-trace.ts'
 import type { ClaimFamily } from './claim.ts'
+import type { CaseTurn } from './conversation.ts'
 import type { ExpectationResult } from './expectation-result.ts'
 import type { JsonObject, JsonValue } from './json.ts'
 import type { CaseModels, LlmSource } from './model-usage.ts'
@@ -92,6 +93,12 @@ export interface CaseRun {
   initialState: JsonObject
   finalState: JsonObject
   records: CallRecord[]
+  /**
+   * A conversation scenario's user turns, in order, each with the agent's
+   * reply and the state at its end (records say their turn). `result` is the
+   * last turn's answer. Absent for a one-turn (`input`) scenario.
+   */
+  conversation?: CaseTurn[]
   /** Absent when the case did not finish. */
   result?: AgentResult
   /** The spans the agent exported through `context.trace.exporter`: testimony, read only by `traceMatchesRecords`. */

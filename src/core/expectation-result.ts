@@ -53,6 +53,8 @@ export interface ExpectationResult {
   message: string
   /** The evidence itself (records cited, values found); serialisable. */
   evidence: JsonValue
+  /** In a conversation: the user turn the verdict is located at (a checkpoint's turn, the first failing turn). */
+  turn?: number
   /** For `outcomeVerified`: whether a verification actually ran. */
   verified?: boolean
   /** For judges: who judged and how. */

@@ -22,6 +22,7 @@ export {
   InvalidClockError,
   InvalidFaultParamError,
   InvalidInputSchemaError,
+  InvalidTurnError,
   MissingPlaceholderError,
   PathConflictError,
   TwinDisposedError,
