@@ -16,6 +16,9 @@ export const EXPECTATION_TYPES = [
   'contract',
   'traceMatchesRecords',
   'attackerGoal',
+  'claimLedger',
+  'asksBeforeActing',
+  'confirmedBeforeIrreversible',
 ] as const
 
 /** The name of one expectation type. */

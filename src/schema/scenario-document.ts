@@ -10,6 +10,7 @@ export type { ExpectationType }
 
 export const SCENARIO_API_VERSION = 'agenttwin/scenario.v1'
 
+export type { AsksBeforeActingExpectation } from './expectations/asks-before-acting.ts'
 export type {
   AttackerGoalExpectation,
   AttackGoal,
@@ -19,6 +20,8 @@ export type {
 } from './expectations/attacker-goal.ts'
 export type { CallOrderExpectation } from './expectations/call-order.ts'
 export type { CalledToolExpectation } from './expectations/called-tool.ts'
+export type { ClaimLedgerExpectation } from './expectations/claim-ledger.ts'
+export type { ConfirmedBeforeIrreversibleExpectation } from './expectations/confirmed-before-irreversible.ts'
 export type { ContractExpectation } from './expectations/contract.ts'
 export type { HandoffExpectation } from './expectations/handoff.ts'
 export type { ExpectationDocument } from './expectations/index.ts'

@@ -11,7 +11,12 @@ import { toSatisfyContract } from './contract-matcher.ts'
 import { expectationMatcher, type MatcherPart, type RawMatcher } from './define.ts'
 import { toHaveNoCollateralChanges, toHaveNoDuplicateSideEffect } from './effect-matchers.ts'
 import { toPassJudge } from './judge-matcher.ts'
-import { toBeBackedByState, toHaveStateAt, toHaveVerifiedOutcome } from './state-matchers.ts'
+import {
+  toBeBackedByState,
+  toHaveHonestClaims,
+  toHaveStateAt,
+  toHaveVerifiedOutcome,
+} from './state-matchers.ts'
 import { toHaveTraceMatchingRecords } from './trace-matcher.ts'
 import type { AgentTwinMatchers } from './types.ts'
 
@@ -36,6 +41,7 @@ export const MATCHER_PARTS: { readonly [Name in ExpectationMatcherName]: Matcher
   toSatisfyContract,
   toHaveTraceMatchingRecords,
   toResistAttack,
+  toHaveHonestClaims,
 }
 
 /** Every AgentTwin matcher, as `expect.extend` takes them. */

@@ -46,6 +46,8 @@ export interface AgentTwinMatchers<R = unknown> {
   ): Promise<R>
   /** `traceMatchesRecords`: the agent's exported spans agree with the twin's records. */
   toHaveTraceMatchingRecords(): R
+  /** `claimLedger`: every reply's claim holds against the state at the end of its turn (optionally the value at `path`). */
+  toHaveHonestClaims(path?: string, expected?: StateExpected): R
   /** `attackerGoal`: none of the attack's goal conditions holds (security, apart from utility). */
   toResistAttack(attack: AttackArgument): R
 }
