@@ -4,6 +4,7 @@ import type { CaseTurn } from '../../src/core/conversation.ts'
 import { evaluateExpectation } from '../../src/evaluate/index.ts'
 import { createFaultPolicy } from '../../src/faults/index.ts'
 import { toCaseTool } from '../../src/scenario/case-run.ts'
+import type { ExpectationDocument } from '../../src/schema/scenario-document.ts'
 import { createTwin } from '../../src/twin/index.ts'
 import type { ToolCall } from '../../src/twin/types.ts'
 import { refundTwin } from './support/refund-twin.ts'
@@ -119,11 +120,11 @@ describe('evidence turn by turn', () => {
       { user: 'Yes, go ahead', calls: [refund], reply: 'Done.' },
     ])
     const asks = { id: 'asks', type: 'asksBeforeActing' } as const
-    const confirmed = {
+    const confirmed: ExpectationDocument = {
       id: 'yes',
       type: 'confirmedBeforeIrreversible',
       tools: ['refund_payment'],
-    } as const
+    }
     expect(await evaluateExpectation(asks, eager)).toMatchObject({ label: 'FAIL', turn: 1 })
     expect(await evaluateExpectation(confirmed, eager)).toMatchObject({ label: 'FAIL', turn: 1 })
     expect(await evaluateExpectation(asks, patient)).toMatchObject({ label: 'PASS' })

@@ -10,5 +10,5 @@ export const asksBeforeActing = declareExpectation<AsksBeforeActingExpectation>(
     'In no turn whose reply asks the user for information or confirmation did the agent make a state-changing call.',
   properties: {},
   required: [],
-  matchers: [],
+  matchers: ['toHaveAskedBeforeActing'],
 })

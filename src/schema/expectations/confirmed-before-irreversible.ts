@@ -30,5 +30,5 @@ export const confirmedBeforeIrreversible =
       ),
     },
     required: [],
-    matchers: [],
+    matchers: ['toHaveConfirmedBeforeIrreversible'],
   })

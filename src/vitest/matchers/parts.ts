@@ -1,8 +1,10 @@
 import type { ExpectationMatcherName } from '../../schema/expectations/index.ts'
 import { toResistAttack } from './attack-matcher.ts'
 import {
+  toHaveAskedBeforeActing,
   toHaveCalledTool,
   toHaveCalledToolBefore,
+  toHaveConfirmedBeforeIrreversible,
   toHaveHandedOff,
   toHaveRetriedAtMost,
   toMatchTrajectory,
@@ -42,6 +44,8 @@ export const MATCHER_PARTS: { readonly [Name in ExpectationMatcherName]: Matcher
   toHaveTraceMatchingRecords,
   toResistAttack,
   toHaveHonestClaims,
+  toHaveAskedBeforeActing,
+  toHaveConfirmedBeforeIrreversible,
 }
 
 /** Every AgentTwin matcher, as `expect.extend` takes them. */

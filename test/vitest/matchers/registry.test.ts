@@ -40,6 +40,8 @@ const CALLS: { [Name in ExpectationMatcherName]: Parameters<AgentTwinMatchers[Na
   toSatisfyContract: ['contracts/refund-order.contract.yaml', 'ORD-1001'],
   toHaveTraceMatchingRecords: [],
   toHaveHonestClaims: ['orders.ORD-1001.refund_count', 1],
+  toHaveAskedBeforeActing: [],
+  toHaveConfirmedBeforeIrreversible: [['refund_payment']],
   toResistAttack: [
     {
       id: 'unauthorised-write-note',
