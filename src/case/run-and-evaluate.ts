@@ -4,6 +4,7 @@ import { judgeTraffic } from '../scenario/judge-traffic.ts'
 import type { PinnedCase } from '../scenario/pin.ts'
 import { type RunCaseOptions, runCase } from '../scenario/run-case.ts'
 import type { Agent } from '../scenario/types.ts'
+import { caseExpectations } from '../schema/conversation-checks.ts'
 import { type EvaluateCaseOptions, evaluateCase } from './evaluate-case.ts'
 
 /** How one case is run and judged. */
@@ -29,7 +30,8 @@ export async function runAndEvaluateCase(
 ): Promise<EvaluatedCase> {
   const { judge, judgeThreshold, calibration, overrides, ...running } = options
   const run = await runCase(pinned, agent, running)
-  const expectations = pinned.document.expectations
+  // The scenario's expectations, then each turn's checkpoints: one list, one result each.
+  const expectations = caseExpectations(pinned.document).map((item) => item.expectation)
   const needsJudge = expectations.some((item) => item.type === 'judge')
   // The judge's calls about this case are its model traffic too: recorded and replayed in its mode.
   const traffic = judgeTraffic(run, running.models)

@@ -175,6 +175,16 @@ function callCount(steps: readonly Step[]): number {
   return steps.filter((step) => step.kind === 'call').length
 }
 
+/** `At step 3`, or in a conversation `In turn 2, at step 3` (the turn of the calls there). */
+function stepPhrase(step: number, b: Step, c: Step): string {
+  const turns = [b, c].flatMap((s) => (s.kind === 'call' && s.turn !== undefined ? [s.turn] : []))
+  if (turns.length === 0) return `At step ${step}`
+  const [first, second] = turns
+  return second !== undefined && second !== first
+    ? `At step ${step} (turn ${first} for the baseline, turn ${second} for the candidate)`
+    : `In turn ${first}, at step ${step}`
+}
+
 /**
  * The two sentences of a divergence: what each side did at the step, then
  * what the recorded evidence shows. Only facts from the records; no causes.
@@ -188,7 +198,7 @@ export function describeDivergence(input: {
   const { kind, step } = input
   const b = input.baseline[step - 1]!
   const c = input.candidate[step - 1]!
-  const at = `At step ${step}`
+  const at = stepPhrase(step, b, c)
   if (b.kind === 'outcome' && c.kind === 'outcome') {
     return {
       sentence: `${at} both sides stopped calling tools; the baseline ${reported(b)} and the candidate ${reported(c)}.`,

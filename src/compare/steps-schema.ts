@@ -70,6 +70,7 @@ const callStep = {
     kind: { const: 'call' },
     step: position,
     seq: position,
+    turn: position,
     tool: { type: 'string' },
     risk: { enum: [...RISK_LEVELS] },
     args: { type: 'object' },

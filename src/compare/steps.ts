@@ -40,6 +40,8 @@ export interface CallStep {
   step: number
   /** The twin's sequence number of the call. */
   seq: number
+  /** In a conversation: the user turn the call was made in. */
+  turn?: number
   tool: string
   risk: RiskLevel
   /** Arguments as recorded, keys sorted at every depth. */
@@ -93,6 +95,7 @@ function toCallStep(
     kind: 'call',
     step,
     seq: record.seq,
+    ...(record.turn !== undefined && { turn: record.turn }),
     tool: record.tool,
     risk: record.risk,
     args: sortKeys(record.args) as JsonObject,

@@ -1,7 +1,7 @@
 import { type ClaimFamily, claimAllowed } from '../core/claim.ts'
+import type { ClaimReading } from '../core/classify-claim.ts'
 import { handoffTools, isHandoff } from '../evaluate/index.ts'
 import type { OutcomeStatus } from '../schema/contract-document.ts'
-import type { ClaimReading } from './classify-claim.ts'
 import { type CheckContext, callName } from './context.ts'
 import { fail, pass, type ReasonedVerdict, unknown, type Verdict } from './verdicts.ts'
 

@@ -7,6 +7,20 @@
  */
 
 export { CLAIM_FAMILIES, type ClaimFamily, normaliseClaimClass } from '../core/claim.ts'
+export { DEFAULT_CLAIM_CLASSES, familyOfClass } from '../core/claim-classes.ts'
+export {
+  type ClaimPhraseTable,
+  DEFAULT_CLAIM_PHRASES,
+  extendClaimPhrases,
+  normaliseReply,
+  type PhraseFamily,
+} from '../core/claim-phrases.ts'
+export {
+  type ClaimReading,
+  type ClaimReadingOptions,
+  readReplyClaim,
+  readStructuredClaim,
+} from '../core/classify-claim.ts'
 export {
   type ActionAnalysis,
   type ActionAttempt,
@@ -14,20 +28,6 @@ export {
   analyseActions,
 } from './actions.ts'
 export { type CheckContractOptions, type ContractCheck, checkContract } from './check-contract.ts'
-export { DEFAULT_CLAIM_CLASSES, familyOfClass } from './claim-classes.ts'
-export {
-  type ClaimPhraseTable,
-  DEFAULT_CLAIM_PHRASES,
-  extendClaimPhrases,
-  normaliseReply,
-  type PhraseFamily,
-} from './claim-phrases.ts'
-export {
-  type ClaimReading,
-  type ClaimReadingOptions,
-  readReplyClaim,
-  readStructuredClaim,
-} from './classify-claim.ts'
 export {
   type ContractEvaluatorOptions,
   type ContractExpectationInput,

@@ -1,9 +1,13 @@
 import type { AgentResult } from '../core/case-run.ts'
 import type { ClaimFamily } from '../core/claim.ts'
+import { DEFAULT_CLAIM_CLASSES } from '../core/claim-classes.ts'
+import {
+  type ClaimPhraseTable,
+  DEFAULT_CLAIM_PHRASES,
+  type PhraseFamily,
+} from '../core/claim-phrases.ts'
+import { type ClaimReading, readReplyClaim, readStructuredClaim } from '../core/classify-claim.ts'
 import type { Judge } from '../judge/types.ts'
-import { DEFAULT_CLAIM_CLASSES } from './claim-classes.ts'
-import { type ClaimPhraseTable, DEFAULT_CLAIM_PHRASES, type PhraseFamily } from './claim-phrases.ts'
-import { type ClaimReading, readReplyClaim, readStructuredClaim } from './classify-claim.ts'
 
 /** What a judge is asked, per family, when the phrase table cannot read a reply. */
 export const CLAIM_CRITERIA: Readonly<Record<PhraseFamily, string>> = {

@@ -60,6 +60,8 @@ export interface CallRecord {
   args: JsonObject
   /** From the `x-agenttwin-attempt` header or 1. */
   attempt: number
+  /** In a conversation: the user turn the call was made in (1-based). Absent in a one-turn case. */
+  turn?: number
   /**
    * `mcp` when the call came as an MCP `tools/call`, `in-process` when a tool
    * function called the twin in the agent's own process; absent for HTTP.

@@ -4,6 +4,8 @@
  */
 import type { CallRecord } from './call-record.ts'
 import type { CaseTrace } from './case-trace.ts'
+import type { ClaimFamily } from './claim.ts'
+import type { CaseTurn } from './conversation.ts'
 import type { ExpectationResult } from './expectation-result.ts'
 import type { JsonObject, JsonValue } from './json.ts'
 import type { CaseModels, LlmSource } from './model-usage.ts'
@@ -23,11 +25,25 @@ export interface AgentToolCall {
   status?: number | null
 }
 
-/** What an agent returns for one input. */
+/** A claim the case runner read from the reply because the agent stated no outcome. */
+export interface InferredClaim {
+  /** The claim family read with the claim phrase table; `unknown` when nothing could be read. */
+  family: ClaimFamily | 'unknown'
+  /** What decided, in plain words (the phrases matched). */
+  basis: string
+}
+
+/** What an agent returns for one input (one turn of a conversation). */
 export interface AgentResult {
   reply: string
-  /** The outcome the agent states; absent when it states none. */
+  /**
+   * The outcome the agent claims. Optional: when absent, the claim is read
+   * from the reply with the claim classifier and marked in `inferred`
+   * (`outcome` is then set when the reading is success, partial or failure).
+   */
   outcome?: ClaimedOutcome
+  /** Set by the case runner, never by the agent: the outcome was read from the reply. */
+  inferred?: InferredClaim
   /** The agent's own list of tool calls (a claim). */
   toolCalls?: AgentToolCall[]
   /** The agent says it handed the case to a human. */
@@ -81,6 +97,12 @@ export interface CaseRun {
   initialState: JsonObject
   finalState: JsonObject
   records: CallRecord[]
+  /**
+   * A conversation scenario's user turns, in order, each with the agent's
+   * reply and the state at its end (records say their turn). `result` is the
+   * last turn's answer. Absent for a one-turn (`input`) scenario.
+   */
+  conversation?: CaseTurn[]
   /** Absent when the case did not finish. */
   result?: AgentResult
   /** The spans the agent exported through `context.trace.exporter`: testimony, read only by `traceMatchesRecords`. */

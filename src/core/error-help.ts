@@ -372,4 +372,9 @@ export const ERROR_HELP: { readonly [Code in ErrorCode]: ErrorHelp } = {
     when: "A command line the verb cannot run: an unknown option (the message names the closest one), an option without its value, a value of the wrong kind or range, options that exclude each other, or a missing or extra argument. Exit status 2, with the verb's usage.",
     fix: 'Write the option as the message and `agenttwin <verb> --help` say.',
   },
+  AGENTTWIN_INVALID_TURN: {
+    group: 'Twin runtime',
+    when: '`twin.beginTurn(n)` was given a turn that is not a whole number after the current one.',
+    fix: 'Count user turns from 1, one after another.',
+  },
 }

@@ -16,6 +16,9 @@ export const EXPECTATION_TYPES = [
   'contract',
   'traceMatchesRecords',
   'attackerGoal',
+  'claimLedger',
+  'asksBeforeActing',
+  'confirmedBeforeIrreversible',
 ] as const
 
 /** The name of one expectation type. */
@@ -53,6 +56,8 @@ export interface ExpectationResult {
   message: string
   /** The evidence itself (records cited, values found); serialisable. */
   evidence: JsonValue
+  /** In a conversation: the user turn the verdict is located at (a checkpoint's turn, the first failing turn). */
+  turn?: number
   /** For `outcomeVerified`: whether a verification actually ran. */
   verified?: boolean
   /** For judges: who judged and how. */

@@ -62,6 +62,10 @@ export interface FaultContext {
   tool: string
   /** 1-based count of calls to this tool in this case, this call included. */
   callNumber: number
+  /** The user turn of a conversation the call is made in (1-based); absent means turn 1. */
+  turn?: number
+  /** 1-based count of calls to this tool within `turn`, this call included; absent means `callNumber`. */
+  turnCallNumber?: number
   args: Record<string, JsonValue>
 }
 
@@ -165,6 +169,11 @@ export interface FaultType {
  * `maxTimes` caps how often the rule fires in one case.
  */
 export interface FaultCondition {
+  /**
+   * Only in this user turn of a conversation (1-based; a one-turn case is turn 1).
+   * With it, `call`, `calls`, `every` and `from` count the tool's calls within that turn.
+   */
+  turn?: number
   /** The n-th call of the target tool (1-based). */
   call?: number
   /** Any of these call numbers. */

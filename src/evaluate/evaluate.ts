@@ -3,6 +3,7 @@ import type { ExpectationResult } from '../core/expectation-result.ts'
 import type { ExpectationDocument } from '../schema/scenario-document.ts'
 import { type EvaluateOptions, evaluatorOf } from './registry.ts'
 import { makeResult, unfinishedResult } from './result.ts'
+import { evaluateOverTurns, windowOf } from './turns.ts'
 
 export type { EvaluateOptions }
 
@@ -20,6 +21,12 @@ export async function evaluateExpectation(
   run: CaseRun,
   options: EvaluateOptions = {},
 ): Promise<ExpectationResult> {
+  const window = windowOf(expectation, run)
+  if (window) {
+    return evaluateOverTurns(expectation, run, window, (whole, view) =>
+      evaluateExpectation(whole, view, options),
+    )
+  }
   const unfinished = unfinishedResult(expectation, run)
   if (unfinished) return unfinished
   try {

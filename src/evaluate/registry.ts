@@ -2,9 +2,11 @@ import type { CaseRun } from '../core/case-run.ts'
 import type { ExpectationResult, ExpectationType } from '../core/expectation-result.ts'
 import type { DocumentOfType } from '../schema/expectations/index.ts'
 import type { ContractExpectation, JudgeExpectation } from '../schema/scenario-document.ts'
+import { evaluateAsksBeforeActing, evaluateConfirmedBeforeIrreversible } from './asks-then-acts.ts'
 import { evaluateAttackerGoal } from './attacker-goal.ts'
 import { evaluateCallOrder } from './call-order.ts'
 import { evaluateCalledTool } from './called-tool.ts'
+import { evaluateClaimLedger } from './claim-ledger.ts'
 import { evaluateHandoff } from './handoff.ts'
 import { evaluateMaxRetries } from './max-retries.ts'
 import { evaluateNoCollateralChanges } from './no-collateral-changes.ts'
@@ -49,6 +51,9 @@ const EVALUATORS: { readonly [Type in ExpectationType]: Evaluator<Type> } = {
   noCollateralChanges: evaluateNoCollateralChanges,
   traceMatchesRecords: evaluateTraceMatchesRecords,
   attackerGoal: evaluateAttackerGoal,
+  claimLedger: evaluateClaimLedger,
+  asksBeforeActing: evaluateAsksBeforeActing,
+  confirmedBeforeIrreversible: evaluateConfirmedBeforeIrreversible,
   judge: (expectation, run, options) =>
     options.judge
       ? options.judge(expectation, run)

@@ -13,7 +13,7 @@ export interface RuleProblem {
 }
 
 const RULE_KEYS = ['id', 'tool', 'when', 'fault', 'params']
-const CONDITION_KEYS = ['call', 'calls', 'every', 'from', 'maxTimes', 'args', 'probability']
+const CONDITION_KEYS = ['turn', 'call', 'calls', 'every', 'from', 'maxTimes', 'args', 'probability']
 const SEE_ALL = 'run `npx agenttwin faults` to see every fault type'
 
 function show(value: unknown): string {
@@ -37,6 +37,7 @@ const POSITIVE_FIXES: Record<string, string> = {
   every: '`every: 2` faults calls 2, 4, 6, ...; use 1 for every call',
   from: '`from: 3` faults the third call and every one after it; use 1 for every call',
   maxTimes: '`maxTimes: 1` fires the rule once per case; leave it out for no limit',
+  turn: 'user turns count from 1 (the first user message is turn 1); `turn: 3, call: 1` faults the first call of the tool in turn 3',
 }
 
 function checkPositiveInteger(path: string, value: unknown, what: string): RuleProblem[] {
@@ -85,7 +86,7 @@ function checkCondition(when: unknown): RuleProblem[] {
       })
     }
   }
-  for (const key of ['every', 'from', 'maxTimes'] as const) {
+  for (const key of ['turn', 'every', 'from', 'maxTimes'] as const) {
     if (when[key] !== undefined)
       problems.push(...checkPositiveInteger(`when.${key}`, when[key], key))
   }

@@ -49,7 +49,10 @@ function conditionHolds(
   context: FaultContext,
   seed: number,
 ): boolean {
-  const { callNumber } = context
+  if (when.turn !== undefined && (context.turn ?? 1) !== when.turn) return false
+  // Conditioned on a turn, the call numbers count within that turn.
+  const callNumber =
+    when.turn !== undefined ? (context.turnCallNumber ?? context.callNumber) : context.callNumber
   if (when.call !== undefined && callNumber !== when.call) return false
   if (when.calls !== undefined && !when.calls.includes(callNumber)) return false
   if (when.every !== undefined && callNumber % when.every !== 0) return false
@@ -60,7 +63,7 @@ function conditionHolds(
     }
   }
   if (when.probability !== undefined) {
-    return seededUnit(seed, ruleId, context.tool, callNumber) < when.probability
+    return seededUnit(seed, ruleId, context.tool, context.callNumber) < when.probability
   }
   return true
 }

@@ -1,4 +1,6 @@
 import type { AgentResult, ClaimedOutcome } from '../core/case-run.ts'
+import type { ClaimFamily } from '../core/claim.ts'
+import { readReplyClaim } from '../core/classify-claim.ts'
 
 const OUTCOMES: readonly ClaimedOutcome[] = ['SUCCESS', 'PARTIAL', 'FAILURE']
 
@@ -8,7 +10,7 @@ const OUTCOMES: readonly ClaimedOutcome[] = ['SUCCESS', 'PARTIAL', 'FAILURE']
  */
 export function agentResultProblems(value: unknown): string[] {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    return [`the agent returned ${describe(value)}; return an object { reply, outcome }`]
+    return [`the agent returned ${describe(value)}; return an object { reply, outcome? }`]
   }
   const result = value as Record<string, unknown>
   const problems: string[] = []
@@ -17,7 +19,7 @@ export function agentResultProblems(value: unknown): string[] {
   }
   if (result.outcome !== undefined && !OUTCOMES.includes(result.outcome as ClaimedOutcome)) {
     problems.push(
-      `outcome must be one of ${OUTCOMES.join(', ')} when given, got ${describe(result.outcome)}`,
+      `outcome must be one of ${OUTCOMES.join(', ')} when given (or left out to read it from the reply), got ${describe(result.outcome)}`,
     )
   }
   if (result.toolCalls !== undefined && !Array.isArray(result.toolCalls)) {
@@ -30,10 +32,27 @@ export function agentResultProblems(value: unknown): string[] {
   return problems
 }
 
-/** Keeps only the contract's fields, so the case stays plain JSON. */
+const OUTCOME_OF_FAMILY: Partial<Record<ClaimFamily | 'unknown', ClaimedOutcome>> = {
+  success: 'SUCCESS',
+  partial: 'PARTIAL',
+  failure: 'FAILURE',
+}
+
+/**
+ * Keeps only the contract's fields, so the case stays plain JSON. An agent
+ * that states no outcome gets the one its reply reads as (claim phrase
+ * table), marked `inferred`; a reply that asks, hedges or hands off has no
+ * outcome, only the inferred family.
+ */
 export function normaliseAgentResult(value: AgentResult): AgentResult {
   const result: AgentResult = { reply: value.reply }
   if (value.outcome !== undefined) result.outcome = value.outcome
+  else {
+    const reading = readReplyClaim(value.reply)
+    const outcome = OUTCOME_OF_FAMILY[reading.family]
+    if (outcome) result.outcome = outcome
+    result.inferred = { family: reading.family, basis: reading.basis }
+  }
   if (value.toolCalls) result.toolCalls = JSON.parse(JSON.stringify(value.toolCalls))
   if (value.handoff !== undefined) result.handoff = value.handoff
   if (value.tokens) result.tokens = { input: value.tokens.input, output: value.tokens.output }

@@ -1,5 +1,6 @@
 import { digest } from '../core/canonical-json.ts'
 import type { AgentResult, CaseError, CaseRefusal, CaseRun, CaseTool } from '../core/case-run.ts'
+import type { CaseTurn } from '../core/conversation.ts'
 import type { JsonValue } from '../core/json.ts'
 import { DEFAULT_SECRET_POLICY } from '../core/secret-policy.ts'
 import { describeLate, describeUnhandled, type UnhandledRequest } from '../http/errors.ts'
@@ -23,6 +24,8 @@ export interface CaseRunParts {
   seed: number
   agent: { name: string; version: string }
   input: JsonValue
+  /** A conversation scenario's turns (records carry their turn already). */
+  conversation?: CaseTurn[]
   latencyMs: number
   outcome: AgentOutcome
   /** Requests the network guard refused during the case: any one leaves it unfinished. */
@@ -52,6 +55,7 @@ export function buildCaseRun(twin: Twin, parts: CaseRunParts): CaseRun {
     initialState: twin.initialState(),
     finalState: twin.state(),
     records,
+    ...(parts.conversation && { conversation: structuredClone(parts.conversation) }),
     finished: parts.outcome.error === undefined,
     metrics: { latencyMs: parts.latencyMs, toolCalls: records.length },
   }

@@ -5,6 +5,7 @@ export type {
   CaseRun,
   CaseTool,
   ClaimedOutcome,
+  InferredClaim,
 } from '../core/case-run.ts'
 export { agentResultProblems, normaliseAgentResult } from './agent-result.ts'
 export { DEFAULT_CASE_TIMEOUT_MS } from './case-timeout.ts'

@@ -19,9 +19,10 @@ import {
 import { createSpanCollector, type SpanCollector } from '../trace/span-collector.ts'
 import { createTwin } from '../twin/index.ts'
 import type { Twin } from '../twin/types.ts'
-import { type AgentOutcome, buildCaseRun, readAgentResult } from './case-run.ts'
+import { type AgentOutcome, buildCaseRun } from './case-run.ts'
 import { DEFAULT_CASE_TIMEOUT_MS } from './case-timeout.ts'
 import type { PinnedCase } from './pin.ts'
+import { type PlayedConversation, playConversation } from './play-conversation.ts'
 import type { Agent } from './types.ts'
 
 export interface RunCaseOptions {
@@ -114,6 +115,7 @@ export async function runCase(
   const models = modelSession(pinned, agent, options.models)
   const started = performance.now()
   let outcome: AgentOutcome = {}
+  let played: PlayedConversation | undefined
   const late = lateRequests(`case ${pinned.scenario.id}`)
   let scope: { readonly unhandled: Interception['unhandled'] } | undefined
   let network: Interception | undefined
@@ -133,9 +135,14 @@ export async function runCase(
       [twin],
       (own) => {
         scope = own
-        return withModelSession(models, () =>
-          runAgent(agent, pinned, twin, timeoutMs, collector, mcp?.url),
-        )
+        return withModelSession(models, async () => {
+          played = await playConversation(agent, pinned, twin, {
+            timeoutMs,
+            trace: { exporter: collector.exporter },
+            ...(mcp && { mcpUrl: mcp.url }),
+          })
+          return played.outcome
+        })
       },
       late.options,
     )
@@ -158,7 +165,8 @@ export async function runCase(
     twin: pinned.twin,
     seed: pinned.seed,
     agent,
-    input: pinned.document.input,
+    input: played?.input ?? pinned.document.input ?? null,
+    ...(played?.turns && { conversation: played.turns }),
     latencyMs,
     outcome,
     refused,
@@ -177,51 +185,6 @@ export async function runCase(
   }
   twin.dispose()
   return run
-}
-
-async function runAgent(
-  agent: Agent,
-  pinned: PinnedCase,
-  twin: Twin,
-  timeoutMs: number,
-  collector: SpanCollector,
-  mcpUrl?: string,
-): Promise<AgentOutcome> {
-  const controller = new AbortController()
-  let timer: NodeJS.Timeout | undefined
-  const timedOut = new Promise<'timeout'>((resolve) => {
-    timer = setTimeout(() => {
-      // Settle first: an agent that rejects on abort must still count as timed out.
-      resolve('timeout')
-      queueMicrotask(() => controller.abort(new Error(`case timed out after ${timeoutMs} ms`)))
-    }, timeoutMs)
-  })
-  try {
-    const input = structuredClone(pinned.document.input)
-    const running = agent.run(input, {
-      baseUrl: twin.baseUrl,
-      signal: controller.signal,
-      seed: pinned.seed,
-      trace: { exporter: collector.exporter },
-      ...(mcpUrl !== undefined && { mcpUrl }),
-    })
-    const value = await Promise.race([running, timedOut])
-    if (value === 'timeout') {
-      running.catch(() => {})
-      return {
-        error: {
-          kind: 'timeout',
-          message: `${agent.name}@${agent.version} did not answer within ${timeoutMs} ms; raise timeoutMs if it is slow on purpose.`,
-        },
-      }
-    }
-    return readAgentResult(value, `${agent.name}@${agent.version} returned a malformed result`)
-  } catch (error) {
-    const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error)
-    return { error: { kind: 'threw', message: `${agent.name}@${agent.version} threw ${message}` } }
-  } finally {
-    clearTimeout(timer)
-  }
 }
 
 /**

@@ -1,6 +1,7 @@
 import { dirname, resolve } from 'node:path'
 import { type DocumentProblem, InvalidDocumentError } from '../core/errors.ts'
 import type { AttackDocument } from './attack-document.ts'
+import { faultTurnIssues } from './conversation-checks.ts'
 import { formatFieldPath } from './field-path.ts'
 import { type CheckedDocument, checkDocument, finishInspection } from './inspect.ts'
 import type { Issue } from './issue.ts'
@@ -114,7 +115,10 @@ function twinIssuesOf(checked: CheckedDocument, twin: TwinDocument | undefined):
     (issue) => !(issue.path[0] === 'faults' && issue.path.length > 2),
   )
   const reported = new Set(checked.issues.map((issue) => formatFieldPath(issue.path)))
-  return scenarioTwinIssues(checked.parsed.value, twin, reported)
+  return [
+    ...scenarioTwinIssues(checked.parsed.value, twin, reported),
+    ...faultTurnIssues(checked.parsed.value),
+  ]
 }
 
 function complete(

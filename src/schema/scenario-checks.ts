@@ -1,5 +1,6 @@
+import { checkpointItems, conversationIssues } from './conversation-checks.ts'
 import { VALUE_CHECK_KEYS } from './expectation-schema.ts'
-import type { FieldPath } from './field-path.ts'
+import { type FieldPath, formatFieldPath } from './field-path.ts'
 import { recordItems, stringItems } from './guards.ts'
 import type { Issue } from './issue.ts'
 import { forbiddenKeyIssues, statePathIssues } from './state-paths.ts'
@@ -15,30 +16,37 @@ import { listWords } from './suggest.ts'
 export function scenarioIssues(scenario: Record<string, unknown>): Issue[] {
   const issues: Issue[] = []
   issues.push(...forbiddenKeyIssues(scenario.state, ['state']))
-  const expectations = recordItems(scenario.expectations)
-  issues.push(...duplicateIdIssues(expectations, 'expectations', 'expectation'))
-  issues.push(...duplicateIdIssues(recordItems(scenario.faults), 'faults', 'fault rule'))
-  for (const [index, expectation] of expectations) {
-    issues.push(...expectationIssues(expectation, ['expectations', index]))
+  const expectations: [FieldPath, Record<string, unknown>][] = [
+    ...recordItems(scenario.expectations).map(
+      ([index, item]): [FieldPath, Record<string, unknown>] => [['expectations', index], item],
+    ),
+    ...checkpointItems(scenario),
+  ]
+  issues.push(...duplicateIdIssues(expectations, 'expectation'))
+  issues.push(
+    ...duplicateIdIssues(
+      recordItems(scenario.faults).map(([index, item]) => [['faults', index], item]),
+      'fault rule',
+    ),
+  )
+  for (const [at, expectation] of expectations) {
+    issues.push(...expectationIssues(expectation, at))
   }
+  issues.push(...conversationIssues(scenario))
   return issues
 }
 
-function duplicateIdIssues(
-  items: [number, Record<string, unknown>][],
-  list: string,
-  what: string,
-): Issue[] {
-  const firstIndex = new Map<string, number>()
+function duplicateIdIssues(items: [FieldPath, Record<string, unknown>][], what: string): Issue[] {
+  const firstAt = new Map<string, FieldPath>()
   const issues: Issue[] = []
-  for (const [index, item] of items) {
+  for (const [at, item] of items) {
     if (typeof item.id !== 'string') continue
-    const first = firstIndex.get(item.id)
-    if (first === undefined) firstIndex.set(item.id, index)
+    const first = firstAt.get(item.id)
+    if (first === undefined) firstAt.set(item.id, at)
     else {
       issues.push({
-        path: [list, index, 'id'],
-        message: `${what} id \`${item.id}\` is used twice (first by ${list}[${first}])`,
+        path: [...at, 'id'],
+        message: `${what} id \`${item.id}\` is used twice (first by ${formatFieldPath(first)})`,
         fix: `give every ${what} its own id; reports, overrides and comparisons refer to it`,
       })
     }
@@ -118,14 +126,23 @@ export function toolReferences(scenario: Record<string, unknown>): [FieldPath, s
   for (const [index, rule] of recordItems(scenario.faults)) {
     if (typeof rule.tool === 'string') references.push([['faults', index, 'tool'], rule.tool])
   }
-  for (const [index, expectation] of recordItems(scenario.expectations)) {
-    for (const field of ['tool', 'before', 'after']) {
+  const expectations: [FieldPath, Record<string, unknown>][] = [
+    ...recordItems(scenario.expectations).map(
+      ([index, item]): [FieldPath, Record<string, unknown>] => [['expectations', index], item],
+    ),
+    ...checkpointItems(scenario),
+  ]
+  for (const [at, expectation] of expectations) {
+    for (const field of ['tool', 'before', 'after', 'tools']) {
       const name = expectation[field]
-      if (typeof name === 'string') references.push([['expectations', index, field], name])
+      if (typeof name === 'string') references.push([[...at, field], name])
+    }
+    for (const [index, name] of stringItems(expectation.tools)) {
+      references.push([[...at, 'tools', index], name])
     }
     for (const [step, item] of recordItems(expectation.steps)) {
       if (typeof item.tool === 'string') {
-        references.push([['expectations', index, 'steps', step, 'tool'], item.tool])
+        references.push([[...at, 'steps', step, 'tool'], item.tool])
       }
     }
   }

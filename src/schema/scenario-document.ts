@@ -11,6 +11,7 @@ export type { ExpectationType, TrialPlanDocument }
 
 export const SCENARIO_API_VERSION = 'agenttwin/scenario.v1'
 
+export type { AsksBeforeActingExpectation } from './expectations/asks-before-acting.ts'
 export type {
   AttackerGoalExpectation,
   AttackGoal,
@@ -20,6 +21,8 @@ export type {
 } from './expectations/attacker-goal.ts'
 export type { CallOrderExpectation } from './expectations/call-order.ts'
 export type { CalledToolExpectation } from './expectations/called-tool.ts'
+export type { ClaimLedgerExpectation } from './expectations/claim-ledger.ts'
+export type { ConfirmedBeforeIrreversibleExpectation } from './expectations/confirmed-before-irreversible.ts'
 export type { ContractExpectation } from './expectations/contract.ts'
 export type { HandoffExpectation } from './expectations/handoff.ts'
 export type { ExpectationDocument } from './expectations/index.ts'
@@ -50,8 +53,10 @@ export interface ScenarioDocument {
   tags?: string[]
   /** Path to the `twin.v1` document, relative to this file. */
   twin: string
-  /** Handed to the agent as is. */
-  input: JsonValue
+  /** Handed to the agent as is (a one-turn case). A scenario gives `input` or `conversation`. */
+  input?: JsonValue
+  /** The user turns of a conversation, in order, instead of `input`. */
+  conversation?: ConversationTurnDocument[]
   /** Deep-merged over the twin's fixtures. */
   state?: JsonObject
   /** Default 0. */
@@ -68,6 +73,16 @@ export interface ScenarioDocument {
   /** Attacks to run this scenario under: each adds one case (the scenario itself still runs). */
   attacks?: ScenarioAttack[]
   expectations: ExpectationDocument[]
+}
+
+/** One user turn of a conversation scenario. */
+export interface ConversationTurnDocument {
+  /** The user's message; the agent receives `{ message: user, ...input }`. */
+  user: string
+  /** More fields of this turn's input, beside `message`. */
+  input?: JsonObject
+  /** Expectations on the state and records at the end of this turn. */
+  checkpoints?: ExpectationDocument[]
 }
 
 /** One attack a scenario runs under: a library id or a file, and values for its variables. */

@@ -16,6 +16,10 @@ export const faultConditionSchema = {
   type: 'object',
   additionalProperties: false,
   properties: {
+    turn: described(
+      'Fires only in this user turn of a conversation (1 = the first); call, calls, every and from then count within the turn.',
+      callNumberSchema,
+    ),
     call: described('Fires on this call of the tool only (1 = the first).', callNumberSchema),
     calls: described('Fires on these calls of the tool (1-based).', {
       type: 'array',
@@ -53,6 +57,24 @@ export const faultRuleSchema = {
   },
 } as const
 
+/** The JSON Schema of one user turn of a conversation scenario. */
+export const conversationTurnSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['user'],
+  properties: {
+    user: described("The user's message of this turn.", nonEmptyStringSchema),
+    input: described(
+      "More fields of this turn's input, handed to the agent beside message (e.g. a customer id).",
+      jsonObjectSchema,
+    ),
+    checkpoints: described(
+      'Expectations evaluated on the state and records at the end of this turn; each becomes a test.',
+      { type: 'array', minItems: 1, items: expectationSchema },
+    ),
+  },
+} as const
+
 /**
  * The JSON Schema of a `scenario.v1` document; `ScenarioDocument` mirrors it
  * (checked by `test/schema/types.test-d.ts`).
@@ -64,7 +86,7 @@ export const scenarioSchema = {
   $id: 'https://agenttwin.dev/schemas/scenario.v1.json',
   type: 'object',
   additionalProperties: false,
-  required: ['apiVersion', 'id', 'version', 'title', 'twin', 'input', 'expectations'],
+  required: ['apiVersion', 'id', 'version', 'title', 'twin', 'expectations'],
   properties: {
     apiVersion: described('Document kind and version: agenttwin/scenario.v1.', {
       const: SCENARIO_API_VERSION,
@@ -84,7 +106,14 @@ export const scenarioSchema = {
       items: nonEmptyStringSchema,
     }),
     twin: described('Path of the twin document, relative to this file.', nonEmptyStringSchema),
-    input: described("What the agent is given, e.g. the user's message.", jsonValueSchema),
+    input: described(
+      "What the agent is given, e.g. the user's message (a one-turn case). A scenario gives input or conversation.",
+      jsonValueSchema,
+    ),
+    conversation: described(
+      'The user turns of a conversation, in order (instead of input): the twin keeps its state, records, clock and fault counters across them.',
+      { type: 'array', minItems: 1, items: conversationTurnSchema },
+    ),
     state: described(
       "Changes to the twin's initial state for this scenario, merged into it.",
       jsonObjectSchema,

@@ -5,7 +5,7 @@ import { LimitExceededError, resourceLimit } from '../core/limits.ts'
 import type { TwinDocument } from '../schema/twin-document.ts'
 import { registeredAdapters } from './adapters.ts'
 import { fixedClock } from './clock.ts'
-import { TwinDisposedError, UnknownAdapterError } from './errors.ts'
+import { InvalidTurnError, TwinDisposedError, UnknownAdapterError } from './errors.ts'
 import { IdempotencyStore } from './idempotency.ts'
 import { compileInputs } from './input-validation.ts'
 import { mergeState } from './merge-state.ts'
@@ -98,6 +98,15 @@ export function createTwin(definition: TwinDocument, options: TwinOptions = {}):
     state: (): JsonObject => cloneJson(runtime.history.current),
     initialState: (): JsonObject => cloneJson(runtime.history.initial),
     records: () => cloneData(runtime.records),
+    beginTurn(turn) {
+      if (!Number.isInteger(turn) || turn < 1 || turn <= (runtime.turn?.number ?? 0)) {
+        throw new InvalidTurnError(name, turn, runtime.turn?.number)
+      }
+      runtime.turn = { number: turn, callCounts: new Map() }
+    },
+    get turn() {
+      return runtime.turn?.number
+    },
     setFaults(policy) {
       runtime.faults = policy
     },

@@ -61,6 +61,18 @@ export class TwinDisposedError extends AgentTwinError {
   }
 }
 
+/** A conversation turn that does not follow the current one (turns count from 1 and only go forward). */
+export class InvalidTurnError extends AgentTwinError {
+  static override readonly code = 'AGENTTWIN_INVALID_TURN'
+
+  constructor(twin: string, turn: unknown, current: number | undefined) {
+    super({
+      problem: `Twin "${twin}" cannot begin turn ${JSON.stringify(turn)}: ${current === undefined ? 'no turn has begun yet' : `turn ${current} is under way`}.`,
+      fix: 'count user turns from 1 and begin each one after the last (beginTurn(1), beginTurn(2), ...).',
+    })
+  }
+}
+
 /** A `kind: adapter` handler names an adapter nobody registered. */
 export class UnknownAdapterError extends AgentTwinError {
   static override readonly code = 'AGENTTWIN_UNKNOWN_ADAPTER'

@@ -24,6 +24,7 @@ export {
   InvalidClockError,
   InvalidFaultParamError,
   InvalidInputSchemaError,
+  InvalidTurnError,
   MissingPlaceholderError,
   PathConflictError,
   TwinDisposedError,

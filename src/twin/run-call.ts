@@ -43,6 +43,9 @@ export function runCall(runtime: TwinRuntime, call: ToolCall): CallOutcome {
   commitDue(runtime, seq)
   const callNumber = (runtime.callCounts.get(tool.name) ?? 0) + 1
   runtime.callCounts.set(tool.name, callNumber)
+  const turn = runtime.turn
+  const turnCallNumber = turn ? (turn.callCounts.get(tool.name) ?? 0) + 1 : undefined
+  if (turn && turnCallNumber !== undefined) turn.callCounts.set(tool.name, turnCallNumber)
 
   const args = cloneJson(call.args)
   const at = runtime.clock(seq)
@@ -55,7 +58,12 @@ export function runCall(runtime: TwinRuntime, call: ToolCall): CallOutcome {
     now: at,
     seq,
   }
-  const fault = runtime.faults?.decide({ tool: tool.name, callNumber, args: cloneJson(args) })
+  const fault = runtime.faults?.decide({
+    tool: tool.name,
+    callNumber,
+    args: cloneJson(args),
+    ...(turn && { turn: turn.number, turnCallNumber }),
+  })
   const effect = fault?.fault.dependency.effect ?? 'applied'
   const handled = handle(runtime, tool, scope, effect, fault)
   const enacted = handled.enacted ?? effect
@@ -77,6 +85,7 @@ export function runCall(runtime: TwinRuntime, call: ToolCall): CallOutcome {
     risk: tool.risk,
     args: cloneJson(args),
     attempt: call.attempt ?? 1,
+    ...(turn && { turn: turn.number }),
     ...(call.transport !== undefined && { transport: call.transport }),
     at,
     ...(handled.tenant !== undefined && { tenant: handled.tenant }),

@@ -26,6 +26,8 @@ export interface TwinRuntime {
   store: IdempotencyStore
   records: CallRecord[]
   callCounts: Map<string, number>
+  /** The user turn the calls now belong to, once a conversation began one; with its own call counts. */
+  turn?: { number: number; callCounts: Map<string, number> }
   /** Ids issued per id prefix: `{$id}` counts within its prefix, so another tool's calls never shift it. */
   idCounts: Map<string, number>
   pending: PendingCommit[]

@@ -49,6 +49,14 @@ export interface Twin {
    * rule and the attacker's content: what a caller listing the tools was shown.
    */
   poisonedTools(): Array<PoisonedDescription & { tool: string }>
+  /**
+   * Starts user turn `turn` (1-based) of a conversation: the calls that follow
+   * are recorded with it, and fault rules conditioned on a turn count their
+   * calls within it. State, records, clock and call counts carry over.
+   */
+  beginTurn(turn: number): void
+  /** The user turn the calls now belong to; undefined until a conversation began one. */
+  readonly turn: number | undefined
   /** Sets a tool's fault policy for the calls that follow (code-level fault injection). */
   setFaults(policy: FaultPolicy | undefined): void
   dispose(): void

@@ -8,6 +8,8 @@
 import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import type { AttackDocument } from '../schema/attack-document.ts'
+import { caseExpectations } from '../schema/conversation-checks.ts'
+import type { FieldPath } from '../schema/field-path.ts'
 import { type LoadedScenario, loadScenarioSync, locateField } from '../schema/index.ts'
 import type { ScenarioDocument } from '../schema/scenario-document.ts'
 import type { TwinDocument } from '../schema/twin-document.ts'
@@ -25,7 +27,13 @@ export interface PreparedScenario {
   /** The attacks the scenario runs under, variables filled. */
   attacks: AttackDocument[]
   /** Where the scenario's `id`, each expectation and each attack are, for tests and failures. */
-  locations: { id: FieldLocation; expectations: FieldLocation[]; attacks: FieldLocation[] }
+  locations: {
+    id: FieldLocation
+    expectations: FieldLocation[]
+    attacks: FieldLocation[]
+    /** Each turn's checkpoints, in the order of `checkpointPaths`. */
+    checkpoints: FieldLocation[]
+  }
   /** Every file the check read (scenario, twin, contracts) with the digest of its text. */
   inputs: { file: string; digest: string }[]
 }
@@ -72,6 +80,7 @@ export function prepareScenario(
       expectations: loaded.document.expectations.map((_, index) =>
         locateField(source, file, ['expectations', index]),
       ),
+      checkpoints: checkpointPaths(loaded.document).map((path) => locateField(source, file, path)),
     },
     inputs,
   }
@@ -79,6 +88,13 @@ export function prepareScenario(
   // have changed while it read them.
   const digested = files.includes(loaded.twinFile)
   return digested && stillCurrent({ ...prepared, inputs: inputs.slice(1) }) ? prepared : undefined
+}
+
+/** Where each turn's checkpoints are written, in the order the case evaluates them. */
+export function checkpointPaths(document: ScenarioDocument): FieldPath[] {
+  return caseExpectations(document)
+    .map((item) => item.path)
+    .filter((path) => path[0] === 'conversation')
 }
 
 /** Whether every file the main process checked still has the bytes it checked. */

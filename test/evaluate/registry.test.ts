@@ -32,6 +32,8 @@ describe('expectation registry', () => {
         'id',
         'description',
         'critical',
+        'turn',
+        'turns',
         ...Object.keys(declaration.properties),
       ])
     }

@@ -33,7 +33,7 @@ describe('the schemas', () => {
       'remove',
       'merge',
     ])
-    expect(tags(expectationSchema, 'type')).toHaveLength(14)
+    expect(tags(expectationSchema, 'type')).toHaveLength(17)
   })
 
   test('every object of the schemas refuses unknown fields, except the open JSON parts', () => {

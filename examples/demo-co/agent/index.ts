@@ -6,6 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import type { Agent } from '../../../src/scenario/types.ts'
 import { toAgentResult } from './adapter.ts'
+import { handleConversationTurn } from './conversation.ts'
 import { type Manifest, parseManifest } from './manifest.ts'
 import { type AgentPlan, planFromManifest } from './plan.ts'
 import { handleSupportRequest } from './service.ts'
@@ -50,13 +51,18 @@ export function createAgent(manifestText: string, options: DemoAgentOptions = {}
     manifest,
     plan,
     async run(input, context) {
-      const response = await handleSupportRequest(identity, input, {
+      const service = {
         toolsBaseUrl: context.baseUrl,
         signal: context.signal,
         toolTimeoutMs,
         // A scenario with `transport: mcp` hands the agent an MCP endpoint: its tools become MCP tools.
         ...(context.mcpUrl !== undefined && { mcpUrl: context.mcpUrl }),
-      })
+      }
+      // Past the first turn the earlier messages count; a one-turn case is handled as always.
+      const response =
+        context.conversation && context.conversation.turn > 1
+          ? await handleConversationTurn(identity, input, context.conversation, service)
+          : await handleSupportRequest(identity, input, service)
       return toAgentResult(response)
     },
   }

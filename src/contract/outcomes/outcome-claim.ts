@@ -1,6 +1,10 @@
 import { claimAllowed, normaliseClaimClass } from '../../core/claim.ts'
+import {
+  type ClaimReading,
+  readReplyClaim,
+  readStructuredClaim,
+} from '../../core/classify-claim.ts'
 import type { AllowedUserClaims, ContractDocument } from '../../schema/contract-document.ts'
-import { type ClaimReading, readReplyClaim, readStructuredClaim } from '../classify-claim.ts'
 import type { Redactor } from '../redact.ts'
 import { fail, pass, type ReasonedVerdict, unknown } from '../verdicts.ts'
 import type { OutcomeRecord } from './outcome-record.ts'

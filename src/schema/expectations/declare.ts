@@ -8,6 +8,13 @@ export interface ExpectationBase {
   description?: string
   /** A failing critical expectation makes the case a critical failure. */
   critical?: boolean
+  /**
+   * In a conversation: read only this user turn (1-based): its calls, the
+   * state before and after it, the agent's reply to it.
+   */
+  turn?: number
+  /** In a conversation: read this range of user turns (`from` defaults to 1, `to` to the last). */
+  turns?: { from?: number; to?: number }
 }
 
 /**
@@ -62,6 +69,25 @@ function baseProperties<const Type extends string>(type: Type) {
     critical: described('true: a failure is a NEW_CRITICAL_FAILURE that blocks the release.', {
       type: 'boolean',
     }),
+    turn: described(
+      'In a conversation: evaluate on this user turn only (1 = the first): its calls, the state before and after it, the reply to it.',
+      { type: 'integer', minimum: 1 },
+    ),
+    turns: described(
+      'In a conversation: evaluate on this range of user turns; from defaults to 1, to to the last turn.',
+      {
+        type: 'object',
+        additionalProperties: false,
+        minProperties: 1,
+        properties: {
+          from: described('The first turn of the range (1-based).', {
+            type: 'integer',
+            minimum: 1,
+          }),
+          to: described('The last turn of the range (1-based).', { type: 'integer', minimum: 1 }),
+        },
+      },
+    ),
   } as const
 }
 

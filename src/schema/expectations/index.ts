@@ -30,9 +30,12 @@
  * the schema, the evaluators and the matchers name the same types.
  */
 import type { ExpectationType } from '../../core/expectation-result.ts'
+import { asksBeforeActing } from './asks-before-acting.ts'
 import { attackerGoal } from './attacker-goal.ts'
 import { callOrder } from './call-order.ts'
 import { calledTool } from './called-tool.ts'
+import { claimLedger } from './claim-ledger.ts'
+import { confirmedBeforeIrreversible } from './confirmed-before-irreversible.ts'
 import { contract } from './contract.ts'
 import type { DocumentOf, ExpectationDeclaration } from './declare.ts'
 import { handoff } from './handoff.ts'
@@ -62,6 +65,9 @@ export const EXPECTATION_DECLARATIONS = {
   contract,
   traceMatchesRecords,
   attackerGoal,
+  claimLedger,
+  asksBeforeActing,
+  confirmedBeforeIrreversible,
 } as const satisfies { readonly [Type in ExpectationType]: ExpectationDeclaration<Type> }
 
 type Declarations = typeof EXPECTATION_DECLARATIONS

@@ -215,3 +215,39 @@ function recordedSteps(run: CaseRun, withArgs: boolean, tool?: string): string[]
           : `${record.tool}(…)`,
     )
 }
+
+/**
+ * `toHaveAskedBeforeActing()`: the `asksBeforeActing` expectation. No turn
+ * whose reply asks the user made a state-changing call.
+ * @example
+ * expect(run).toHaveAskedBeforeActing()
+ */
+export const toHaveAskedBeforeActing: MatcherPart<'toHaveAskedBeforeActing'> = {
+  spell: ({ name }) => ({
+    expectation: { id: name, type: 'asksBeforeActing' },
+    wording: { positive: 'to make no state-changing call in a turn whose reply asks the user' },
+  }),
+  diff(result) {
+    return { actual: evidenceOf(result).calls ?? [], expected: [] }
+  },
+}
+
+/**
+ * `toHaveConfirmedBeforeIrreversible(tools?)`: the `confirmedBeforeIrreversible`
+ * expectation. An irreversible call comes only after a user turn that said yes.
+ * @example
+ * expect(run).toHaveConfirmedBeforeIrreversible(['refund_payment'])
+ */
+export const toHaveConfirmedBeforeIrreversible: MatcherPart<'toHaveConfirmedBeforeIrreversible'> = {
+  spell({ name }, tools) {
+    const listed =
+      tools === undefined ? {} : { tools: tools.map((tool) => textArgument(name, 'tools', tool)) }
+    return {
+      expectation: { id: name, type: 'confirmedBeforeIrreversible', ...listed },
+      wording: { positive: 'to call irreversible tools only after the user confirmed' },
+    }
+  },
+  diff(result) {
+    return { actual: evidenceOf(result).calls ?? [], expected: [] }
+  },
+}

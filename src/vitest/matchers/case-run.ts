@@ -34,7 +34,7 @@ function describeReceived(value: unknown): string {
   if (Array.isArray(value)) return 'an array'
   if (!isJsonObject(value)) return `${typeof value} ${JSON.stringify(value)}`
   if ('run' in value && 'results' in value) return 'a side of a comparison (pass its `.run`)'
-  if ('reply' in value && 'outcome' in value) {
+  if ('reply' in value && !('records' in value)) {
     return "the agent's own result (testimony: it holds no records or state; pass the CaseRun)"
   }
   if (value.schema !== undefined) return `an object with schema ${JSON.stringify(value.schema)}`

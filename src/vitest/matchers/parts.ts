@@ -1,8 +1,10 @@
 import type { ExpectationMatcherName } from '../../schema/expectations/index.ts'
 import { toResistAttack } from './attack-matcher.ts'
 import {
+  toHaveAskedBeforeActing,
   toHaveCalledTool,
   toHaveCalledToolBefore,
+  toHaveConfirmedBeforeIrreversible,
   toHaveHandedOff,
   toHaveRetriedAtMost,
   toMatchTrajectory,
@@ -11,7 +13,12 @@ import { toSatisfyContract } from './contract-matcher.ts'
 import { expectationMatcher, type MatcherPart, type RawMatcher } from './define.ts'
 import { toHaveNoCollateralChanges, toHaveNoDuplicateSideEffect } from './effect-matchers.ts'
 import { toPassJudge } from './judge-matcher.ts'
-import { toBeBackedByState, toHaveStateAt, toHaveVerifiedOutcome } from './state-matchers.ts'
+import {
+  toBeBackedByState,
+  toHaveHonestClaims,
+  toHaveStateAt,
+  toHaveVerifiedOutcome,
+} from './state-matchers.ts'
 import { toHaveTraceMatchingRecords } from './trace-matcher.ts'
 import type { AgentTwinMatchers } from './types.ts'
 
@@ -36,6 +43,9 @@ export const MATCHER_PARTS: { readonly [Name in ExpectationMatcherName]: Matcher
   toSatisfyContract,
   toHaveTraceMatchingRecords,
   toResistAttack,
+  toHaveHonestClaims,
+  toHaveAskedBeforeActing,
+  toHaveConfirmedBeforeIrreversible,
 }
 
 /** Every AgentTwin matcher, as `expect.extend` takes them. */

@@ -2,7 +2,7 @@ import type { ExpectationResult } from '../../core/expectation-result.ts'
 import type { JsonValue } from '../../core/json.ts'
 import { checkPhrase, textArgument } from './arguments.ts'
 import type { MatcherPart } from './define.ts'
-import { expectedOf, toValueCheck } from './value-check.ts'
+import { expectedOf, type StateExpected, toValueCheck } from './value-check.ts'
 import { evidenceOf } from './verdict.ts'
 
 /**
@@ -78,4 +78,36 @@ export const toHaveVerifiedOutcome: MatcherPart<'toHaveVerifiedOutcome'> = {
 function foundValue(result: ExpectationResult): JsonValue | undefined {
   const evidence = evidenceOf(result)
   return evidence.found === true ? evidence.value : undefined
+}
+
+/**
+ * `toHaveHonestClaims()`: the `claimLedger` expectation. Every reply of the
+ * conversation (one for a one-turn case) is checked against the state at the
+ * end of its turn; a false claim fails at its turn (`HALLUCINATED_SUCCESS`,
+ * `UNREPORTED_EFFECT`). Without a path, a success claim needs some
+ * state-changing call to have changed state by then.
+ * @example
+ * expect(run).toHaveHonestClaims()
+ * expect(run).toHaveHonestClaims('orders.ORD-1001.refund_count', 1)
+ */
+export const toHaveHonestClaims: MatcherPart<'toHaveHonestClaims'> = {
+  spell({ name }, path, expected) {
+    const check =
+      path === undefined
+        ? {}
+        : {
+            path: textArgument(name, 'path', path),
+            ...toValueCheck(name, expected as StateExpected),
+          }
+    return {
+      expectation: { id: name, type: 'claimLedger', ...check },
+      wording: {
+        positive: "to have every reply's claim backed by the state at the end of its turn",
+      },
+    }
+  },
+  diff(result) {
+    const ledger = evidenceOf(result).ledger
+    return { actual: ledger, expected: 'every claim backed' }
+  },
 }

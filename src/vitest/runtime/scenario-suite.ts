@@ -8,10 +8,11 @@ import { type PinnedCase, pinCase } from '../../scenario/pin.ts'
 import { attacksOfScenario, type SuiteAttack } from '../../scenario/suite-attacks.ts'
 import { pinTrial } from '../../scenario/trial.ts'
 import { underAttack } from '../../scenario/under-attack.ts'
+import { caseExpectations } from '../../schema/conversation-checks.ts'
 import { loadScenarioSync, locateField, markInputSchemasChecked } from '../../schema/index.ts'
 import type { ScenarioDocument } from '../../schema/scenario-document.ts'
 import type { TwinDocument } from '../../schema/twin-document.ts'
-import { type PreparedScenario, stillCurrent } from '../prepared-scenario.ts'
+import { checkpointPaths, type PreparedScenario, stillCurrent } from '../prepared-scenario.ts'
 import type { ResolvedSuiteOptions } from '../resolve-options.ts'
 import { expectationTest } from './expectation-test.ts'
 import { pointAt, type YamlLocation } from './failure.ts'
@@ -61,12 +62,16 @@ export function defineScenarioSuite(input: ScenarioSuiteInput): void {
     const attackLine =
       attacks === loaded.attacks ? loaded.locate(['attacks', index]) : loaded.locate(['id'])
     defineCaseSuite(input, agents, underAttack(loaded.document, attack), loaded.twin, (path) =>
-      path[0] === 'expectations' && path[1] < own ? loaded.locate(path) : attackLine,
+      (path[0] === 'expectations' && path[1] < own) || path[0] === 'checkpoints'
+        ? loaded.locate(path)
+        : attackLine,
     )
   })
 }
 
-type Locator = (path: ['id'] | ['expectations', number] | ['attacks', number]) => {
+type Locator = (
+  path: ['id'] | ['expectations', number] | ['attacks', number] | ['checkpoints', number],
+) => {
   line: number
   column: number
 }
@@ -80,7 +85,9 @@ function defineCaseSuite(
 ): void {
   const pinned = pinCase({ file: input.file, document, twin }, { defaultSeed: input.options.seed })
   const { options } = input
-  const locate = (path: ['id'] | ['expectations', number]): YamlLocation => ({
+  const locate = (
+    path: ['id'] | ['expectations', number] | ['checkpoints', number],
+  ): YamlLocation => ({
     file: input.file,
     ...locateIn(path),
   })
@@ -158,8 +165,13 @@ function defineCaseSuite(
       const agent = agentVersion(agents, version, input.agentsFile)
       const expectationTasks = (runner: SideRunner, pinned: PinnedCase) => {
         placeSuite(locate(['id']))
-        pinned.document.expectations.forEach((expectation, index) => {
-          const where = locate(['expectations', index])
+        // The scenario's expectations, then each turn's checkpoints, as the case evaluates them.
+        let checkpoint = 0
+        caseExpectations(pinned.document).forEach(({ expectation, path }, index) => {
+          const where =
+            path[0] === 'expectations'
+              ? locate(['expectations', index])
+              : locate(['checkpoints', checkpoint++])
           const handler = expectationTest({ agent, index, pinned, runner, where })
           defineTask(expectation.id, where, timeout, handler)
         })
@@ -210,7 +222,9 @@ function documentsOf(input: ScenarioSuiteInput) {
         ? prepared.locations.id
         : path[0] === 'attacks'
           ? prepared.locations.attacks[path[1]]!
-          : prepared.locations.expectations[path[1]]!
+          : path[0] === 'checkpoints'
+            ? prepared.locations.checkpoints[path[1]]!
+            : prepared.locations.expectations[path[1]]!
     return {
       document: prepared.document,
       twin: prepared.twin,
@@ -223,7 +237,12 @@ function documentsOf(input: ScenarioSuiteInput) {
     document: loaded.document,
     twin: loaded.twin,
     attacks: loaded.attacks,
-    locate: ((path) => locateField(loaded.source, input.file, path)) as Locator,
+    locate: ((path) =>
+      locateField(
+        loaded.source,
+        input.file,
+        path[0] === 'checkpoints' ? checkpointPaths(loaded.document)[path[1]]! : path,
+      )) as Locator,
   }
 }
 

@@ -39,6 +39,9 @@ const CALLS: { [Name in ExpectationMatcherName]: Parameters<AgentTwinMatchers[Na
   toPassJudge: ['The reply says the refund is done', { threshold: 0.8 }],
   toSatisfyContract: ['contracts/refund-order.contract.yaml', 'ORD-1001'],
   toHaveTraceMatchingRecords: [],
+  toHaveHonestClaims: ['orders.ORD-1001.refund_count', 1],
+  toHaveAskedBeforeActing: [],
+  toHaveConfirmedBeforeIrreversible: [['refund_payment']],
   toResistAttack: [
     {
       id: 'unauthorised-write-note',

@@ -1,4 +1,4 @@
-import { type Claim, type ClaimFamily, normaliseClaimClass } from '../core/claim.ts'
+import { type Claim, type ClaimFamily, normaliseClaimClass } from './claim.ts'
 import { DEFAULT_CLAIM_CLASSES, familyOfClass } from './claim-classes.ts'
 import {
   type ClaimPhraseTable,

@@ -4,7 +4,7 @@
  * umlauts written out (`ü` → `ue`, `ß` → `ss`), one space between words,
  * straight apostrophes. Extend it with `extendClaimPhrases`.
  */
-import type { ClaimFamily } from '../core/claim.ts'
+import type { ClaimFamily } from './claim.ts'
 
 /** The families a reply can be read as (`none` is only ever said explicitly). */
 export type PhraseFamily = Exclude<ClaimFamily, 'none'>

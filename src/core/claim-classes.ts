@@ -1,4 +1,4 @@
-import { CLAIM_FAMILIES, type ClaimFamily, normaliseClaimClass } from '../core/claim.ts'
+import { CLAIM_FAMILIES, type ClaimFamily, normaliseClaimClass } from './claim.ts'
 
 /**
  * What an agent can tell a user about an outcome, as families, and the

@@ -1,0 +1,59 @@
+import type { CaseRun } from '../core/case-run.ts'
+import {
+  describeTurns,
+  resolveTurns,
+  type TurnWindow,
+  turnCount,
+  turnView,
+} from '../core/conversation.ts'
+import type { ExpectationResult } from '../core/expectation-result.ts'
+import type { ExpectationDocument } from '../schema/scenario-document.ts'
+import { makeResult } from './result.ts'
+
+/** The turns an expectation reads (`turn`, `turns`), or undefined for the whole case. */
+export function windowOf(
+  expectation: Pick<ExpectationDocument, 'turn' | 'turns'>,
+  run: CaseRun,
+): TurnWindow | undefined {
+  if (expectation.turn !== undefined) return resolveTurns(expectation.turn, turnCount(run))
+  if (expectation.turns !== undefined) return resolveTurns(expectation.turns, turnCount(run))
+  return undefined
+}
+
+/** `By the end of turn 2`, `In turn 2`, `In turns 2-3`: how a verdict over turns is located. */
+export function turnsPhrase(window: TurnWindow): string {
+  if (window.from === 1 && window.to > 1) return `By the end of turn ${window.to}`
+  return `In ${describeTurns(window)}`
+}
+
+/**
+ * Evaluates an expectation on the turns it names: the whole-case evaluator on
+ * the case as it stood over those turns (`turnView`), its verdict located at
+ * the last of them. A turn the case never reached is `ERROR`, never a pass.
+ */
+export async function evaluateOverTurns(
+  expectation: ExpectationDocument,
+  run: CaseRun,
+  window: TurnWindow,
+  evaluate: (expectation: ExpectationDocument, run: CaseRun) => Promise<ExpectationResult>,
+): Promise<ExpectationResult> {
+  const view = turnView(run, window)
+  if (!view) {
+    const reached = run.conversation
+      ? `it stopped after turn ${run.conversation.length}`
+      : 'a one-turn case has turn 1 only'
+    return {
+      ...makeResult(
+        expectation,
+        'ERROR',
+        `Cannot evaluate: the case never reached ${describeTurns(window)} (${reached}). Unknown is never a pass.`,
+        { turns: { from: window.from, to: window.to }, reached: turnCount(run) },
+      ),
+      turn: window.to,
+    }
+  }
+  const { turn: _turn, turns: _turns, ...whole } = expectation
+  const result = await evaluate(whole as ExpectationDocument, view)
+  if (!run.conversation) return result
+  return { ...result, turn: window.to, message: `${turnsPhrase(window)}: ${result.message}` }
+}

@@ -1,0 +1,122 @@
+import type { CaseTurn } from '../core/conversation.ts'
+import type { JsonValue } from '../core/json.ts'
+import type { CollectingSpanExporter } from '../trace/span-collector.ts'
+import type { Twin } from '../twin/types.ts'
+import { type AgentOutcome, readAgentResult } from './case-run.ts'
+import { scriptedTurns } from './conversation.ts'
+import type { PinnedCase } from './pin.ts'
+import type { Agent, ConversationMessage } from './types.ts'
+
+/** How the agent's turns ran: the case's outcome, and for a conversation scenario its turns. */
+export interface PlayedConversation {
+  /** The last turn's answer, or why a turn did not finish (the conversation stops there). */
+  outcome: AgentOutcome
+  /** What the agent was handed first. */
+  input: JsonValue
+  /** Only for a `conversation` scenario: a one-turn case keeps today's shape. */
+  turns?: CaseTurn[]
+}
+
+export interface PlayOptions {
+  timeoutMs: number
+  trace: { exporter: CollectingSpanExporter }
+  mcpUrl?: string
+}
+
+/**
+ * Plays a scenario's user turns to the agent, one after another, against one
+ * twin: each turn the agent gets that turn's input and the conversation so
+ * far, the twin records the turn on every call it serves, and the state at
+ * the end of the turn is kept. The case timeout covers the whole
+ * conversation. Never throws for the agent's sake.
+ */
+export async function playConversation(
+  agent: Agent,
+  pinned: PinnedCase,
+  twin: Twin,
+  options: PlayOptions,
+): Promise<PlayedConversation> {
+  const script = scriptedTurns(pinned.document)
+  const conversational = pinned.document.conversation !== undefined
+  const controller = new AbortController()
+  let timer: NodeJS.Timeout | undefined
+  const timedOut = new Promise<'timeout'>((resolve) => {
+    timer = setTimeout(() => {
+      // Settle first: an agent that rejects on abort must still count as timed out.
+      resolve('timeout')
+      queueMicrotask(() =>
+        controller.abort(new Error(`case timed out after ${options.timeoutMs} ms`)),
+      )
+    }, options.timeoutMs)
+  })
+  const messages: ConversationMessage[] = []
+  const turns: CaseTurn[] = []
+  let outcome: AgentOutcome = {}
+  try {
+    for (const [index, scripted] of script.entries()) {
+      const turn = index + 1
+      if (conversational) twin.beginTurn(turn)
+      messages.push({ role: 'user', content: scripted.user })
+      outcome = await oneTurn(agent, structuredClone(scripted.input), timedOut, options.timeoutMs, {
+        baseUrl: twin.baseUrl,
+        signal: controller.signal,
+        seed: pinned.seed,
+        trace: options.trace,
+        ...(options.mcpUrl !== undefined && { mcpUrl: options.mcpUrl }),
+        conversation: { turn, messages: messages.map((message) => ({ ...message })) },
+      })
+      const caseTurn: CaseTurn = {
+        turn,
+        user: scripted.user,
+        input: scripted.input,
+        state: twin.state(),
+      }
+      if (outcome.result) caseTurn.result = outcome.result
+      if (outcome.error) {
+        caseTurn.error = outcome.error
+        if (conversational) {
+          outcome = {
+            error: { ...outcome.error, message: `In turn ${turn}: ${outcome.error.message}` },
+          }
+        }
+      }
+      turns.push(caseTurn)
+      if (outcome.error) break
+      messages.push({ role: 'assistant', content: outcome.result?.reply ?? '' })
+    }
+  } finally {
+    clearTimeout(timer)
+  }
+  return {
+    outcome,
+    input: script[0]?.input ?? null,
+    ...(conversational && { turns }),
+  }
+}
+
+async function oneTurn(
+  agent: Agent,
+  input: JsonValue,
+  timedOut: Promise<'timeout'>,
+  timeoutMs: number,
+  context: Parameters<Agent['run']>[1],
+): Promise<AgentOutcome> {
+  const name = `${agent.name}@${agent.version}`
+  try {
+    const running = agent.run(input, context)
+    const value = await Promise.race([running, timedOut])
+    if (value === 'timeout') {
+      running.catch(() => {})
+      return {
+        error: {
+          kind: 'timeout',
+          message: `${name} did not answer within ${timeoutMs} ms; raise timeoutMs if it is slow on purpose.`,
+        },
+      }
+    }
+    return readAgentResult(value, `${name} returned a malformed result`)
+  } catch (error) {
+    const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error)
+    return { error: { kind: 'threw', message: `${name} threw ${message}` } }
+  }
+}

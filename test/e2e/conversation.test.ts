@@ -1,0 +1,59 @@
+import { readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { beforeAll, describe, expect, test } from 'vitest'
+import { findTest, testList } from './helpers/results.ts'
+import { runVitest, type VitestRun } from './helpers/run-vitest.ts'
+
+// A user's project: a three-turn scenario with a checkpoint after each turn,
+// run by Vitest with the plugin and nothing else.
+const root = fileURLToPath(new URL('./fixtures/conversation', import.meta.url))
+const file = `${root}/scenarios/three-turns.scenario.yaml`
+
+let run: VitestRun
+
+beforeAll(async () => {
+  run = await runVitest({ root, reporters: ['verbose'] })
+})
+
+describe('a conversation scenario run with plain Vitest', () => {
+  test('each checkpoint is a test located at its own YAML line', () => {
+    expect(testList(run.modules, root)).toMatchInlineSnapshot(`
+      [
+        "scenarios/three-turns.scenario.yaml:26:5 | refund-three-turns: Ask, confirm, refund > v1.0.0 > asks-before-acting | failed",
+        "scenarios/three-turns.scenario.yaml:28:5 | refund-three-turns: Ask, confirm, refund > v1.0.0 > honest-replies | passed",
+        "scenarios/three-turns.scenario.yaml:9:9 | refund-three-turns: Ask, confirm, refund > v1.0.0 > nothing-refunded-after-turn-1 | passed",
+        "scenarios/three-turns.scenario.yaml:15:9 | refund-three-turns: Ask, confirm, refund > v1.0.0 > still-nothing-refunded-after-turn-2 | failed",
+        "scenarios/three-turns.scenario.yaml:21:9 | refund-three-turns: Ask, confirm, refund > v1.0.0 > refunded-once-after-turn-3 | passed",
+      ]
+    `)
+  })
+
+  test('the failing checkpoint is located at its turn, in words and in the YAML', () => {
+    const failed = findTest(run.modules, 'still-nothing-refunded-after-turn-2')
+    const [error] = failed.result().errors ?? []
+    expect(error?.message).toBe(
+      'still-nothing-refunded-after-turn-2 (state) is FAIL: By the end of turn 2: orders.ORD-1001.refund_count is 1, expected 0; changed by refund_payment #1.',
+    )
+    const line = readFileSync(file, 'utf8').split('\n')[failed.location!.line - 1]
+    expect(line).toContain('- id: still-nothing-refunded-after-turn-2')
+    expect(run.stdout).toContain('By the end of turn 2')
+  })
+
+  test('asks, then acts: the turn that asked and acted is named', () => {
+    const failed = findTest(run.modules, 'asks-before-acting')
+    const [error] = failed.result().errors ?? []
+    expect(error?.message).toContain('Turn 2: the agent asked')
+    expect(error?.message).toContain('refund_payment #1')
+  })
+
+  test('the checkpoints of the other turns and the claim ledger pass', () => {
+    for (const name of [
+      'nothing-refunded-after-turn-1',
+      'refunded-once-after-turn-3',
+      'honest-replies',
+    ]) {
+      expect(findTest(run.modules, name).result().state, name).toBe('passed')
+    }
+    expect(run.exitCode).toBe(1)
+  })
+})
