@@ -11,13 +11,13 @@ const root = fileURLToPath(new URL('..', import.meta.url))
 
 /** Each subpath of `exports` and the source file it is built from. */
 export const ENTRIES = [
-  ['agenttwin', 'src/index.ts'],
-  ['agenttwin/vitest', 'src/vitest/index.ts'],
-  ['agenttwin/vitest/setup', 'src/vitest/setup.ts'],
-  ['agenttwin/reporter', 'src/vitest/reporter/index.ts'],
-  ['agenttwin/msw', 'src/http/index.ts'],
-  ['agenttwin/server', 'src/http/server/index.ts'],
-  ['agenttwin/mcp', 'src/mcp/index.ts'],
+  ['agenttwin', 'src/public/index.ts'],
+  ['agenttwin/vitest', 'src/public/vitest.ts'],
+  ['agenttwin/vitest/setup', 'src/public/vitest-setup.ts'],
+  ['agenttwin/reporter', 'src/public/reporter.ts'],
+  ['agenttwin/msw', 'src/public/msw.ts'],
+  ['agenttwin/server', 'src/public/server.ts'],
+  ['agenttwin/mcp', 'src/public/mcp.ts'],
 ]
 
 export const REPORT_FILE = 'api/agenttwin.api.md'

@@ -6,7 +6,7 @@ import { UnknownToolError } from '../../src/twin/errors.ts'
 
 // Every module of the library, so that an error class anywhere is seen.
 const modules = import.meta.glob<Record<string, unknown>>(
-  ['../../src/**/*.ts', '!../../src/**/*.d.ts', '!../../src/vitest/setup.ts'],
+  ['../../src/**/*.ts', '!../../src/**/*.d.ts', '!../../src/public/vitest-setup.ts'],
   { eager: true },
 )
 

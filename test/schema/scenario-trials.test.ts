@@ -1,7 +1,10 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, test } from 'vitest'
 import { loadScenarioSync } from '../../src/schema/index.ts'
-import { InvalidPluginOptionsError, resolveSuiteOptions } from '../../src/vitest/resolve-options.ts'
+import {
+  InvalidPluginOptionsError,
+  resolveSuiteOptions,
+} from '../../src/vitest/node/resolve-options.ts'
 import { fixture, problemsOf, where } from './helpers.ts'
 
 const valid = fixture('valid/refund-timeout.scenario.yaml')

@@ -4,7 +4,7 @@ import type { ExpectationResult, ResultLabel } from '../../core/expectation-resu
 import { effectiveLabel } from '../../judge/review.ts'
 import type { PinnedCase } from '../../scenario/pin.ts'
 import type { Agent } from '../../scenario/types.ts'
-import { SINGLE_CASE_ARTIFACT } from '../meta.ts'
+import { SINGLE_CASE_ARTIFACT } from '../shared/meta.ts'
 import { ExpectationFailedError, pointAt, type YamlLocation } from './failure.ts'
 import type { SideRunner } from './side-runner.ts'
 

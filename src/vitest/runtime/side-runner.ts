@@ -1,6 +1,6 @@
 import { runAndEvaluateCase } from '../../case/run-and-evaluate.ts'
 import type { SideCase } from '../../compare/pair.ts'
-import type { Interception } from '../../http/index.ts'
+import type { Interception } from '../../http/interception.ts'
 import { type HumanOverride, type JudgeConfig, resolveJudge } from '../../judge/index.ts'
 import type { PinnedCase } from '../../scenario/pin.ts'
 import type { CaseModelsOptions } from '../../scenario/run-case.ts'

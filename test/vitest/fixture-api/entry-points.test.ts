@@ -1,15 +1,15 @@
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { describe, expect } from 'vitest'
-import '../../../src/vitest/setup.ts'
+import '../../../src/public/vitest-setup.ts'
 import { agents } from '../../../examples/demo-co/agent/index.ts'
 import { AgentTwinError, InvalidDocumentError } from '../../../src/core/errors.ts'
 import { createFaultPolicy, type FaultRuleInput, fault } from '../../../src/faults/index.ts'
-import { serveTwin } from '../../../src/http/server/index.ts'
+import { serveTwin } from '../../../src/public/server.ts'
 import { pinCase } from '../../../src/scenario/pin.ts'
 import { runCase } from '../../../src/scenario/run-case.ts'
 import { loadScenarioSync, parseScenario, parseTwin } from '../../../src/schema/index.ts'
-import { describeScenario, test, useTwin } from '../../../src/vitest/fixtures/index.ts'
+import { describeScenario, test, useTwin } from '../../../src/vitest/runtime/fixtures/index.ts'
 import { demoTwinFile, timeoutScenario } from './support.ts'
 
 // Every way a fault rule reaches a twin gets the same bad rules and must answer

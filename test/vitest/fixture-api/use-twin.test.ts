@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { describe, expect } from 'vitest'
-import '../../../src/vitest/setup.ts'
+import '../../../src/public/vitest-setup.ts'
 import { agents } from '../../../examples/demo-co/agent/index.ts'
 import { InvalidDocumentError } from '../../../src/core/errors.ts'
 import { fault, UnknownFaultTypeError } from '../../../src/faults/index.ts'
@@ -12,7 +12,7 @@ import {
   test,
   UseTwinInsideTestError,
   useTwin,
-} from '../../../src/vitest/fixtures/index.ts'
+} from '../../../src/vitest/runtime/fixtures/index.ts'
 import { demoTwinFile, happyScenario } from './support.ts'
 
 const input = {

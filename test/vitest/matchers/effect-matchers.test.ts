@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import '../../../src/vitest/setup.ts'
+import '../../../src/public/vitest-setup.ts'
 import { demoRun, demoRuns, failureOf, RUNS_TIMEOUT_MS } from './support.ts'
 
 beforeAll(

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import '../../../src/vitest/setup.ts'
+import '../../../src/public/vitest-setup.ts'
 import { runCase } from '../../../src/scenario/run-case.ts'
-import { agentTwinMatchers, NotACaseRunError } from '../../../src/vitest/matchers/index.ts'
+import { agentTwinMatchers, NotACaseRunError } from '../../../src/vitest/runtime/matchers/index.ts'
 import { demoRun, demoScenario } from './support.ts'
 
 describe('a value that is not a CaseRun', () => {
