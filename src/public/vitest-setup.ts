@@ -4,7 +4,7 @@
  * `import 'agenttwin/vitest/setup'`.
  */
 import { expect } from 'vitest'
-import { agentTwinMatchers } from '../vitest/runtime/matchers/index.ts'
+import { agentTwinMatchers } from '../vitest/runtime/matchers/all-matchers.ts'
 import { guardTestFile } from '../vitest/runtime/run-guard.ts'
 
 expect.extend(agentTwinMatchers)

@@ -20,7 +20,7 @@ function exportedClasses(): Map<string, ErrorClass> {
       if (typeof value !== 'function' || !value.prototype) continue
       if (value !== AgentTwinError && !(value.prototype instanceof Error)) continue
       const known = names.get(value as ErrorClass)
-      if (known === undefined || known.endsWith('index.ts)')) {
+      if (known === undefined || known.endsWith('index.ts)') || known.includes('(src/public/')) {
         names.set(value as ErrorClass, `${name} (${file.replace('../../', '')})`)
       }
     }

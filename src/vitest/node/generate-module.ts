@@ -3,7 +3,6 @@ import { dirname, resolve } from 'node:path'
 import { parseYamlSource } from '../../schema/parse-yaml.ts'
 import { attackFileOf } from '../../schema/scenario-attack-checks.ts'
 import type { PreparedScenario } from '../shared/prepared-scenario.ts'
-import type { ResolvedSuiteOptions } from './resolve-options.ts'
 
 export interface GenerateInput {
   /** Absolute path of the scenario document. */
@@ -16,7 +15,6 @@ export interface GenerateInput {
   runtimeFile: string
   /** Documents the scenario names (its twin, contracts), imported for their module graph edge only. */
   documents: readonly string[]
-  options: ResolvedSuiteOptions
 }
 
 /**
@@ -25,7 +23,9 @@ export interface GenerateInput {
  * twin, its contracts), so watch mode and `vitest --changed` rerun a scenario
  * when one of them or its agent changes. A valid scenario comes with its
  * documents as loaded here; the worker uses them only if every file still
- * has the digest it had, so a changed twin is never stale.
+ * has the digest it had, so a changed twin is never stale. The plugin's
+ * options are not in it: they reach the worker through `inject`
+ * (`shared/provided.ts`), the same for every test file.
  */
 export function generateScenarioModule(input: GenerateInput): string {
   const lines = [
@@ -38,7 +38,6 @@ export function generateScenarioModule(input: GenerateInput): string {
     `  file: ${JSON.stringify(input.file)},`,
     `  agentsFile: ${JSON.stringify(input.agentsFile)},`,
     '  agentModule,',
-    `  options: ${JSON.stringify(input.options)},`,
     // JSON.parse of a string literal is quicker for V8 than an object literal this size.
     ...(input.prepared
       ? [`  prepared: JSON.parse(${JSON.stringify(JSON.stringify(input.prepared))}),`]

@@ -4,20 +4,17 @@ import { globSync } from 'tinyglobby'
 import { createFilter, type Plugin } from 'vite'
 import { configDefaults } from 'vitest/config'
 import { OWN_EXTENSION, ownCodeDir, ownModule } from '../../core/own-files.ts'
-import { type ProvidedSuite, SUITE_KEY } from '../runtime/provided.ts'
 import type { AgentTwinOptions } from '../shared/options.ts'
-import { prepareScenario } from '../shared/prepared-scenario.ts'
+import { InvalidPluginOptionsError } from '../shared/plugin-options-error.ts'
+import { OPTIONS_KEY } from '../shared/provided.ts'
 import { bringReporter } from './bring-reporter.ts'
 import { checkPluginOptions } from './check-options.ts'
 import { generateScenarioModule, referencedDocuments } from './generate-module.ts'
-import { NETWORK_KEY, resolveNetwork } from './network-option.ts'
+import { resolveNetwork } from './network-option.ts'
 import { bringPairTestNamer } from './pair-test-names.ts'
-import {
-  DEFAULT_SCENARIO_GLOBS,
-  InvalidPluginOptionsError,
-  type ResolvedSuiteOptions,
-  resolveSuiteOptions,
-} from './resolve-options.ts'
+import type { AgentTwinPluginApi } from './plugin-api.ts'
+import { prepareScenario } from './prepare-scenario.ts'
+import { DEFAULT_SCENARIO_GLOBS, resolveSuiteOptions } from './resolve-options.ts'
 
 const RUNTIME_FILE = ownModule('vitest/runtime/scenario-suite')
 const SETUP_FILE = ownModule('public/vitest-setup')
@@ -30,11 +27,6 @@ const OWN_DIST =
         `^${`${ownCodeDir()}/`.replaceAll('\\', '/').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`,
       )
     : undefined
-
-/** What the plugin tells the reporter (through Vite's plugin `api`). */
-export interface AgentTwinPluginApi {
-  scenarioFiles(): string[]
-}
 
 /**
  * The AgentTwin Vitest plugin: scenario documents run as test files, and the
@@ -62,7 +54,6 @@ export function agentTwin(options: AgentTwinOptions = {}): Plugin {
   const globs = [options.scenarios ?? DEFAULT_SCENARIO_GLOBS].flat()
   let root = process.cwd()
   let isScenario: (id: string) => boolean = () => false
-  let resolved: ResolvedSuiteOptions | undefined
   let agentsFile: string | undefined
   let agentFiles: string[] = []
   // Files a scenario module imports for their module-graph edge alone (twins, contracts,
@@ -88,26 +79,27 @@ export function agentTwin(options: AgentTwinOptions = {}): Plugin {
         test: {
           include: [...defaults, ...globs],
           setupFiles: [SETUP_FILE],
-          // The setup file of every test file reads it (see run-guard.ts).
-          provide: {
-            [NETWORK_KEY]: resolveNetwork(options.network),
-            // Hand-written `run(agent)` and the matchers use the same models and judge as scenario files.
-            [SUITE_KEY]: providedSuite(options, user.root ?? process.cwd()),
-          },
           ...(OWN_DIST && { server: { deps: { external: [OWN_DIST] } } }),
         },
       }
     },
-    configureVitest({ vitest }) {
+    configureVitest({ vitest, project }) {
       bringReporter(vitest, options.reporter)
       bringPairTestNamer(vitest)
+      // The one way the options reach the workers: scenario files, hand-written
+      // `run(agent)`, the matchers and the setup file's network guard inject them.
+      project.provide(OPTIONS_KEY, {
+        suite: resolveSuiteOptions(options, project.config.root),
+        network: resolveNetwork(options.network),
+      })
     },
     configResolved(config) {
       root = config.root
       // Vite's filter with no pattern matches every file; no pattern here means no scenario.
       isScenario =
         globs.length === 0 ? () => false : createFilter(globs, undefined, { resolve: root })
-      resolved = resolveSuiteOptions(options, root)
+      // The paths and checks of every option, here where a mistake stops the run before any worker.
+      resolveSuiteOptions(options, root)
       const watched = [options.agentFiles ?? []].flat()
       agentFiles = watched.length === 0 ? [] : globSync(watched, { cwd: root, absolute: true })
       for (const file of agentFiles) if (!CODE_MODULE.test(file)) documents.add(file)
@@ -149,18 +141,7 @@ export function agentTwin(options: AgentTwinOptions = {}): Plugin {
       documents: [...named, ...agentFiles],
       agentsFile,
       runtimeFile: RUNTIME_FILE,
-      options: resolved!,
     })
     return { code, map: { mappings: '' }, moduleType: 'js' as const }
-  }
-}
-
-/** The case settings the workers receive: the resolved options' models and judge. */
-function providedSuite(options: AgentTwinOptions, root: string): ProvidedSuite {
-  const { models, judge, judgeThreshold } = resolveSuiteOptions(options, resolve(root))
-  return {
-    ...(models ? { models } : {}),
-    ...(judge ? { judge } : {}),
-    ...(judgeThreshold === undefined ? {} : { judgeThreshold }),
   }
 }

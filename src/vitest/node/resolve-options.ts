@@ -1,38 +1,12 @@
 import { resolve } from 'node:path'
-import type { GatePolicy } from '../../compare/index.ts'
-import type { JudgeConfig } from '../../judge/index.ts'
 import { checkModelsOptions } from '../../models/options.ts'
-import type { ModelsOptions } from '../../models/types.ts'
 import { DEFAULT_CASE_TIMEOUT_MS } from '../../scenario/case-timeout.ts'
-import type { AgentTwinOptions, PairOption } from '../shared/options.ts'
+import type { AgentTwinOptions } from '../shared/options.ts'
+import type { ResolvedSuiteOptions } from '../shared/provided.ts'
 import { checkPluginOptions } from './check-options.ts'
-
-export { InvalidPluginOptionsError } from './check-options.ts'
 
 /** Default scenario globs. */
 export const DEFAULT_SCENARIO_GLOBS = ['**/*.scenario.{yaml,yml,json}']
-
-/** The plugin options as the generated test modules receive them: plain JSON, absolute paths. */
-export interface ResolvedSuiteOptions {
-  versions?: string[]
-  pairs: PairOption[]
-  seed: number
-  /** Trials per case, when set (the scenario's own `trials` wins). */
-  trials?: number
-  /** `shared` when both sides of a trial run one seed; absent: each side its own. */
-  trialSeeds?: 'shared'
-  /** Trials in rounds, when set. */
-  sequential?: { looks: number }
-  /** Significance level over trials, when set. */
-  alpha?: number
-  timeoutMs: number
-  gate?: Partial<GatePolicy>
-  overrides?: string
-  judge?: JudgeConfig
-  /** Run-wide judge threshold; default 0.7. */
-  judgeThreshold?: number
-  models?: ModelsOptions
-}
 
 /**
  * Checks the options (`checkPluginOptions`, the one check of every option) and

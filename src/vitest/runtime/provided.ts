@@ -1,36 +1,17 @@
 import { inject } from 'vitest'
-import type { JudgeConfig } from '../../judge/index.ts'
-import type { ModelsOptions } from '../../models/types.ts'
-
-/** The key the plugin provides the project's case settings under. */
-export const SUITE_KEY = 'agenttwin:suite'
+import { OPTIONS_KEY, type ProvidedOptions } from '../shared/provided.ts'
 
 /**
- * The plugin's settings every case of the project runs with, scenario file or
- * hand-written `run(agent)` alike: model traffic and the judge. Plain JSON.
- */
-export interface ProvidedSuite {
-  models?: ModelsOptions
-  judge?: JudgeConfig
-  judgeThreshold?: number
-}
-
-declare module 'vitest' {
-  interface ProvidedContext {
-    'agenttwin:suite': ProvidedSuite
-  }
-}
-
-/**
- * The plugin's settings in a test worker, or nothing without the plugin (a
- * project that imports `agenttwin/vitest/setup` itself).
+ * The plugin's options in a test worker, or nothing without the plugin (a
+ * project that imports `agenttwin/vitest/setup` itself, or a file run outside
+ * Vitest's workers).
  * @example
- * const { models } = providedSuite()
+ * const models = providedOptions()?.suite.models
  */
-export function providedSuite(): ProvidedSuite {
+export function providedOptions(): ProvidedOptions | undefined {
   try {
-    return inject(SUITE_KEY) ?? {}
+    return inject(OPTIONS_KEY)
   } catch {
-    return {}
+    return undefined
   }
 }

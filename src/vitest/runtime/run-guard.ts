@@ -1,11 +1,11 @@
-import { afterAll, afterEach, beforeEach, inject } from 'vitest'
+import { afterAll, afterEach, beforeEach } from 'vitest'
 import { UnhandledRequestsError } from '../../http/errors.ts'
 import {
   configureSharedInterception,
   holdInterception,
   sharedInterception,
 } from '../../http/shared-interception.ts'
-import { NETWORK_KEY, type ResolvedNetwork } from '../node/network-option.ts'
+import { providedOptions } from './provided.ts'
 
 /**
  * Run by the plugin's setup file in every test file: configures the shared
@@ -16,12 +16,7 @@ import { NETWORK_KEY, type ResolvedNetwork } from '../node/network-option.ts'
  * last test, even when the code swallowed the error.
  */
 export function guardTestFile(): void {
-  let network: ResolvedNetwork | undefined
-  try {
-    network = inject(NETWORK_KEY)
-  } catch {
-    return
-  }
+  const network = providedOptions()?.network
   if (!network) return
   configureSharedInterception({
     allowHosts: network.allowHosts,

@@ -10,11 +10,13 @@ import { underAttack } from '../../scenario/under-attack.ts'
 import { loadScenarioSync, locateField, markInputSchemasChecked } from '../../schema/index.ts'
 import type { ScenarioDocument } from '../../schema/scenario-document.ts'
 import type { TwinDocument } from '../../schema/twin-document.ts'
-import type { ResolvedSuiteOptions } from '../node/resolve-options.ts'
+import { InvalidPluginOptionsError } from '../shared/plugin-options-error.ts'
 import { type PreparedScenario, stillCurrent } from '../shared/prepared-scenario.ts'
+import type { ResolvedSuiteOptions } from '../shared/provided.ts'
 import { expectationTest } from './expectation-test.ts'
 import { pointAt, type YamlLocation } from './failure.ts'
 import { pairTest } from './pair-test.ts'
+import { providedOptions } from './provided.ts'
 import { createSideRunner, type SideRunner, type SideRunnerOptions } from './side-runner.ts'
 import { defineTrialPairTasks, trialCount, trialName, trialRunners } from './trial-suite.ts'
 
@@ -25,7 +27,6 @@ export interface ScenarioSuiteInput {
   /** Absolute path of the agents module (for messages). */
   agentsFile: string
   agentModule: Record<string, unknown>
-  options: ResolvedSuiteOptions
   /** The documents as the plugin loaded and validated them. */
   prepared?: PreparedScenario
 }
@@ -37,14 +38,16 @@ export interface ScenarioSuiteInput {
  * at the YAML lines they come from.
  */
 export function defineScenarioSuite(input: ScenarioSuiteInput): void {
+  const options = suiteOptions(input.file)
   const loaded = documentsOf(input)
   const agents = resolveAgents(input.agentModule, input.agentsFile)
-  defineCaseSuite(input, agents, loaded.document, loaded.twin, loaded.locate)
+  const suite = { ...input, options }
+  defineCaseSuite(suite, agents, loaded.document, loaded.twin, loaded.locate)
   // The matrix: the scenario once more under each attack it names, generated from both documents.
   const own = loaded.document.expectations.length
   loaded.attacks.forEach((attack, index) => {
     const attackLine = loaded.locate(['attacks', index])
-    defineCaseSuite(input, agents, underAttack(loaded.document, attack), loaded.twin, (path) =>
+    defineCaseSuite(suite, agents, underAttack(loaded.document, attack), loaded.twin, (path) =>
       path[0] === 'expectations' && path[1] < own ? loaded.locate(path) : attackLine,
     )
   })
@@ -55,8 +58,18 @@ type Locator = (path: ['id'] | ['expectations', number] | ['attacks', number]) =
   column: number
 }
 
+/** The options the plugin provides its project (see `shared/provided.ts`). */
+function suiteOptions(file: string): ResolvedSuiteOptions {
+  const options = providedOptions()?.suite
+  if (options) return options
+  throw new InvalidPluginOptionsError(
+    `${file} runs as a scenario file, but its Vitest project has no options from agentTwin()`,
+    'run scenario files through the agentTwin() plugin of the Vitest project that includes them',
+  )
+}
+
 function defineCaseSuite(
-  input: ScenarioSuiteInput,
+  input: ScenarioSuiteInput & { options: ResolvedSuiteOptions },
   agents: ReturnType<typeof resolveAgents>,
   document: ScenarioDocument,
   twin: TwinDocument,

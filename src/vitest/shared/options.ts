@@ -1,6 +1,5 @@
 import type { GatePolicy } from '../../compare/gate.ts'
 import type { ModelsOptions } from '../../models/types.ts'
-import type { AgentTwinReporterOptions } from '../node/reporter/reporter.ts'
 
 /** A baseline and a candidate version of the same agent, compared case by case. */
 export interface PairOption {
@@ -111,4 +110,16 @@ export interface AgentTwinOptions {
    * Default `true` (JSON and HTML in `reports/`, GitHub step summary when set).
    */
   reporter?: boolean | AgentTwinReporterOptions
+}
+
+/** Options of `AgentTwinReporter`. */
+export interface AgentTwinReporterOptions {
+  /** Where the JSON report goes, relative to the project root; `false` for none. Default `reports/agenttwin.json`. */
+  outputFile?: string | false
+  /** Where the self-contained HTML report goes; `false` for none. Default: next to the JSON, `.html` for `.json`. */
+  htmlFile?: string | false
+  /** Colour in the terminal. Default: on unless `NO_COLOR` is set or the output is not a terminal. */
+  color?: boolean
+  /** Append a Markdown summary to this file (relative to the project root); `false` for none. Default: `$GITHUB_STEP_SUMMARY` when set. */
+  stepSummaryFile?: string | false
 }

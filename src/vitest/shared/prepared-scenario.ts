@@ -8,7 +8,6 @@
 import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import type { AttackDocument } from '../../schema/attack-document.ts'
-import { type LoadedScenario, loadScenarioSync, locateField } from '../../schema/index.ts'
 import type { ScenarioDocument } from '../../schema/scenario-document.ts'
 import type { TwinDocument } from '../../schema/twin-document.ts'
 
@@ -31,54 +30,17 @@ export interface PreparedScenario {
 }
 
 /** The digest of a file's bytes, as compared between the main process and the worker. */
-function fileDigest(bytes: Uint8Array): string {
+export function fileDigest(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex')
 }
 
-function digestOf(file: string): string | undefined {
+/** The digest of a file as it is now, or `undefined` when it cannot be read. */
+export function digestOf(file: string): string | undefined {
   try {
     return fileDigest(readFileSync(file))
   } catch {
     return undefined
   }
-}
-
-/**
- * Loads and validates a scenario (its text as Vite read it) with the twin and
- * contracts it names (`files`, absolute), and returns what the generated
- * module carries; `undefined` when the documents have problems (the worker's
- * loader then reports them at their lines) or changed while being read.
- */
-export function prepareScenario(
-  file: string,
-  source: string,
-  files: readonly string[],
-): PreparedScenario | undefined {
-  const inputs = [{ file, digest: fileDigest(Buffer.from(source)) }]
-  for (const other of files) inputs.push({ file: other, digest: digestOf(other) ?? '' })
-  let loaded: LoadedScenario
-  try {
-    loaded = loadScenarioSync(file, { source })
-  } catch {
-    return undefined
-  }
-  const prepared: PreparedScenario = {
-    document: loaded.document,
-    twin: loaded.twin,
-    attacks: loaded.attacks,
-    locations: {
-      attacks: loaded.attacks.map((_, index) => locateField(source, file, ['attacks', index])),
-      id: locateField(source, file, ['id']),
-      expectations: loaded.document.expectations.map((_, index) =>
-        locateField(source, file, ['expectations', index]),
-      ),
-    },
-    inputs,
-  }
-  // The twin the loader read must be one of the digested files, and none may
-  // have changed while it read them.
-  const digested = files.includes(loaded.twinFile)
-  return digested && stillCurrent({ ...prepared, inputs: inputs.slice(1) }) ? prepared : undefined
 }
 
 /** Whether every file the main process checked still has the bytes it checked. */

@@ -5,7 +5,8 @@ import { agents } from '../../../examples/demo-co/agent/index.ts'
 import { InvalidDocumentError } from '../../../src/core/errors.ts'
 import { fault } from '../../../src/faults/index.ts'
 import { createInterception } from '../../../src/public/msw.ts'
-import { describeScenario, test } from '../../../src/vitest/runtime/fixtures/index.ts'
+import { describeScenario } from '../../../src/vitest/runtime/fixtures/describe-scenario.ts'
+import { test } from '../../../src/vitest/runtime/fixtures/test.ts'
 import { timeoutScenario } from './support.ts'
 
 const fetchBeforeAnyBlock = globalThis.fetch

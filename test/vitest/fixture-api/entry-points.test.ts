@@ -9,7 +9,9 @@ import { serveTwin } from '../../../src/public/server.ts'
 import { pinCase } from '../../../src/scenario/pin.ts'
 import { runCase } from '../../../src/scenario/run-case.ts'
 import { loadScenarioSync, parseScenario, parseTwin } from '../../../src/schema/index.ts'
-import { describeScenario, test, useTwin } from '../../../src/vitest/runtime/fixtures/index.ts'
+import { describeScenario } from '../../../src/vitest/runtime/fixtures/describe-scenario.ts'
+import { test } from '../../../src/vitest/runtime/fixtures/test.ts'
+import { useTwin } from '../../../src/vitest/runtime/fixtures/use-twin.ts'
 import { demoTwinFile, timeoutScenario } from './support.ts'
 
 // Every way a fault rule reaches a twin gets the same bad rules and must answer

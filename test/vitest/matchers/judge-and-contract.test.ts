@@ -7,7 +7,7 @@ import type { Judge, JudgeOutcome } from '../../../src/judge/index.ts'
 import { pinCase } from '../../../src/scenario/pin.ts'
 import { runCase } from '../../../src/scenario/run-case.ts'
 import { loadContractSync, loadScenarioSync } from '../../../src/schema/index.ts'
-import { configureMatchers } from '../../../src/vitest/runtime/matchers/index.ts'
+import { configureMatchers } from '../../../src/vitest/runtime/matchers/configure.ts'
 import { asyncFailureOf, demoRun, demoRuns, RUNS_TIMEOUT_MS } from './support.ts'
 
 const criterion = 'The reply says the refund is not recorded and a specialist will finish it'

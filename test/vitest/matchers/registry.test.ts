@@ -9,7 +9,7 @@ import {
   EXPECTATION_DECLARATIONS,
   type ExpectationMatcherName,
 } from '../../../src/schema/expectations/index.ts'
-import { agentTwinMatchers } from '../../../src/vitest/runtime/matchers/index.ts'
+import { agentTwinMatchers } from '../../../src/vitest/runtime/matchers/all-matchers.ts'
 import { MATCHER_PARTS } from '../../../src/vitest/runtime/matchers/parts.ts'
 import type { AgentTwinMatchers } from '../../../src/vitest/runtime/matchers/types.ts'
 import { valueCheck } from '../../../src/vitest/runtime/matchers/value-check.ts'

@@ -10,6 +10,7 @@ import {
   renderTerminal,
   terminalColor,
 } from '../../../report/index.ts'
+import type { AgentTwinReporterOptions } from '../../shared/options.ts'
 import {
   type CollectedPair,
   collectPairs,
@@ -21,18 +22,6 @@ import { mergeSelections, selectionOf } from './selection.ts'
 
 function htmlBeside(json: string): string {
   return json.endsWith('.json') ? `${json.slice(0, -'.json'.length)}.html` : `${json}.html`
-}
-
-/** Options of {@link AgentTwinReporter}. */
-export interface AgentTwinReporterOptions {
-  /** Where the JSON report goes, relative to the project root; `false` for none. Default `reports/agenttwin.json`. */
-  outputFile?: string | false
-  /** Where the self-contained HTML report goes; `false` for none. Default: next to the JSON, `.html` for `.json`. */
-  htmlFile?: string | false
-  /** Colour in the terminal. Default: on unless `NO_COLOR` is set or the output is not a terminal. */
-  color?: boolean
-  /** Append a Markdown summary to this file (relative to the project root); `false` for none. Default: `$GITHUB_STEP_SUMMARY` when set. */
-  stepSummaryFile?: string | false
 }
 
 /** The files of a pair's project that did not load: the pair's selection was not all judged. */

@@ -2,7 +2,7 @@ import { relative } from 'node:path'
 import type { Vitest } from 'vitest/node'
 import type { PartialSelection, RunError } from '../../../compare/report.ts'
 import { compareText } from '../../../core/compare-text.ts'
-import type { AgentTwinPluginApi } from '../plugin.ts'
+import type { AgentTwinPluginApi } from '../plugin-api.ts'
 import type { CollectedPair } from './collect.ts'
 
 /**

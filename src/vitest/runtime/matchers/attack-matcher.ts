@@ -1,10 +1,7 @@
-import type { AttackDocument } from '../../../schema/attack-document.ts'
 import type { MatcherPart } from './define.ts'
 import { InvalidMatcherArgumentError } from './errors.ts'
+import type { AttackArgument } from './options.ts'
 import { evidenceOf } from './verdict.ts'
-
-/** The attack a matcher is given: a loaded `attack.v1` document with its variables filled. */
-export type AttackArgument = Pick<AttackDocument, 'id' | 'goal' | 'achievedWhen'>
 
 function attackArgument(matcher: string, value: unknown): AttackArgument {
   const attack = value as Partial<AttackArgument> | null

@@ -1,6 +1,6 @@
 import type { CaseRun } from '../../../core/case-run.ts'
 import { formatStep, times } from '../../../evaluate/format.ts'
-import type { ArgsMatchMode, TrajectoryExpectation } from '../../../schema/scenario-document.ts'
+import type { TrajectoryExpectation } from '../../../schema/scenario-document.ts'
 import {
   argsArgument,
   argsModeArgument,
@@ -10,23 +10,8 @@ import {
 } from './arguments.ts'
 import type { MatcherPart } from './define.ts'
 import { InvalidMatcherArgumentError } from './errors.ts'
+import type { CalledToolOptions, HandoffOptions, TrajectoryOptions } from './options.ts'
 import { evidenceOf } from './verdict.ts'
-
-/** Options of `toHaveCalledTool`. */
-export interface CalledToolOptions {
-  /** How `args` compare with the recorded arguments; default `subset` (every given argument equals). */
-  argsMode?: ArgsMatchMode
-  /** Exact number of matching calls; default: at least one. */
-  times?: number
-}
-
-/** Options of `toMatchTrajectory`. */
-export interface TrajectoryOptions {
-  /** Default `strict`: the same calls in the same order, no more, no fewer. */
-  mode?: TrajectoryExpectation['mode']
-  /** Default per step: `ignore` without args, else `subset`. */
-  argsMode?: ArgsMatchMode
-}
 
 /**
  * `toHaveCalledTool(tool, args?, { argsMode, times })`: the `calledTool`
@@ -156,12 +141,6 @@ export const toHaveRetriedAtMost: MatcherPart<'toHaveRetriedAtMost'> = {
     const retries = evidenceOf(result).retries
     return { actual: Array.isArray(retries) ? retries.length : undefined, expected: max }
   },
-}
-
-/** Options of `toHaveHandedOff`. */
-export interface HandoffOptions {
-  /** The handoff tool; default: the twin's tools declared with `handoff: true`. */
-  tool?: string
 }
 
 /**

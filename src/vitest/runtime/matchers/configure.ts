@@ -5,7 +5,7 @@ import {
   type JudgeConfig,
   resolveJudge,
 } from '../../../judge/index.ts'
-import { providedSuite } from '../provided.ts'
+import { providedOptions } from '../provided.ts'
 
 /** How `toPassJudge` judges when a call does not say. */
 export interface MatcherOptions {
@@ -40,7 +40,7 @@ function configuration(): Configuration {
   let found = byFile.get(file)
   if (!found) {
     // Without configureMatchers, the plugin's judge and threshold, as its scenario files use them.
-    const { judge, judgeThreshold } = providedSuite()
+    const { judge, judgeThreshold } = providedOptions()?.suite ?? {}
     found = {
       options: {
         ...(judge ? { judge } : {}),

@@ -1,16 +1,10 @@
-import {
-  type CheckContractOptions,
-  createContractEvaluator,
-  evaluateContract,
-} from '../../../contract/index.ts'
+import { createContractEvaluator, evaluateContract } from '../../../contract/index.ts'
 import type { ContractDocument } from '../../../schema/index.ts'
 import { resolveFromTestFile } from '../fixtures/paths.ts'
 import { textArgument } from './arguments.ts'
 import type { MatcherPart } from './define.ts'
+import type { ContractMatcherOptions } from './options.ts'
 import { evidenceOf } from './verdict.ts'
-
-/** Options of `toSatisfyContract`: the contract checker's own. */
-export type ContractMatcherOptions = CheckContractOptions
 
 /**
  * `await expect(run).toSatisfyContract(contract, entity)`: the `contract`

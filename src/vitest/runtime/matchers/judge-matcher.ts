@@ -5,17 +5,8 @@ import type { JudgeExpectation } from '../../../schema/scenario-document.ts'
 import { textArgument } from './arguments.ts'
 import { matcherJudge, matcherJudgeOptions } from './configure.ts'
 import type { MatcherPart } from './define.ts'
+import type { JudgeMatcherOptions } from './options.ts'
 import { evidenceOf } from './verdict.ts'
-
-/** Options of `toPassJudge`. */
-export interface JudgeMatcherOptions {
-  /** Default: the configured threshold, else 0.7. */
-  threshold?: number
-  /** Evidence the judge may see beside the reply. */
-  include?: JudgeExpectation['include']
-  /** This call's judge; default: the one `configureMatchers` set, else `resolveJudge()`. */
-  judge?: Judge
-}
 
 // One judge cassette per run, however many criteria a test asks about it.
 const traffics = new WeakMap<CaseRun, Promise<JudgeTraffic>>()

@@ -1,10 +1,14 @@
 import type { JsonObject } from '../../../core/json.ts'
 import type { ContractDocument } from '../../../schema/contract-document.ts'
 import type { ToolStep } from '../../../schema/scenario-document.ts'
-import type { AttackArgument } from './attack-matcher.ts'
-import type { CalledToolOptions, HandoffOptions, TrajectoryOptions } from './call-matchers.ts'
-import type { ContractMatcherOptions } from './contract-matcher.ts'
-import type { JudgeMatcherOptions } from './judge-matcher.ts'
+import type {
+  AttackArgument,
+  CalledToolOptions,
+  ContractMatcherOptions,
+  HandoffOptions,
+  JudgeMatcherOptions,
+  TrajectoryOptions,
+} from './options.ts'
 import type { StateExpected } from './value-check.ts'
 
 /**

@@ -5,18 +5,6 @@
 import { type AgentTwinMatcherFunctions, buildMatchers } from './parts.ts'
 import type {} from './types.ts'
 
-export type {
-  CalledToolOptions,
-  HandoffOptions,
-  TrajectoryOptions,
-} from './call-matchers.ts'
-export { configureMatchers, type MatcherOptions } from './configure.ts'
-export type { ContractMatcherOptions } from './contract-matcher.ts'
-export { InvalidMatcherArgumentError, NotACaseRunError } from './errors.ts'
-export type { JudgeMatcherOptions } from './judge-matcher.ts'
-export type { AgentTwinMatchers } from './types.ts'
-export { type StateExpected, type TaggedValueCheck, valueCheck } from './value-check.ts'
-
 /**
  * Every AgentTwin matcher, for `expect.extend`, built from the expectation
  * registry: each spells one declared expectation type and runs the evaluator
