@@ -1,6 +1,6 @@
 import { configDefaults, defineConfig } from 'vitest/config'
-import { agentTwin } from './src/vitest/index.ts'
-import { AgentTwinReporter } from './src/vitest/reporter/index.ts'
+import { AgentTwinReporter } from './src/public/reporter.ts'
+import { agentTwin } from './src/public/vitest.ts'
 
 export default defineConfig({
   test: {

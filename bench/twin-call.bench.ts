@@ -12,7 +12,7 @@
  */
 import { HttpResponse, http } from 'msw'
 import { afterAll, bench, describe } from 'vitest'
-import { createInterception } from '../src/http/index.ts'
+import { createInterception } from '../src/public/msw.ts'
 import { createShop, SHOP_URL } from '../test/http/support/shop-twin.ts'
 
 const BARE_URL = 'https://bare.agenttwin.invalid/orders/ORD-1001'

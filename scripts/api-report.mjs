@@ -11,17 +11,17 @@ const root = fileURLToPath(new URL('..', import.meta.url))
 
 /** Each subpath of `exports` and the source file it is built from. */
 export const ENTRIES = [
-  ['agenttwin', 'src/index.ts'],
-  ['agenttwin/vitest', 'src/vitest/index.ts'],
-  ['agenttwin/vitest/setup', 'src/vitest/setup.ts'],
-  ['agenttwin/reporter', 'src/vitest/reporter/index.ts'],
-  ['agenttwin/msw', 'src/http/index.ts'],
-  ['agenttwin/server', 'src/http/server/index.ts'],
-  ['agenttwin/mcp', 'src/mcp/index.ts'],
-  ['agenttwin/adapters/ai-sdk', 'src/adapters/ai-sdk.ts'],
-  ['agenttwin/adapters/openai-agents', 'src/adapters/openai-agents.ts'],
-  ['agenttwin/adapters/langchain', 'src/adapters/langchain.ts'],
-  ['agenttwin/adapters/mastra', 'src/adapters/mastra.ts'],
+  ['agenttwin', 'src/public/index.ts'],
+  ['agenttwin/vitest', 'src/public/vitest.ts'],
+  ['agenttwin/vitest/setup', 'src/public/vitest-setup.ts'],
+  ['agenttwin/reporter', 'src/public/reporter.ts'],
+  ['agenttwin/msw', 'src/public/msw.ts'],
+  ['agenttwin/server', 'src/public/server.ts'],
+  ['agenttwin/mcp', 'src/public/mcp.ts'],
+  ['agenttwin/adapters/ai-sdk', 'src/public/adapters/ai-sdk.ts'],
+  ['agenttwin/adapters/openai-agents', 'src/public/adapters/openai-agents.ts'],
+  ['agenttwin/adapters/langchain', 'src/public/adapters/langchain.ts'],
+  ['agenttwin/adapters/mastra', 'src/public/adapters/mastra.ts'],
 ]
 
 export const REPORT_FILE = 'api/agenttwin.api.md'

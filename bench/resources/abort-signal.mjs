@@ -10,8 +10,8 @@
 import { getEventListeners } from 'node:events'
 import { load } from './load.mjs'
 
-const { createTwin } = await load('index')
-const { createInterception } = await load('http/index')
+const { createTwin } = await load('public/index')
+const { createInterception } = await load('public/msw')
 
 const calls = Number(process.argv[2] ?? 20_000)
 const perCase = 100

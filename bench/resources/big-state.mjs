@@ -14,7 +14,7 @@ import { load } from './load.mjs'
 
 const megabytes = Number(process.argv[2] ?? 50)
 const calls = Number(process.argv[3] ?? 10)
-const { loadScenarioSync, pinCase, runCase } = await load('index')
+const { loadScenarioSync, pinCase, runCase } = await load('public/index')
 
 const BASE = 'https://shop.agenttwin.invalid'
 const orders = {}

@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url'
 
 const root = new URL('../../', import.meta.url)
 
-/** `load('http/index')` → the module `dist/http/index.js` (or `src/http/index.ts`). */
+/** `load('public/msw')` → the module `dist/public/msw.js` (or `src/public/msw.ts`). */
 export function load(name) {
   if (process.env.SOURCE === '1') return import(new URL(`src/${name}.ts`, root).href)
   const dist = process.env.DIST ?? new URL('dist/', root).pathname

@@ -45,7 +45,7 @@ function project(dir, config, { installed = false } = {}) {
     symlinkSync(join(repo, 'node_modules', entry), join(modules, entry), 'dir')
   }
   if (installed) {
-    if (!existsSync(join(repo, 'dist/vitest/index.js'))) {
+    if (!existsSync(join(repo, 'dist/public/vitest.js'))) {
       throw new Error('the AgentTwin suites run the compiled package: run `npm run build` first')
     }
     for (const entry of ['package.json', 'dist', 'bin', 'schemas']) {

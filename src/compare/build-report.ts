@@ -1,8 +1,8 @@
 import { jsonEquals } from '../core/canonical-json.ts'
 import type { CaseRun } from '../core/case-run.ts'
 import { compareText } from '../core/compare-text.ts'
+import type { ComparedCase, PairComparison, SideCase } from './compared.ts'
 import { combineGates, type Gate } from './gate.ts'
-import type { ComparedCase, PairComparison, SideCase } from './pair.ts'
 import {
   type CaseReport,
   COMPARISON_REPORT_SCHEMA,

@@ -1,45 +1,29 @@
-import type { EvaluatedCase } from '../core/case-run.ts'
 import { diffStates } from '../core/state-diff.ts'
 import { formatPath } from '../core/state-path.ts'
 import { caseReport } from './build-report.ts'
 import { CASE_CLASSES, type CaseClass, classifyCase } from './classify.ts'
+import type {
+  CaseComparison,
+  ComparedCase,
+  PairComparison,
+  SideCase,
+  SideRuns,
+} from './compared.ts'
 import { MixedSideError } from './errors.ts'
 import { type ClassCounts, decideGate, type GatePolicy } from './gate.ts'
 import { type Divergence, firstDivergence } from './lockstep.ts'
-import type { AgentRef, CaseReport, PairReport } from './report.ts'
+import type { AgentRef } from './report.ts'
 import { matchSelections } from './selection.ts'
 import { sideReport } from './side-report.ts'
 import { toSteps } from './steps.ts'
 
-/** One case of one side: the run and its expectation results. */
-export interface SideCase extends EvaluatedCase {
-  /** Which trial of the case this is (1-based), when the case ran more than one. */
-  trial?: number
-}
-
-/** Everything one agent version ran for a comparison. */
-export interface SideRuns {
-  agent: { name: string; version: string }
-  cases: SideCase[]
-}
-
-/**
- * A compared case as plain JSON: its report and both sides as recorded. What
- * a Vitest worker hands the reporter, so the reporter never compares a case again.
- */
-export interface ComparedCase extends CaseReport {
-  runs: { baseline: SideCase; candidate: SideCase }
-}
-
-/** A compared case as {@link compareCase} returns it: with the full divergence (both steps). */
-export interface CaseComparison extends ComparedCase {
-  divergence?: Divergence
-}
-
-/** A compared pair: its report fields, with the cases and their runs. */
-export interface PairComparison extends PairReport {
-  cases: ComparedCase[]
-}
+export type {
+  CaseComparison,
+  ComparedCase,
+  PairComparison,
+  SideCase,
+  SideRuns,
+} from './compared.ts'
 
 export function checkSide(name: 'baseline' | 'candidate', side: SideRuns): void {
   for (const { run } of side.cases) {

@@ -1,7 +1,7 @@
 import { effectiveLabel } from '../judge/review.ts'
+import type { SideCase } from './compared.ts'
 import { plural } from './format.ts'
 import type { Gate, GateVerdict } from './gate.ts'
-import type { SideCase } from './pair.ts'
 import type { SingleCaseReport, SingleVerdict } from './report.ts'
 import { sideReport } from './side-report.ts'
 

@@ -12,7 +12,7 @@ import { dirname, join } from 'node:path'
  */
 export const OWN_MODULES = [
   'vitest/runtime/scenario-suite',
-  'vitest/setup',
+  'public/vitest-setup',
   'http/worker-entry',
 ] as const
 
@@ -42,7 +42,7 @@ export function ownCodeDir(): string {
 /**
  * The absolute path of one of the package's modules loaded by path.
  * @example
- * ownModule('vitest/setup') // …/node_modules/agenttwin/dist/vitest/setup.js
+ * ownModule('public/vitest-setup') // …/node_modules/agenttwin/dist/public/vitest-setup.js
  */
 export function ownModule(name: OwnModule): string {
   return join(ownCodeDir(), `${name}${OWN_EXTENSION}`)

@@ -1,6 +1,6 @@
 import http2 from 'node:http2'
 import net from 'node:net'
-import type { ConnectTarget, SocketGuardOptions } from './socket-guard.ts'
+import type { ConnectTarget, SocketGuardOptions } from './network-guard.ts'
 
 type Connect = (this: unknown, authority: unknown, ...rest: unknown[]) => http2.ClientHttp2Session
 

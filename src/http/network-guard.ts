@@ -7,7 +7,18 @@ import {
   type UnhandledRequest,
   UnhandledRequestError,
 } from './errors.ts'
-import type { ConnectTarget } from './socket-guard.ts'
+
+/** Where a socket connects: a TCP host and port (with or without TLS), or a local IPC path. */
+export type ConnectTarget =
+  | { kind: 'tcp'; host: string; port: number; tls: boolean }
+  | { kind: 'ipc'; path: string }
+
+export interface SocketGuardOptions {
+  /** Let this connection through. */
+  allow(target: ConnectTarget): boolean
+  /** Keeps a refusal; returns the error the socket (or raw handle's caller) fails with. */
+  refuse(refusal: Refusal): Error
+}
 
 export interface NetworkGuardOptions {
   /** Let requests and connections to this machine through (127.0.0.0/8, ::1, localhost, local sockets). */

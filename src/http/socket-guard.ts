@@ -1,20 +1,9 @@
 import net from 'node:net'
 import tls from 'node:tls'
 import { installHttp2Guard } from './http2-guard.ts'
-import { type Refusal, targetUrl } from './network-guard.ts'
+import { type ConnectTarget, type SocketGuardOptions, targetUrl } from './network-guard.ts'
 
 /** Where a socket was about to connect. */
-export type ConnectTarget =
-  | { kind: 'tcp'; host: string; port: number; tls: boolean }
-  | { kind: 'ipc'; path: string }
-
-export interface SocketGuardOptions {
-  /** Let this connection through. */
-  allow(target: ConnectTarget): boolean
-  /** Keeps a refusal; returns the error the socket (or raw handle's caller) fails with. */
-  refuse(refusal: Refusal): Error
-}
-
 type Connect = (this: net.Socket, ...args: unknown[]) => net.Socket
 type WriteGeneric = (this: net.Socket, ...args: unknown[]) => unknown
 type RawConnect = (this: object, request: unknown, address: string, port: number) => number

@@ -4,7 +4,7 @@ import type { CaseRun } from '../core/case-run.ts'
 import type { JsonObject } from '../core/json.ts'
 import { createFaultPolicy, type FaultRuleInput } from '../faults/index.ts'
 import type { UnhandledRequest } from '../http/errors.ts'
-import type { Interception, ScopeOptions } from '../http/index.ts'
+import type { Interception, ScopeOptions } from '../http/interception.ts'
 import { holdInterception, type InterceptionHold } from '../http/shared-interception.ts'
 import {
   cassettePath,
@@ -124,7 +124,7 @@ export async function runCase(
   // Loaded only for MCP scenarios: the MCP SDK is an optional peer.
   const mcp =
     (options.transport ?? pinned.document.transport) === 'mcp'
-      ? (await import('../mcp/index.ts')).serveMcp(twin)
+      ? (await import('../mcp/serve-mcp.ts')).serveMcp(twin)
       : undefined
   try {
     if (!options.interception) hold = holdInterception('runCase')

@@ -8,7 +8,7 @@ import { stepCountIs, ToolLoopAgent } from 'ai'
 import { MockLanguageModelV3 } from 'ai/test'
 import { describe, expect, it } from 'vitest'
 import { aiSdkTools, fromAiSdk } from '../../src/adapters/ai-sdk.ts'
-import { createInterception } from '../../src/http/index.ts'
+import { createInterception } from '../../src/public/msw.ts'
 import { createTwin } from '../../src/twin/index.ts'
 import {
   demoCoTwin,

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { createInterception, type Interception } from '../../src/http/index.ts'
 import { twinned } from '../../src/in-process/index.ts'
+import { createInterception, type Interception } from '../../src/public/msw.ts'
 import { createTwin } from '../../src/twin/index.ts'
 import { demoCoTwin } from './support/demo-co.ts'
 

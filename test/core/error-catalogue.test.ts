@@ -6,7 +6,7 @@ import { UnknownToolError } from '../../src/twin/errors.ts'
 
 // Every module of the library, so that an error class anywhere is seen.
 const modules = import.meta.glob<Record<string, unknown>>(
-  ['../../src/**/*.ts', '!../../src/**/*.d.ts', '!../../src/vitest/setup.ts'],
+  ['../../src/**/*.ts', '!../../src/**/*.d.ts', '!../../src/public/vitest-setup.ts'],
   { eager: true },
 )
 
@@ -20,7 +20,7 @@ function exportedClasses(): Map<string, ErrorClass> {
       if (typeof value !== 'function' || !value.prototype) continue
       if (value !== AgentTwinError && !(value.prototype instanceof Error)) continue
       const known = names.get(value as ErrorClass)
-      if (known === undefined || known.endsWith('index.ts)')) {
+      if (known === undefined || known.endsWith('index.ts)') || known.includes('(src/public/')) {
         names.set(value as ErrorClass, `${name} (${file.replace('../../', '')})`)
       }
     }

@@ -18,9 +18,10 @@ const TO = 80
 const blocksTest = `
 import { writeFileSync } from 'node:fs'
 import { afterAll, expect } from 'vitest'
-import '${repo}src/vitest/setup.ts'
+import '${repo}src/public/vitest-setup.ts'
 import { agents } from '${repo}examples/demo-co/agent/index.ts'
-import { describeScenario, test } from '${repo}src/vitest/fixtures/index.ts'
+import { describeScenario } from '${repo}src/vitest/runtime/fixtures/describe-scenario.ts'
+import { test } from '${repo}src/vitest/runtime/fixtures/test.ts'
 
 const heap = () => {
   globalThis.gc()

@@ -1,6 +1,6 @@
 import { existsSync, statSync } from 'node:fs'
 import { expect, test } from 'vitest'
-import { AgentTwinReporter } from '../../src/vitest/reporter/index.ts'
+import { AgentTwinReporter } from '../../src/public/reporter.ts'
 import { repoRoot } from './helpers/normalize.ts'
 import { reportWithoutLatency } from './helpers/report.ts'
 import { runVitest } from './helpers/run-vitest.ts'

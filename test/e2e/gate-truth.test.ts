@@ -50,8 +50,8 @@ function config(name: string, plugin: string): void {
     `${root}/vitest.${name}.config.ts`,
     [
       "import { defineConfig } from 'vitest/config'",
-      `import { agentTwin } from '${repoRoot}/src/vitest/index.ts'`,
-      `import { AgentTwinReporter } from '${repoRoot}/src/vitest/reporter/index.ts'`,
+      `import { agentTwin } from '${repoRoot}/src/public/vitest.ts'`,
+      `import { AgentTwinReporter } from '${repoRoot}/src/public/reporter.ts'`,
       'export default defineConfig({',
       `  plugins: [agentTwin(${plugin})],`,
       `  test: { include: [], reporters: ['default', new AgentTwinReporter({ outputFile: 'reports/${name}.json', stepSummaryFile: 'reports/${name}.md' })] },`,

@@ -5,7 +5,7 @@
  */
 import { fileURLToPath } from 'node:url'
 import { beforeAll, expect, test } from 'vitest'
-import { AgentTwinReporter } from '../../src/vitest/reporter/index.ts'
+import { AgentTwinReporter } from '../../src/public/reporter.ts'
 import { reportWithoutLatency } from './helpers/report.ts'
 import { runVitest, type VitestRun } from './helpers/run-vitest.ts'
 import { freshTmpDir } from './helpers/tmp-dir.ts'

@@ -31,7 +31,7 @@ beforeAll(async () => {
     `${root}/vitest.config.ts`,
     [
       "import { defineConfig } from 'vitest/config'",
-      `import { agentTwin } from '${repo}src/vitest/index.ts'`,
+      `import { agentTwin } from '${repo}src/public/vitest.ts'`,
       'export default defineConfig({',
       `  plugins: [agentTwin({ agents: '${demo}/agent/index.ts', versions: ['v1.2.4'] })],`,
       '})',

@@ -38,7 +38,7 @@ beforeAll(async () => {
     `${root}/hand.test.ts`,
     [
       "import { expect } from 'vitest'",
-      `import { describeScenario, test } from '${repo}src/vitest/index.ts'`,
+      `import { describeScenario, test } from '${repo}src/public/vitest.ts'`,
       "import { agents } from './agents.ts'",
       '',
       `describeScenario('scenarios/refund-happy-path.scenario.yaml', () => {`,
@@ -54,7 +54,7 @@ beforeAll(async () => {
     `${root}/vitest.config.ts`,
     [
       "import { defineConfig } from 'vitest/config'",
-      `import { agentTwin } from '${repo}src/vitest/index.ts'`,
+      `import { agentTwin } from '${repo}src/public/vitest.ts'`,
       'export default defineConfig({',
       "  plugins: [agentTwin({ scenarios: 'scenarios/*.scenario.yaml', agents: './agents.ts', reporter: false })],",
       "  test: { include: ['*.test.ts'] },",

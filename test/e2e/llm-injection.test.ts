@@ -6,7 +6,7 @@
  */
 import { fileURLToPath } from 'node:url'
 import { expect, test } from 'vitest'
-import { AgentTwinReporter } from '../../src/vitest/reporter/index.ts'
+import { AgentTwinReporter } from '../../src/public/reporter.ts'
 import { reportWithoutLatency } from './helpers/report.ts'
 import { runVitest } from './helpers/run-vitest.ts'
 import { freshTmpDir } from './helpers/tmp-dir.ts'

@@ -75,7 +75,7 @@ beforeAll(async () => {
   writeFileSync(
     join(project, 'vitest.config.ts'),
     `import { defineConfig } from 'vitest/config'
-import { agentTwin } from '${repoRoot}/src/vitest/index.ts'
+import { agentTwin } from '${repoRoot}/src/public/vitest.ts'
 
 export default defineConfig({
   plugins: [

@@ -67,10 +67,10 @@ beforeAll(async () => {
     `${root}/vitest.config.mjs`,
     [
       "import { defineConfig } from 'vitest/config'",
-      `import { agentTwin } from '${repo}dist/vitest/index.js'`,
+      `import { agentTwin } from '${repo}dist/public/vitest.js'`,
       'export default defineConfig({',
       '  plugins: [agentTwin()],',
-      `  resolve: { alias: { 'agenttwin-under-test/vitest': '${repo}dist/vitest/index.js' } },`,
+      `  resolve: { alias: { 'agenttwin-under-test/vitest': '${repo}dist/public/vitest.js' } },`,
       "  test: { include: ['leak.test.mjs'] },",
       '})',
       '',

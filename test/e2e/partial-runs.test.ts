@@ -28,8 +28,8 @@ beforeAll(async () => {
     `${root}/vitest.config.ts`,
     [
       "import { defineConfig } from 'vitest/config'",
-      `import { agentTwin } from '${repo}src/vitest/index.ts'`,
-      `import { AgentTwinReporter } from '${repo}src/vitest/reporter/index.ts'`,
+      `import { agentTwin } from '${repo}src/public/vitest.ts'`,
+      `import { AgentTwinReporter } from '${repo}src/public/reporter.ts'`,
       'export default defineConfig({',
       `  plugins: [agentTwin({ scenarios: 'scenarios/*.scenario.yaml', agents: '${demo}/agent/index.ts', pairs: [{ baseline: 'v1.2.4', candidate: 'v1.3.0', expectGate: 'BLOCK' }] })],`,
       "  test: { include: [], reporters: ['default', new AgentTwinReporter({ outputFile: 'report.json' })] },",

@@ -18,7 +18,7 @@ beforeAll(async () => {
     `${root}/vitest.config.ts`,
     [
       "import { defineConfig } from 'vitest/config'",
-      `import { agentTwin } from '${repo}src/vitest/index.ts'`,
+      `import { agentTwin } from '${repo}src/public/vitest.ts'`,
       'export default defineConfig({',
       "  plugins: [agentTwin({ scenarios: [], agents: './agent/index.ts', agentFiles: 'agent/*.ts', reporter: false,",
       "    models: { hosts: ['llm.acme.test'], mode: 'replay', cassetteDir: '__cassettes__' } })],",
@@ -47,7 +47,7 @@ beforeAll(async () => {
     `${root}/hand.test.ts`,
     [
       "import { expect } from 'vitest'",
-      `import { describeScenario, test } from '${repo}src/vitest/index.ts'`,
+      `import { describeScenario, test } from '${repo}src/public/vitest.ts'`,
       "import { agents, prompt } from './agent/index.ts'",
       '',
       "test('an agent file keeps its exports', () => {",

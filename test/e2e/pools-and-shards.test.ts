@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { beforeAll, describe, expect, test } from 'vitest'
-import { AgentTwinReporter } from '../../src/vitest/reporter/index.ts'
+import { AgentTwinReporter } from '../../src/public/reporter.ts'
 import { reportWithoutLatency } from './helpers/report.ts'
 import { moduleStates, testList } from './helpers/results.ts'
 import { runVitest, type VitestRun } from './helpers/run-vitest.ts'

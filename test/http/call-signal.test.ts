@@ -1,7 +1,7 @@
 import { getEventListeners } from 'node:events'
 import { afterEach, describe, expect, it } from 'vitest'
 import { fault } from '../../src/faults/index.ts'
-import { createInterception, type Interception } from '../../src/http/index.ts'
+import { createInterception, type Interception } from '../../src/public/msw.ts'
 import { createShop, SHOP_URL } from './support/shop-twin.ts'
 
 const LOOKUP_URL = `${SHOP_URL}/orders/ORD-1001`

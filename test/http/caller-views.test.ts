@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { CallerView, FaultPolicy } from '../../src/core/fault-model.ts'
 import { fault } from '../../src/faults/index.ts'
-import { createInterception, type Interception } from '../../src/http/index.ts'
+import { createInterception, type Interception } from '../../src/public/msw.ts'
 import { createTwin } from '../../src/twin/index.ts'
 import type { Twin } from '../../src/twin/types.ts'
 import { nodeRequest, postJson } from './support/clients.ts'

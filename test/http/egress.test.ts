@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { withModelHostEgress } from '../../src/http/egress.ts'
-import { createInterception, type Interception } from '../../src/http/index.ts'
+import { createInterception, type Interception } from '../../src/public/msw.ts'
 
 // Captured before any interception: a connection that only the socket guard sees.
 const networkFetch = globalThis.fetch

@@ -5,7 +5,7 @@ import {
   type Interception,
   InterceptionDisposedError,
   TwinBaseUrlInUseError,
-} from '../../src/http/index.ts'
+} from '../../src/public/msw.ts'
 import { nodeRequest, postJson } from './support/clients.ts'
 import { createShop, SHOP_URL } from './support/shop-twin.ts'
 

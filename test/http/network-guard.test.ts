@@ -12,7 +12,7 @@ import {
   TwinBaseUrlInUseError,
   UnhandledRequestError,
   UnhandledRequestsError,
-} from '../../src/http/index.ts'
+} from '../../src/public/msw.ts'
 import { nodeRequest, postJson } from './support/clients.ts'
 import { createShop, SHOP_URL } from './support/shop-twin.ts'
 

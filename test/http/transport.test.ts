@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createInterception, type Interception } from '../../src/http/index.ts'
+import { createInterception, type Interception } from '../../src/public/msw.ts'
 import type { Twin } from '../../src/twin/types.ts'
 import { nodeRequest, postJson } from './support/clients.ts'
 import { createShop, SHOP_URL } from './support/shop-twin.ts'

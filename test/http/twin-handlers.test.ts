@@ -2,7 +2,7 @@ import { HttpResponse, http as httpHandler } from 'msw'
 import { setupServer } from 'msw/node'
 import { afterEach, describe, expect, it } from 'vitest'
 import { fault } from '../../src/faults/index.ts'
-import { twinHandlers } from '../../src/http/index.ts'
+import { twinHandlers } from '../../src/public/msw.ts'
 import { nodeRequest, postJson } from './support/clients.ts'
 import { createShop, SHOP_URL } from './support/shop-twin.ts'
 

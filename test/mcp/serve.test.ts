@@ -2,8 +2,8 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import { expect, it } from 'vitest'
-import { serveTwin } from '../../src/http/server/index.ts'
-import { mcpSurface, RECORDS_URI } from '../../src/mcp/index.ts'
+import { mcpSurface, RECORDS_URI } from '../../src/public/mcp.ts'
+import { serveTwin } from '../../src/public/server.ts'
 import { paymentsDocument } from '../faults/support/payments-twin.ts'
 
 it('serves Streamable HTTP at <url>/mcp; inspection shows the MCP call', async () => {

@@ -11,7 +11,7 @@ import { join } from 'node:path'
 import { PassThrough } from 'node:stream'
 import { fileURLToPath } from 'node:url'
 import { afterAll, describe, expect, it } from 'vitest'
-import { serveStdio } from '../../src/mcp/index.ts'
+import { serveStdio } from '../../src/public/mcp.ts'
 import { createTwin } from '../../src/twin/index.ts'
 import { paymentsDocument } from '../faults/support/payments-twin.ts'
 

@@ -4,7 +4,7 @@ import { InvalidModelsOptionError, type ModelsOptions } from '../../src/models/i
 import { runCase } from '../../src/scenario/index.ts'
 import { judgeTraffic } from '../../src/scenario/judge-traffic.ts'
 import type { Agent } from '../../src/scenario/types.ts'
-import { resolveSuiteOptions } from '../../src/vitest/resolve-options.ts'
+import { resolveSuiteOptions } from '../../src/vitest/node/resolve-options.ts'
 import { pinnedDemoScenarios } from '../demo-co/support/scenarios.ts'
 
 const pinned = pinnedDemoScenarios().get('order-status-question')!

@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, test } from 'vitest'
 import { loadScenarioSync } from '../../src/schema/index.ts'
-import { InvalidPluginOptionsError, resolveSuiteOptions } from '../../src/vitest/resolve-options.ts'
+import { resolveSuiteOptions } from '../../src/vitest/node/resolve-options.ts'
 import { caseTrialPlan } from '../../src/vitest/runtime/trial-suite.ts'
+import { InvalidPluginOptionsError } from '../../src/vitest/shared/plugin-options-error.ts'
 import { fixture, problemsOf, where } from './helpers.ts'
 
 const valid = fixture('valid/refund-timeout.scenario.yaml')

@@ -5,7 +5,7 @@ import { evaluateExpectation } from '../../src/evaluate/index.ts'
 import { pinCase } from '../../src/scenario/pin.ts'
 import { runCase } from '../../src/scenario/run-case.ts'
 import { loadScenario } from '../../src/schema/index.ts'
-import { agentTwinMatchers } from '../../src/vitest/matchers/index.ts'
+import { agentTwinMatchers } from '../../src/vitest/runtime/matchers/all-matchers.ts'
 import { type TraceLie, tracedAgent } from './support/traced-agent.ts'
 
 const scenarios = resolve(import.meta.dirname, '../../examples/demo-co/scenarios')

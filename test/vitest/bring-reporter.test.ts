@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Vitest } from 'vitest/node'
-import { bringReporter } from '../../src/vitest/bring-reporter.ts'
-import { AgentTwinReporter } from '../../src/vitest/reporter/index.ts'
+import { AgentTwinReporter } from '../../src/public/reporter.ts'
+import { bringReporter } from '../../src/vitest/node/bring-reporter.ts'
 
 const run = (reporters: unknown[]) => ({ config: { reporters } }) as unknown as Vitest
 

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url'
 import { describe, expect, test } from 'vitest'
-import { agentTwin, InvalidPluginOptionsError } from '../../src/vitest/index.ts'
-import type { AgentTwinOptions } from '../../src/vitest/options.ts'
+import { agentTwin, InvalidPluginOptionsError } from '../../src/public/vitest.ts'
+import type { AgentTwinOptions } from '../../src/vitest/shared/options.ts'
 
 const here = fileURLToPath(import.meta.url)
 

@@ -3,8 +3,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
 import { loadScenarioSync } from '../../src/schema/index.ts'
-import { referencedDocuments } from '../../src/vitest/generate-module.ts'
-import { prepareScenario, stillCurrent } from '../../src/vitest/prepared-scenario.ts'
+import { referencedDocuments } from '../../src/vitest/node/generate-module.ts'
+import { prepareScenario } from '../../src/vitest/node/prepare-scenario.ts'
+import { stillCurrent } from '../../src/vitest/shared/prepared-scenario.ts'
 
 const demo = join(import.meta.dirname, '../../examples/demo-co')
 let dir: string

@@ -46,7 +46,7 @@ async function mcp(options: ParsedOptions, io: CliIO): Promise<number> {
     }),
   })
   // Loaded only when asked for: the MCP SDK is an optional peer.
-  const { serveStdio } = await import('../../mcp/index.ts')
+  const { serveStdio } = await import('../../mcp/stdio.ts')
   const server = await serveStdio(twin, {
     ...(records && { recordsFile: resolve(io.cwd, records) }),
     onCall: (record) => io.stderr(`${formatRecord(record)}\n`),

@@ -4,7 +4,8 @@ import { formatCall } from '../../compare/format.ts'
 import type { CallRecord } from '../../core/call-record.ts'
 import { InvalidDocumentError } from '../../core/errors.ts'
 import type { JsonObject } from '../../core/json.ts'
-import { INSPECTION_PATH, type ServeTwinOptions, serveTwin } from '../../http/server/index.ts'
+import { INSPECTION_PATH } from '../../http/server/inspection.ts'
+import { type ServeTwinOptions, serveTwin } from '../../http/server/serve-twin.ts'
 import { detectDocumentKind, loadScenario, loadTwin, locateField } from '../../schema/index.ts'
 import type { TwinDocument } from '../../schema/twin-document.ts'
 import type { CliCommand, CliIO } from '../command.ts'
@@ -144,7 +145,9 @@ async function serve(options: ParsedOptions, io: CliIO, stop: AbortSignal | unde
   if (typeof maxBodyBytes === 'object') return usageError(io, 'serve', maxBodyBytes.problem, USAGE)
   const chosen = await documentToServe(resolve(io.cwd, file))
   // Loaded only when asked for: the MCP SDK is an optional peer.
-  const mcp = options.values.mcp ? (await import('../../mcp/index.ts')).mcpSurface() : undefined
+  const mcp = options.values.mcp
+    ? (await import('../../mcp/streamable.ts')).mcpSurface()
+    : undefined
   const served = await serveTwin(chosen.twin, {
     ...(mcp && { surfaces: [mcp.surface] }),
     ...chosen.options,

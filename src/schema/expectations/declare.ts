@@ -21,7 +21,7 @@ export interface ExpectationBase {
  * The data part of one expectation type: everything the layers below the
  * evaluator need to know about it. The scenario schema is built from it, and
  * the evaluator (`src/evaluate/registry.ts`) and the matchers
- * (`src/vitest/matchers/parts.ts`) are attached to it by key.
+ * (`src/vitest/runtime/matchers/parts.ts`) are attached to it by key.
  */
 export interface ExpectationDeclaration<Type extends ExpectationType = ExpectationType> {
   readonly type: Type

@@ -13,7 +13,7 @@
  *
  * The parts that need higher layers are attached by key, in tables typed to be
  * total, so a missing part does not compile: the evaluator in
- * `src/evaluate/registry.ts`, the matchers in `src/vitest/matchers/parts.ts`,
+ * `src/evaluate/registry.ts`, the matchers in `src/vitest/runtime/matchers/parts.ts`,
  * and the diff of a failed scenario expectation in
  * `src/vitest/runtime/expectation-diff.ts`.
  *

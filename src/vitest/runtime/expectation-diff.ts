@@ -1,7 +1,7 @@
 import { formatCall } from '../../compare/index.ts'
 import type { ExpectationResult, ExpectationType } from '../../core/expectation-result.ts'
 import type { JsonObject, JsonValue } from '../../core/json.ts'
-import { evidenceList, evidenceOf } from '../matchers/verdict.ts'
+import { evidenceList, evidenceOf } from './matchers/verdict.ts'
 
 /** The two sides of Vitest's diff for a failed expectation: what it asked for, what the twin shows. */
 export interface ExpectationDiff {

@@ -1,10 +1,9 @@
 import { recordArtifact, type TestContext } from 'vitest'
-import type { SideCase } from '../../compare/pair.ts'
 import type { ExpectationResult, ResultLabel } from '../../core/expectation-result.ts'
 import { effectiveLabel } from '../../judge/review.ts'
 import type { PinnedCase } from '../../scenario/pin.ts'
 import type { Agent } from '../../scenario/types.ts'
-import { SINGLE_CASE_ARTIFACT } from '../meta.ts'
+import { SINGLE_CASE_ARTIFACT } from '../shared/meta.ts'
 import { ExpectationFailedError, pointAt, type YamlLocation } from './failure.ts'
 import type { SideRunner } from './side-runner.ts'
 
@@ -25,9 +24,6 @@ function annotation(result: ExpectationResult, label: ResultLabel): string {
       : ''
   return `${label}${reviewed}. ${result.message}`
 }
-
-// The sides whose record a test already carries: one record per case and version in a worker.
-const recorded = new WeakSet<SideCase>()
 
 /**
  * The test of one expectation on one agent version. The case runs once per
@@ -60,8 +56,8 @@ export function expectationTest(
         error: side.run.error?.message,
       },
     }
-    if (!recorded.has(side)) {
-      recorded.add(side)
+    // One record per case and version: the first of its expectation tests to finish carries it.
+    if (input.runner.firstToRecord(side)) {
       await recordArtifact(context.task, { type: SINGLE_CASE_ARTIFACT, evaluated: side })
     }
     await context.annotate(annotation(result, label), 'agenttwin')

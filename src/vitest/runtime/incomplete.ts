@@ -1,6 +1,6 @@
 import type { ComparedCase } from '../../compare/index.ts'
 import type { SideReport } from '../../compare/report.ts'
-import type { PairOption } from '../options.ts'
+import type { PairOption } from '../shared/options.ts'
 import { IncompletePairError, pointAt, type YamlLocation } from './failure.ts'
 
 /**

@@ -1,7 +1,7 @@
 import type { ComparedCase, SideReport } from '../../compare/index.ts'
 import { claimVerdict } from '../../report/claim-verdict.ts'
-import type { PairCaseTaskMeta, PairSideSummary } from '../meta.ts'
-import type { PairOption } from '../options.ts'
+import type { PairCaseTaskMeta, PairSideSummary } from '../shared/meta.ts'
+import type { PairOption } from '../shared/options.ts'
 
 function sideSummary(side: SideReport): PairSideSummary {
   // The claim verdict's words, as in the HTML report: never a bare "verified SUCCESS" beside a FAILURE claim.

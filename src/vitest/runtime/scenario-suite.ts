@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, type TestContext, TestRunner } from 'vitest'
 import { InvalidDocumentError } from '../../core/errors.ts'
-import type { Interception } from '../../http/index.ts'
+import type { Interception } from '../../http/interception.ts'
 import { holdInterception, type InterceptionHold } from '../../http/shared-interception.ts'
 import { type HumanOverride, loadOverrides } from '../../judge/index.ts'
 import { agentVersion, exportedVersions, resolveAgents } from '../../scenario/agents.ts'
@@ -12,11 +12,17 @@ import { caseExpectations } from '../../schema/conversation-checks.ts'
 import { loadScenarioSync, locateField, markInputSchemasChecked } from '../../schema/index.ts'
 import type { ScenarioDocument } from '../../schema/scenario-document.ts'
 import type { TwinDocument } from '../../schema/twin-document.ts'
-import { checkpointPaths, type PreparedScenario, stillCurrent } from '../prepared-scenario.ts'
-import type { ResolvedSuiteOptions } from '../resolve-options.ts'
+import { InvalidPluginOptionsError } from '../shared/plugin-options-error.ts'
+import {
+  checkpointPaths,
+  type PreparedScenario,
+  stillCurrent,
+} from '../shared/prepared-scenario.ts'
+import type { ResolvedSuiteOptions } from '../shared/provided.ts'
 import { expectationTest } from './expectation-test.ts'
 import { pointAt, type YamlLocation } from './failure.ts'
 import { pairTest } from './pair-test.ts'
+import { providedOptions } from './provided.ts'
 import { createSideRunner, type SideRunner, type SideRunnerOptions } from './side-runner.ts'
 import { caseTrialPlan, defineTrialPairTasks, trialName, trialRunners } from './trial-suite.ts'
 
@@ -27,7 +33,6 @@ export interface ScenarioSuiteInput {
   /** Absolute path of the agents module (for messages). */
   agentsFile: string
   agentModule: Record<string, unknown>
-  options: ResolvedSuiteOptions
   /** The documents as the plugin loaded and validated them. */
   prepared?: PreparedScenario
   /** The suite-wide attacks (plugin option `attacks`) whose globs select this scenario. */
@@ -41,9 +46,11 @@ export interface ScenarioSuiteInput {
  * at the YAML lines they come from.
  */
 export function defineScenarioSuite(input: ScenarioSuiteInput): void {
+  const options = suiteOptions(input.file)
   const loaded = documentsOf(input)
   const agents = resolveAgents(input.agentModule, input.agentsFile)
-  defineCaseSuite(input, agents, loaded.document, loaded.twin, loaded.locate)
+  const suite = { ...input, options }
+  defineCaseSuite(suite, agents, loaded.document, loaded.twin, loaded.locate)
   // The matrix: the scenario once more under each attack it names (or, naming none, each
   // suite-wide attack that selects it), generated from both documents.
   const own = loaded.document.expectations.length
@@ -61,7 +68,7 @@ export function defineScenarioSuite(input: ScenarioSuiteInput): void {
     // A suite-wide attack has no line in the scenario: its cases point at the scenario's id.
     const attackLine =
       attacks === loaded.attacks ? loaded.locate(['attacks', index]) : loaded.locate(['id'])
-    defineCaseSuite(input, agents, underAttack(loaded.document, attack), loaded.twin, (path) =>
+    defineCaseSuite(suite, agents, underAttack(loaded.document, attack), loaded.twin, (path) =>
       (path[0] === 'expectations' && path[1] < own) || path[0] === 'checkpoints'
         ? loaded.locate(path)
         : attackLine,
@@ -76,8 +83,18 @@ type Locator = (
   column: number
 }
 
+/** The options the plugin provides its project (see `shared/provided.ts`). */
+function suiteOptions(file: string): ResolvedSuiteOptions {
+  const options = providedOptions()?.suite
+  if (options) return options
+  throw new InvalidPluginOptionsError(
+    `${file} runs as a scenario file, but its Vitest project has no options from agentTwin()`,
+    'run scenario files through the agentTwin() plugin of the Vitest project that includes them',
+  )
+}
+
 function defineCaseSuite(
-  input: ScenarioSuiteInput,
+  input: ScenarioSuiteInput & { options: ResolvedSuiteOptions },
   agents: ReturnType<typeof resolveAgents>,
   document: ScenarioDocument,
   twin: TwinDocument,

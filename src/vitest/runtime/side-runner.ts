@@ -1,6 +1,6 @@
 import { runAndEvaluateCase } from '../../case/run-and-evaluate.ts'
 import type { SideCase } from '../../compare/pair.ts'
-import type { Interception } from '../../http/index.ts'
+import type { Interception } from '../../http/interception.ts'
 import { type HumanOverride, type JudgeConfig, resolveJudge } from '../../judge/index.ts'
 import type { PinnedCase } from '../../scenario/pin.ts'
 import type { CaseModelsOptions } from '../../scenario/run-case.ts'
@@ -45,10 +45,13 @@ export interface SideRequest {
 export interface SideRunner {
   /** The case as this agent version ran it for `request`, run on first request. */
   side(agent: Agent, request?: SideRequest): Promise<SideCase>
+  /** `true` the first time it is asked about a side it ran, `false` after: who records the side's artifact. */
+  firstToRecord(side: SideCase): boolean
 }
 
 export function createSideRunner(options: SideRunnerOptions): SideRunner {
   const sides = new Map<string, Promise<SideCase>>()
+  const recorded = new WeakSet<SideCase>()
   let queue: Promise<unknown> = Promise.resolve()
   const judge = resolveJudge({ ...options.judge })
   const independent = options.sides !== undefined
@@ -67,6 +70,11 @@ export function createSideRunner(options: SideRunnerOptions): SideRunner {
   }
 
   return {
+    firstToRecord(side) {
+      if (recorded.has(side)) return false
+      recorded.add(side)
+      return true
+    },
     side(agent, request = {}) {
       const side = independent ? request.side : undefined
       const apart = request.side === 'candidate' && request.selfPair === true

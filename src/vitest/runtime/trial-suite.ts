@@ -1,7 +1,7 @@
 import type { TestContext } from 'vitest'
 import type { TrialPlanDocument, TrialSeeds } from '../../core/trial-plan.ts'
 import { pinSideTrial, pinTrial } from '../../scenario/trial.ts'
-import type { ResolvedSuiteOptions } from '../resolve-options.ts'
+import type { ResolvedSuiteOptions } from '../shared/provided.ts'
 import { createSideRunner, type SideRunner, type SideRunnerOptions } from './side-runner.ts'
 import { type TrialPairInput, trialPairTest, trialsVerdictTest } from './trial-pair-test.ts'
 

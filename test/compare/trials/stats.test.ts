@@ -18,7 +18,7 @@ import {
   sideTrialSeed,
   trialSeed,
   trialsNeeded,
-} from '../../../src/index.ts'
+} from '../../../src/public/index.ts'
 
 /** Every k-subset of the indexes 0..n-1. */
 function* subsets(n: number, k: number, start = 0, chosen: number[] = []): Generator<number[]> {

@@ -13,7 +13,7 @@ import { Worker } from 'node:worker_threads'
 import { WebSocket as UndiciWebSocket } from 'undici'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { describeUnhandled } from '../../../src/http/errors.ts'
-import { createInterception, type Interception } from '../../../src/http/index.ts'
+import { createInterception, type Interception } from '../../../src/public/msw.ts'
 import { type CountingServer, countingServer, failure } from './support.ts'
 
 // Node 22 has a global WebSocket (undici's); Node 20 only behind --experimental-websocket. The same class stands in.

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net'
 import { Writable } from 'node:stream'
 import { request, stream, fetch as undiciFetch } from 'undici'
 import { afterEach, describe, expect, it } from 'vitest'
-import { createInterception, type Interception } from '../../../src/http/index.ts'
+import { createInterception, type Interception } from '../../../src/public/msw.ts'
 import { createShop, SHOP_URL } from '../support/shop-twin.ts'
 
 // Captured at import time, before any interception: it must still reach the twin.

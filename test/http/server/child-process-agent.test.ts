@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
 import { afterEach, describe, expect, it } from 'vitest'
 import { fault } from '../../../src/faults/index.ts'
-import { type ServedTwin, serveTwin } from '../../../src/http/server/index.ts'
+import { type ServedTwin, serveTwin } from '../../../src/public/server.ts'
 import { shopDocument } from '../support/shop-twin.ts'
 
 const run = promisify(execFile)

@@ -1,7 +1,7 @@
 import { request as httpRequest } from 'node:http'
 import { connect } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
-import { type ServedTwin, serveTwin } from '../../../src/http/server/index.ts'
+import { type ServedTwin, serveTwin } from '../../../src/public/server.ts'
 import { postJson } from '../support/clients.ts'
 import { shopDocument } from '../support/shop-twin.ts'
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { serveTwin } from '../../../src/index.ts'
+import { serveTwin } from '../../../src/public/index.ts'
 import { shopDocument } from '../support/shop-twin.ts'
 
 afterEach(() => {

@@ -6,7 +6,7 @@ import {
   ServeTwinOptionsError,
   serveTwin,
   TwinServerListenError,
-} from '../../../src/http/server/index.ts'
+} from '../../../src/public/server.ts'
 import { createTwin } from '../../../src/twin/index.ts'
 import { nodeRequest, postJson } from '../support/clients.ts'
 import { createShop, shopDocument } from '../support/shop-twin.ts'

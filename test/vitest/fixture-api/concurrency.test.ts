@@ -1,7 +1,9 @@
 import { describe, expect } from 'vitest'
-import '../../../src/vitest/setup.ts'
+import '../../../src/public/vitest-setup.ts'
 import { fault } from '../../../src/faults/index.ts'
-import { describeScenario, test, useTwin } from '../../../src/vitest/fixtures/index.ts'
+import { describeScenario } from '../../../src/vitest/runtime/fixtures/describe-scenario.ts'
+import { test } from '../../../src/vitest/runtime/fixtures/test.ts'
+import { useTwin } from '../../../src/vitest/runtime/fixtures/use-twin.ts'
 import { callTool, demoTwinFile, happyScenario, refundAgent, rendezvous } from './support.ts'
 
 const order = (state: Record<string, unknown>) =>

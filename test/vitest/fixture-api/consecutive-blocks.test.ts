@@ -1,9 +1,10 @@
 import { describe, expect } from 'vitest'
-import '../../../src/vitest/setup.ts'
+import '../../../src/public/vitest-setup.ts'
 import { agents } from '../../../examples/demo-co/agent/index.ts'
-import type { Interception } from '../../../src/http/index.ts'
 import { sharedInterception } from '../../../src/http/shared-interception.ts'
-import { describeScenario, test } from '../../../src/vitest/fixtures/index.ts'
+import type { Interception } from '../../../src/public/msw.ts'
+import { describeScenario } from '../../../src/vitest/runtime/fixtures/describe-scenario.ts'
+import { test } from '../../../src/vitest/runtime/fixtures/test.ts'
 import { happyScenario, timeoutScenario } from './support.ts'
 
 // One file of many describeScenario blocks, as users write one per scenario:

@@ -1,11 +1,12 @@
 import { fileURLToPath } from 'node:url'
 import { afterEach, describe, expect } from 'vitest'
-import '../../../src/vitest/setup.ts'
+import '../../../src/public/vitest-setup.ts'
 import { agents } from '../../../examples/demo-co/agent/index.ts'
 import { InvalidDocumentError } from '../../../src/core/errors.ts'
 import { fault } from '../../../src/faults/index.ts'
-import { createInterception } from '../../../src/http/index.ts'
-import { describeScenario, test } from '../../../src/vitest/fixtures/index.ts'
+import { createInterception } from '../../../src/public/msw.ts'
+import { describeScenario } from '../../../src/vitest/runtime/fixtures/describe-scenario.ts'
+import { test } from '../../../src/vitest/runtime/fixtures/test.ts'
 import { timeoutScenario } from './support.ts'
 
 const fetchBeforeAnyBlock = globalThis.fetch

@@ -1,18 +1,18 @@
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { describe, expect } from 'vitest'
-import '../../../src/vitest/setup.ts'
+import '../../../src/public/vitest-setup.ts'
 import { agents } from '../../../examples/demo-co/agent/index.ts'
 import { InvalidDocumentError } from '../../../src/core/errors.ts'
 import { fault, UnknownFaultTypeError } from '../../../src/faults/index.ts'
 import { parseTwin } from '../../../src/schema/index.ts'
+import { describeScenario } from '../../../src/vitest/runtime/fixtures/describe-scenario.ts'
 import {
-  describeScenario,
   TwinOutsideTestError,
-  test,
   UseTwinInsideTestError,
-  useTwin,
-} from '../../../src/vitest/fixtures/index.ts'
+} from '../../../src/vitest/runtime/fixtures/errors.ts'
+import { test } from '../../../src/vitest/runtime/fixtures/test.ts'
+import { useTwin } from '../../../src/vitest/runtime/fixtures/use-twin.ts'
 import { demoTwinFile, happyScenario } from './support.ts'
 
 const input = {

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import '../../../src/vitest/setup.ts'
-import { InvalidMatcherArgumentError } from '../../../src/vitest/matchers/index.ts'
+import '../../../src/public/vitest-setup.ts'
+import { InvalidMatcherArgumentError } from '../../../src/vitest/runtime/matchers/errors.ts'
 import { demoRun, demoRuns, failureOf, RUNS_TIMEOUT_MS } from './support.ts'
 
 beforeAll(

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { evaluatorFor } from '../../../src/evaluate/registry.ts'
+import '../../../src/public/vitest-setup.ts'
 import { expectationDiff } from '../../../src/vitest/runtime/expectation-diff.ts'
-import '../../../src/vitest/setup.ts'
 import { demoRun, demoRuns, failureOf, RUNS_TIMEOUT_MS } from './support.ts'
 
 beforeAll(

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
-import '../../../src/vitest/setup.ts'
+import '../../../src/public/vitest-setup.ts'
 import { InvalidDocumentError } from '../../../src/core/errors.ts'
 import { loadScenarioSync } from '../../../src/schema/index.ts'
 import { demoRun, failureOf } from './support.ts'

@@ -1,13 +1,13 @@
 import { describe, expect, expectTypeOf, test } from 'vitest'
 import type { CaseRun } from '../../../src/core/case-run.ts'
-import type { ContractDocument } from '../../../src/schema/index.ts'
 import {
   agentTwinMatchers,
   type StateExpected,
   type TestTwin,
   test as twinTest,
   valueCheck,
-} from '../../../src/vitest/index.ts'
+} from '../../../src/public/vitest.ts'
+import type { ContractDocument } from '../../../src/schema/index.ts'
 
 declare const run: CaseRun
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import '../../../src/vitest/setup.ts'
+import '../../../src/public/vitest-setup.ts'
 import { runCase } from '../../../src/scenario/run-case.ts'
-import { agentTwinMatchers, NotACaseRunError } from '../../../src/vitest/matchers/index.ts'
+import { agentTwinMatchers } from '../../../src/vitest/runtime/matchers/all-matchers.ts'
+import { NotACaseRunError } from '../../../src/vitest/runtime/matchers/errors.ts'
 import { demoRun, demoScenario } from './support.ts'
 
 describe('a value that is not a CaseRun', () => {

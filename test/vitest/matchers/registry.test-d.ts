@@ -6,8 +6,8 @@ import {
   type ExpectationMatcherName,
   type TypeOfMatcher,
 } from '../../../src/schema/expectations/index.ts'
-import type { MatcherPart } from '../../../src/vitest/matchers/define.ts'
-import { MATCHER_PARTS } from '../../../src/vitest/matchers/parts.ts'
+import type { MatcherPart } from '../../../src/vitest/runtime/matchers/define.ts'
+import { MATCHER_PARTS } from '../../../src/vitest/runtime/matchers/parts.ts'
 
 type Declarations = { readonly [Type in ExpectationType]: ExpectationDeclaration<Type> }
 type Parts = { readonly [Name in ExpectationMatcherName]: MatcherPart<Name> }

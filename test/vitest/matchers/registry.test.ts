@@ -9,10 +9,10 @@ import {
   EXPECTATION_DECLARATIONS,
   type ExpectationMatcherName,
 } from '../../../src/schema/expectations/index.ts'
-import { agentTwinMatchers } from '../../../src/vitest/matchers/index.ts'
-import { MATCHER_PARTS } from '../../../src/vitest/matchers/parts.ts'
-import type { AgentTwinMatchers } from '../../../src/vitest/matchers/types.ts'
-import { valueCheck } from '../../../src/vitest/matchers/value-check.ts'
+import { agentTwinMatchers } from '../../../src/vitest/runtime/matchers/all-matchers.ts'
+import { MATCHER_PARTS } from '../../../src/vitest/runtime/matchers/parts.ts'
+import type { AgentTwinMatchers } from '../../../src/vitest/runtime/matchers/types.ts'
+import { valueCheck } from '../../../src/vitest/runtime/matchers/value-check.ts'
 import { demoRun, RUNS_TIMEOUT_MS } from './support.ts'
 
 const declarations: ExpectationDeclaration[] = Object.values(EXPECTATION_DECLARATIONS)

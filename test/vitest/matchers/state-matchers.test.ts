@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import '../../../src/vitest/setup.ts'
-import { InvalidMatcherArgumentError, valueCheck } from '../../../src/vitest/matchers/index.ts'
+import '../../../src/public/vitest-setup.ts'
+import { InvalidMatcherArgumentError } from '../../../src/vitest/runtime/matchers/errors.ts'
+import { valueCheck } from '../../../src/vitest/runtime/matchers/value-check.ts'
 import { demoRun, demoRuns, failureOf, RUNS_TIMEOUT_MS } from './support.ts'
 
 beforeAll(

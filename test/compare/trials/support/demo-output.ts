@@ -5,7 +5,7 @@ import { compareCase, comparedRecord, type SideCase } from '../../../../src/comp
 import { loadOverrides } from '../../../../src/judge/index.ts'
 import { renderHtml, renderMarkdown, renderTerminal } from '../../../../src/report/index.ts'
 import { runCase } from '../../../../src/scenario/run-case.ts'
-import { compareCollected } from '../../../../src/vitest/reporter/collect.ts'
+import { compareCollected } from '../../../../src/vitest/node/reporter/collect.ts'
 import { demoDir, pinnedDemoScenarios } from '../../../demo-co/support/scenarios.ts'
 
 const PAIRS = [

@@ -1,0 +1,94 @@
+import { existsSync } from 'node:fs'
+import { dirname, resolve } from 'node:path'
+import type { SuiteAttack } from '../../scenario/suite-attacks.ts'
+import { parseYamlSource } from '../../schema/parse-yaml.ts'
+import { attackFileOf } from '../../schema/scenario-attack-checks.ts'
+import type { PreparedScenario } from '../shared/prepared-scenario.ts'
+
+export interface GenerateInput {
+  /** Absolute path of the scenario document. */
+  file: string
+  /** The scenario as the main process loaded it, when valid; else the worker loads it and reports. */
+  prepared?: PreparedScenario
+  /** Absolute path of the module that exports the agents. */
+  agentsFile: string
+  /** Absolute path of the runtime module. */
+  runtimeFile: string
+  /** Documents the scenario names (its twin, contracts), imported for their module graph edge only. */
+  documents: readonly string[]
+  /** The suite-wide attacks (plugin option `attacks`) whose globs select this scenario. */
+  suiteAttacks?: readonly SuiteAttack[]
+}
+
+/**
+ * The test module a scenario document becomes. Its imports are real module
+ * graph edges: the agents module, and the documents the scenario names (its
+ * twin, its contracts), so watch mode and `vitest --changed` rerun a scenario
+ * when one of them or its agent changes. A valid scenario comes with its
+ * documents as loaded here; the worker uses them only if every file still
+ * has the digest it had, so a changed twin is never stale. The plugin's
+ * options are not in it: they reach the worker through `inject`
+ * (`shared/provided.ts`), the same for every test file.
+ */
+export function generateScenarioModule(input: GenerateInput): string {
+  const lines = [
+    `import { defineScenarioSuite } from ${JSON.stringify(input.runtimeFile)}`,
+    `import * as agentModule from ${JSON.stringify(input.agentsFile)}`,
+    ...input.documents.map((file) => `import ${JSON.stringify(file)}`),
+  ]
+  lines.push(
+    'defineScenarioSuite({',
+    `  file: ${JSON.stringify(input.file)},`,
+    `  agentsFile: ${JSON.stringify(input.agentsFile)},`,
+    '  agentModule,',
+    ...(input.suiteAttacks && input.suiteAttacks.length > 0
+      ? [`  suiteAttacks: ${JSON.stringify(input.suiteAttacks)},`]
+      : []),
+    // JSON.parse of a string literal is quicker for V8 than an object literal this size.
+    ...(input.prepared
+      ? [`  prepared: JSON.parse(${JSON.stringify(JSON.stringify(input.prepared))}),`]
+      : []),
+    '})',
+    '',
+  )
+  return lines.join('\n')
+}
+
+/**
+ * The documents a scenario names (twin and contracts), as absolute paths, if
+ * the document is readable enough to say; the loader reports the rest.
+ */
+export function referencedDocuments(
+  file: string,
+  source: string,
+  suiteAttacks: readonly SuiteAttack[] = [],
+): string[] {
+  const parsed = parseYamlSource(source, file)
+  // An unreadable scenario fails in the worker with the loader's file:line:col message.
+  if (!parsed.ok) return []
+  const document = parsed.parsed.value as {
+    twin?: unknown
+    expectations?: unknown
+    attacks?: unknown
+  }
+  const names: unknown[] = [document?.twin]
+  if (Array.isArray(document?.expectations)) {
+    for (const expectation of document.expectations) names.push(expectation?.contract)
+  }
+  const files = names
+    .filter((name): name is string => typeof name === 'string')
+    .map((name) => resolve(dirname(file), name))
+  // The attacks it runs under, library ones included: a changed attack reruns the scenario.
+  // Its own list when it has one, else the suite-wide attacks that select it.
+  const attacks: unknown[] = Array.isArray(document?.attacks)
+    ? document.attacks
+    : document?.attacks === undefined
+      ? [...suiteAttacks]
+      : []
+  for (const entry of attacks as { attack?: unknown }[]) {
+    if (typeof entry?.attack === 'string' && entry.attack !== '') {
+      files.push(attackFileOf(entry.attack, file))
+    }
+  }
+  return [...new Set(files)].filter((path) => existsSync(path))
+}

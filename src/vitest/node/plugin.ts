@@ -1,0 +1,154 @@
+import { existsSync, readFileSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { globSync } from 'tinyglobby'
+import { createFilter, type Plugin } from 'vite'
+import { configDefaults } from 'vitest/config'
+import { OWN_EXTENSION, ownCodeDir, ownModule } from '../../core/own-files.ts'
+import type { AgentTwinOptions } from '../shared/options.ts'
+import { InvalidPluginOptionsError } from '../shared/plugin-options-error.ts'
+import { OPTIONS_KEY } from '../shared/provided.ts'
+import { bringReporter } from './bring-reporter.ts'
+import { checkPluginOptions } from './check-options.ts'
+import { generateScenarioModule, referencedDocuments } from './generate-module.ts'
+import { resolveNetwork, sharesWorkers } from './network-option.ts'
+import { bringPairTestNamer } from './pair-test-names.ts'
+import type { AgentTwinPluginApi } from './plugin-api.ts'
+import { prepareScenario } from './prepare-scenario.ts'
+import { DEFAULT_SCENARIO_GLOBS, resolveSuiteOptions } from './resolve-options.ts'
+import { resolveSuiteAttackOption, type SuiteAttacksFor } from './suite-attacks-option.ts'
+
+const RUNTIME_FILE = ownModule('vitest/runtime/scenario-suite')
+const SETUP_FILE = ownModule('public/vitest-setup')
+// The compiled package, wherever it is (a workspace or `npm link` puts it
+// outside node_modules, where Vitest would inline it): loaded by Node itself,
+// not transformed and evaluated module by module in every test file.
+const OWN_DIST =
+  OWN_EXTENSION === '.js'
+    ? new RegExp(
+        `^${`${ownCodeDir()}/`.replaceAll('\\', '/').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`,
+      )
+    : undefined
+
+/**
+ * The AgentTwin Vitest plugin: scenario documents run as test files, and the
+ * AgentTwin matchers are registered for every test file of the project.
+ * @example
+ * // vitest.config.ts
+ * import { defineConfig } from 'vitest/config'
+ * import { agentTwin } from 'agenttwin/vitest'
+ *
+ * export default defineConfig({
+ *   plugins: [agentTwin({
+ *     scenarios: 'scenarios/*.scenario.yaml',
+ *     agents: './src/agents.ts',
+ *     pairs: [{ baseline: 'v1.2.4', candidate: 'v1.3.0' }],
+ *   })],
+ * })
+ */
+/** A JavaScript or TypeScript module, which a scenario imports as itself. */
+const CODE_MODULE = /\.[cm]?[jt]sx?$/
+
+export function agentTwin(options: AgentTwinOptions = {}): Plugin {
+  // Here, while the config file's call is on the stack, so a mistake names its line.
+  checkPluginOptions(options)
+  // An empty list is no scenario at all, never "every file".
+  const globs = [options.scenarios ?? DEFAULT_SCENARIO_GLOBS].flat()
+  let root = process.cwd()
+  let isScenario: (id: string) => boolean = () => false
+  let agentsFile: string | undefined
+  let agentFiles: string[] = []
+  let suiteAttacksFor: SuiteAttacksFor = () => []
+  // Files a scenario module imports for their module-graph edge alone (twins, contracts,
+  // attacks, prompts): answered with an empty module. Code modules are never in it, so
+  // every importer of an agent's code gets its real exports.
+  const documents = new Set<string>()
+
+  return {
+    name: 'agenttwin',
+    enforce: 'pre',
+    api: {
+      /** Every scenario file the globs select, absolute and sorted: the whole selection of a run. */
+      scenarioFiles: (): string[] =>
+        globs.length === 0
+          ? []
+          : globSync(globs, { cwd: root, absolute: true, ignore: ['**/node_modules/**'] }).sort(),
+    } satisfies AgentTwinPluginApi,
+    config(user) {
+      // Adding to `include` must not drop Vitest's default: the project's
+      // own *.test.ts files keep running beside the scenario files.
+      const defaults = user.test?.include ? [] : configDefaults.include
+      return {
+        test: {
+          include: [...defaults, ...globs],
+          setupFiles: [SETUP_FILE],
+          ...(OWN_DIST && { server: { deps: { external: [OWN_DIST] } } }),
+        },
+      }
+    },
+    configureVitest({ vitest, project }) {
+      bringReporter(vitest, options.reporter)
+      bringPairTestNamer(vitest)
+      // The one way the options reach the workers: scenario files, hand-written
+      // `run(agent)`, the matchers and the setup file's network guard inject them.
+      project.provide(OPTIONS_KEY, {
+        suite: resolveSuiteOptions(options, project.config.root),
+        network: resolveNetwork(options.network),
+        // The run-wide guard of a worker that runs file after file keeps one interception for all of them.
+        sharedWorker: sharesWorkers(project.config),
+      })
+    },
+    configResolved(config) {
+      root = config.root
+      // Vite's filter with no pattern matches every file; no pattern here means no scenario.
+      isScenario =
+        globs.length === 0 ? () => false : createFilter(globs, undefined, { resolve: root })
+      // The paths and checks of every option, here where a mistake stops the run before any worker.
+      resolveSuiteOptions(options, root)
+      suiteAttacksFor = resolveSuiteAttackOption(options.attacks, root)
+      const watched = [options.agentFiles ?? []].flat()
+      agentFiles = watched.length === 0 ? [] : globSync(watched, { cwd: root, absolute: true })
+      for (const file of agentFiles) if (!CODE_MODULE.test(file)) documents.add(file)
+      if (options.agents) {
+        agentsFile = resolve(root, options.agents)
+        if (!existsSync(agentsFile)) {
+          throw new InvalidPluginOptionsError(
+            `the agents module ${agentsFile} does not exist`,
+            'point `agents` at the module that exports your agents, relative to the project root',
+          )
+        }
+      }
+    },
+    load(id) {
+      // A document imported for its edge: the loader in the worker reads it (and reports its
+      // problems, located), so no other plugin, Vite's JSON plugin included, may parse it.
+      if (documents.has(id)) return { code: 'export {}', moduleType: 'js' }
+      if (id.includes('?') || !isScenario(id)) return null
+      // Scenarios are generated here rather than transformed, so a
+      // `.scenario.json` becomes JavaScript before Vite's JSON plugin sees it.
+      return generate(id, readFileSync(id, 'utf8'))
+    },
+  }
+
+  function generate(id: string, source: string) {
+    if (!agentsFile) {
+      throw new InvalidPluginOptionsError(
+        `${id} is a scenario, but no agents module is configured`,
+        "add agents: './path/to/agents.ts' to agentTwin() (a module exporting `agents`)",
+      )
+    }
+    const suiteAttacks = suiteAttacksFor(id)
+    const named = referencedDocuments(id, source, suiteAttacks)
+    for (const file of named) documents.add(file)
+    // Loaded and validated here, once, so the test file neither parses nor validates it again.
+    const prepared = prepareScenario(id, source, named)
+    const code = generateScenarioModule({
+      file: id,
+      prepared,
+      documents: [...named, ...agentFiles],
+      agentsFile,
+      runtimeFile: RUNTIME_FILE,
+      suiteAttacks,
+    })
+    return { code, map: { mappings: '' }, moduleType: 'js' as const }
+  }
+}
