@@ -7,7 +7,7 @@
  */
 import { createHash } from 'node:crypto'
 import { NotJsonError } from './errors.ts'
-import type { JsonValue } from './json.ts'
+import type { JsonObject, JsonValue } from './json.ts'
 import { ANY_KEY, type PatternSegment, patternOf } from './state-path.ts'
 
 export interface CanonicalJsonOptions {
@@ -162,4 +162,11 @@ function serialiseObject(
 
 function join(path: string, key: string): string {
   return path ? `${path}.${key}` : key
+}
+
+/** Every field given in `subset` deep-equals the same field of `value`. */
+export function isSubsetOf(subset: JsonObject, value: JsonObject): boolean {
+  return Object.keys(subset).every(
+    (key) => Object.hasOwn(value, key) && jsonEquals(subset[key], value[key]),
+  )
 }

@@ -5,7 +5,6 @@
 import type { CallRecord } from './call-record.ts'
 import type { CaseTrace } from './case-trace.ts'
 import type { ClaimFamily } from './claim.ts'
-import type { CaseTurn } from './conversation.ts'
 import type { ExpectationResult } from './expectation-result.ts'
 import type { JsonObject, JsonValue } from './json.ts'
 import type { CaseModels, LlmSource } from './model-usage.ts'
@@ -80,6 +79,22 @@ export interface CaseTool {
   handoff?: boolean
   /** A tool-description injection rewrote the description the agent was shown (before any call). */
   injection?: { ruleId: string; type: string; content: string }
+}
+
+/** One user turn of a case: the user's message, the agent's reply, the state it left. */
+export interface CaseTurn {
+  /** 1-based. */
+  turn: number
+  /** The user's message of this turn. */
+  user: string
+  /** What the agent was handed for this turn (`{ message, ... }`). */
+  input: JsonValue
+  /** The agent's answer to this turn; absent when the turn did not finish. */
+  result?: AgentResult
+  /** Why the turn did not finish; the conversation stops there. */
+  error?: CaseError
+  /** The twin's state at the end of this turn. */
+  state: JsonObject
 }
 
 /**

@@ -4,23 +4,9 @@
  * turn each call was made in (`CallRecord.turn`); this is the rest.
  */
 import type { AgentResult, CaseError, CaseRun } from './case-run.ts'
-import type { JsonObject, JsonValue } from './json.ts'
 
-/** One user turn of a case: the user's message, the agent's reply, the state it left. */
-export interface CaseTurn {
-  /** 1-based. */
-  turn: number
-  /** The user's message of this turn. */
-  user: string
-  /** What the agent was handed for this turn (`{ message, ... }`). */
-  input: JsonValue
-  /** The agent's answer to this turn; absent when the turn did not finish. */
-  result?: AgentResult
-  /** Why the turn did not finish; the conversation stops there. */
-  error?: CaseError
-  /** The twin's state at the end of this turn. */
-  state: JsonObject
-}
+// A turn is part of the case run itself (`CaseRun.conversation`), so it is declared there.
+export type { CaseTurn } from './case-run.ts'
 
 /**
  * Which turns an expectation reads: one turn (`2`), or a range

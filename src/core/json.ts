@@ -2,7 +2,6 @@
  * The JSON data model every layer shares: twin state, call arguments and
  * answers, evidence. Equality and serialisation live in `canonical-json.ts`.
  */
-import { jsonEquals } from './canonical-json.ts'
 
 export type JsonPrimitive = string | number | boolean | null
 export type JsonValue = JsonPrimitive | JsonValue[] | { [key: string]: JsonValue }
@@ -59,11 +58,4 @@ export function cloneData<T>(value: T): T {
     else copy[key] = item
   }
   return copy as T
-}
-
-/** Every field given in `subset` deep-equals the same field of `value`. */
-export function isSubsetOf(subset: JsonObject, value: JsonObject): boolean {
-  return Object.keys(subset).every(
-    (key) => Object.hasOwn(value, key) && jsonEquals(subset[key], value[key]),
-  )
 }

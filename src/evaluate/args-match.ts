@@ -1,5 +1,5 @@
-import { jsonEquals } from '../core/canonical-json.ts'
-import { isSubsetOf, type JsonObject } from '../core/json.ts'
+import { isSubsetOf, jsonEquals } from '../core/canonical-json.ts'
+import type { JsonObject } from '../core/json.ts'
 import type { ArgsMatchMode } from '../schema/scenario-document.ts'
 
 /** `ignore` when no arguments are given, else `subset`. */

@@ -1,6 +1,6 @@
-import { jsonEquals } from '../core/canonical-json.ts'
+import { isSubsetOf, jsonEquals } from '../core/canonical-json.ts'
 import { AgentTwinError } from '../core/errors.ts'
-import { isJsonObject, isSubsetOf, type JsonObject, type JsonValue } from '../core/json.ts'
+import { isJsonObject, type JsonObject, type JsonValue } from '../core/json.ts'
 import { formatPath, pathOf, readPath } from '../core/state-path.ts'
 import type { ValueCheck } from '../schema/scenario-document.ts'
 import { formatValue } from './format.ts'
