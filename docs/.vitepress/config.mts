@@ -46,7 +46,13 @@ function guideSidebar() {
     {
       text: 'Testing your agent',
       items: [
+        { text: 'Framework adapters', link: '/guide/adapters/' },
+        { text: 'AI SDK', link: '/guide/adapters/ai-sdk' },
+        { text: 'OpenAI Agents SDK', link: '/guide/adapters/openai-agents' },
+        { text: 'LangChain.js and LangGraph.js', link: '/guide/adapters/langchain' },
+        { text: 'Mastra', link: '/guide/adapters/mastra' },
         { text: 'Record and replay model traffic', link: '/guide/model-traffic' },
+        { text: 'Conversations', link: '/guide/conversations' },
         { text: 'Injection testing', link: '/guide/injection' },
         { text: 'Trials', link: '/guide/trials' },
       ],

@@ -1,11 +1,25 @@
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { twinSchema } from '../../src/schema/index.ts'
 
-const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8')
-const lines = readme.split('\n')
+// The README and the guide pages are written by hand: each must render as written.
+const repo = fileURLToPath(new URL('../..', import.meta.url))
+const guide = join(repo, 'docs/guide')
+const PAGES = [
+  'README.md',
+  ...readdirSync(guide, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.md'))
+    .map((file) => `docs/guide/${file}`),
+]
+let lines: string[] = []
 
-/** The README's lines outside fenced code blocks, with their 1-based line numbers. */
+function read(page: string): string[] {
+  return readFileSync(join(repo, page), 'utf8').split('\n')
+}
+
+/** The page's lines outside fenced code blocks, with their 1-based line numbers. */
 function proseLines(): Array<{ line: number; text: string }> {
   const out: Array<{ line: number; text: string }> = []
   let fenced = false
@@ -55,7 +69,10 @@ function slug(heading: string): string {
     .replace(/\s/g, '-')
 }
 
-describe('the README renders as written', () => {
+describe.each(PAGES)('%s renders as written', (page) => {
+  lines = read(page)
+  const pageLines = lines
+
   it.each(tables().map((table) => [table.line, table]))(
     'the table at line %i has a header, a separator and rows of its width',
     (_line, table) => {
@@ -66,15 +83,9 @@ describe('the README renders as written', () => {
     },
   )
 
-  it('the command table lists every verb once', () => {
-    const commandTable = tables().find((table) => table.rows[0]?.[0] === 'command')
-    const verbs = commandTable!.rows.slice(2).map((row) => row[0]!.split(/\s+/)[1])
-    expect(verbs.length).toBeGreaterThan(5)
-    expect(verbs).toEqual([...new Set(verbs)])
-  })
-
   it('an explicit anchor sits on the section it names', () => {
     const misplaced: string[] = []
+    lines = pageLines
     lines.forEach((text, index) => {
       const id = /^<a id="([^"]+)"><\/a>$/.exec(text.trim())?.[1]
       const heading = lines[index + 1]?.replace(/^#+\s*/, '')
@@ -88,19 +99,41 @@ describe('the README renders as written', () => {
   })
 
   it('every link to an anchor of the README lands on one', () => {
+    lines = pageLines
     const targets = new Set<string>()
     for (const { text } of proseLines()) {
       if (text.startsWith('#')) targets.add(slug(text.replace(/^#+\s*/, '')))
       for (const match of text.matchAll(/<a id="([^"]+)"><\/a>/g)) targets.add(match[1]!)
     }
-    const broken = [...readme.matchAll(/\]\(#([^)]+)\)/g)]
+    const broken = [...pageLines.join('\n').matchAll(/\]\(#([^)]+)\)/g)]
       .map((match) => match[1]!)
       .filter((anchor) => !targets.has(anchor))
     expect(broken).toEqual([])
   })
 })
 
-describe('the twin handler table', () => {
+describe('the command table of the CLI guide', () => {
+  it('lists every verb once', () => {
+    lines = read('docs/guide/cli.md')
+    const commandTable = tables().find((table) => table.rows[0]?.[0] === 'command')
+    const verbs = commandTable!.rows.slice(2).map((row) => row[0]!.split(/\s+/)[1])
+    expect(verbs.length).toBeGreaterThan(5)
+    expect(verbs).toEqual([...new Set(verbs)])
+  })
+})
+
+describe('the README', () => {
+  it('shows the matcher test of the getting-started guide as the file the tests run', () => {
+    const readme = read('README.md').join('\n')
+    const file = readFileSync(
+      join(repo, 'docs/examples/getting-started/test/close.test.ts'),
+      'utf8',
+    )
+    expect(readme).toContain(`\`\`\`ts\n${file}\`\`\``)
+  })
+})
+
+describe('the twin handler table of the twins guide', () => {
   /** Each handler kind's fields from the schema the loader validates with; required ones marked. */
   function schemaKinds(): Record<string, string[]> {
     const kinds: Record<string, string[]> = {}
@@ -128,6 +161,7 @@ describe('the twin handler table', () => {
   }
 
   it('documents every kind with exactly the fields the loader accepts', () => {
+    lines = read('docs/guide/twins.md')
     const table = tables().find((candidate) => candidate.rows[0]?.[0] === 'kind')
     const documented = Object.fromEntries(
       table!.rows.slice(2).map((row) => [
