@@ -37,7 +37,7 @@ beforeAll(async () => {
     `${root}/vitest.config.mjs`,
     [
       "import { defineConfig } from 'vitest/config'",
-      `import { agentTwin } from '${repo}dist/vitest/index.js'`,
+      `import { agentTwin } from '${repo}dist/public/vitest.js'`,
       'export default defineConfig({',
       '  plugins: [agentTwin()],',
       "  test: { include: ['*.test.mjs'] },",
