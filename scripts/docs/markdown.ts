@@ -22,15 +22,18 @@ export function prose(text: string): string {
 
 /** The anchor VitePress gives a heading (its slugify), so generated links can point at it. */
 export function slug(heading: string): string {
-  return heading
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[\u0000-\u001f]/g, '')
-    .replace(/[\s~`!@#$%^&*()\-_+=[\]{}|\\;:"'“”‘’<>,.?/]+/g, '-')
-    .replace(/-{2,}/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .replace(/^(\d)/, '_$1')
-    .toLowerCase()
+  return (
+    heading
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it removes, as VitePress's slugify does
+      .replace(/[\u0000-\u001f]/g, '')
+      .replace(/[\s~`!@#$%^&*()\-_+=[\]{}|\\;:"'“”‘’<>,.?/]+/g, '-')
+      .replace(/-{2,}/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .replace(/^(\d)/, '_$1')
+      .toLowerCase()
+  )
 }
 
 /**
