@@ -60,7 +60,7 @@ describe('fromLangChain', () => {
       ['refund_payment', 200, 'in-process'],
     ])
     expect(run.finalState).toMatchObject({ orders: { 'ORD-1001': { refund_count: 1 } } })
-    expect(run.result).toEqual({
+    expect(run.result).toMatchObject({
       reply: 'Done: I refunded 40 USD to your card.',
       toolCalls: [
         { tool: 'lookup_order', args: { order_id: 'ORD-1001' } },
@@ -72,6 +72,8 @@ describe('fromLangChain', () => {
       ],
       tokens: { input: 400, output: 80 },
     })
+    // The agent states no outcome: it is read from the reply, and marked as read.
+    expect(run.result?.inferred?.family).toBe('success')
   })
 
   it("shows a fault's failure as LangChain shows a failing tool: an error ToolMessage", async () => {

@@ -79,7 +79,7 @@ describe('fromOpenAIAgents', () => {
       ['refund_payment', 200, 'in-process'],
     ])
     expect(run.finalState).toMatchObject({ orders: { 'ORD-1001': { refund_count: 1 } } })
-    expect(run.result).toEqual({
+    expect(run.result).toMatchObject({
       reply: 'Done: I refunded 40 USD to your card.',
       toolCalls: [
         { tool: 'lookup_order', args: { order_id: 'ORD-1001' } },
@@ -91,6 +91,8 @@ describe('fromOpenAIAgents', () => {
       ],
       tokens: { input: 400, output: 80 },
     })
+    // The agent states no outcome: it is read from the reply, and marked as read.
+    expect(run.result?.inferred?.family).toBe('success')
   })
 
   it("shows a fault's failure as the SDK shows a failing tool: its error text as the tool output", async () => {

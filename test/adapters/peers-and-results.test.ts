@@ -41,6 +41,8 @@ describe('what an agent returns', () => {
     expect(read).toEqual({
       result: {
         reply: 'Done.',
+        outcome: 'SUCCESS',
+        inferred: { family: 'success', basis: expect.any(String) },
         toolCalls: [{ tool: 'refund_payment', args: { order_id: 'ORD-1001', amount: 40 } }],
       },
     })
@@ -64,7 +66,7 @@ describe('what an agent returns', () => {
     )
     expect(read.error?.kind).toBe('malformed-result')
     expect(read.error?.message).toBe(
-      'v1 returned a malformed result: outcome must be one of SUCCESS, PARTIAL, FAILURE when given, got "DONE"; ' +
+      'v1 returned a malformed result: outcome must be one of SUCCESS, PARTIAL, FAILURE when given (or left out to read it from the reply), got "DONE"; ' +
         'toolCalls[0].args.when (a Date instance) is not plain JSON; toolCalls[1].args.self (a cycle) is not plain JSON; ' +
         'toolCalls[2].args.amount (NaN) is not plain JSON; toolCalls[3].tool must be a string, got undefined.',
     )

@@ -64,7 +64,7 @@ describe('useTwin with faults in code', () => {
   })
 
   test('a malformed agent result makes an unfinished case', () => {
-    const run = twin.caseRun({ reply: 'done' } as never)
+    const run = twin.caseRun({ reply: 'done', outcome: 'DONE' } as never)
     expect(run.finished).toBe(false)
     expect(run.error?.message).toContain('outcome must be one of SUCCESS, PARTIAL, FAILURE')
   })
