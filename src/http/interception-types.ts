@@ -35,6 +35,12 @@ export interface InterceptionScope {
    * from no scope at all, which might be its own), in arrival order.
    */
   readonly unhandled: readonly UnhandledRequest[]
+  /**
+   * The scope's twins stop answering now, before the scope's function returns:
+   * a request still on its way (one the agent did not await) is refused as
+   * late instead of landing in whatever work follows the agent's answer.
+   */
+  stopServing(): void
 }
 
 /** The test network: twins answer, everything else fails and is kept in `unhandled`. */

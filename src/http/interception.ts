@@ -118,6 +118,7 @@ class TestNetwork implements Interception {
       get unhandled() {
         return state.unhandled
       },
+      stopServing: () => state.twins.clear(),
     }
     for (const twin of list) scope.use(twin)
     routing.live.add(state)

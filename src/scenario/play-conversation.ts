@@ -21,6 +21,8 @@ export interface PlayOptions {
   timeoutMs: number
   trace: { exporter: CollectingSpanExporter }
   mcpUrl?: string
+  /** Called the moment the agent has answered its last turn (or failed), before anything else runs. */
+  onAgentDone?: () => void
 }
 
 /**
@@ -86,6 +88,7 @@ export async function playConversation(
     }
   } finally {
     clearTimeout(timer)
+    options.onAgentDone?.()
   }
   return {
     outcome,

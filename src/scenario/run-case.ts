@@ -138,6 +138,8 @@ export async function runCase(
         return withModelSession(models, async () => {
           played = await playConversation(agent, pinned, twin, {
             timeoutMs,
+            // A request the agent did not await is late from here: it must not land in the case.
+            onAgentDone: () => own.stopServing(),
             trace: { exporter: collector.exporter },
             ...(mcp && { mcpUrl: mcp.url }),
           })
