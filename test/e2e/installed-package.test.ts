@@ -209,13 +209,13 @@ describe('the package installed from its tarball into a fresh project', () => {
     expect(result.code).toBe(0)
   })
 
-  test("the guide's first pair: the hasty v2 closes twice, a new critical failure the gate blocks, in the terminal and the JSON report", () => {
+  test("the guide's first pair: the hasty v2 misreports a close that happened, a new critical failure the gate blocks, in the terminal and the JSON report", () => {
     copyFileSync(join(guide, 'versions.ts'), join(project, 'versions.ts'))
     copyFileSync(join(guide, 'vitest.config.ts'), join(project, 'vitest.config.ts'))
     const result = run('npx', ['vitest', 'run'])
     const output = result.stdout + result.stderr
     expect(output).toContain('v2 vs v1 · NEW_CRITICAL_FAILURE')
-    expect(output).toContain('AGENTTWIN_PAIR_REGRESSION')
+    expect(output).toContain('PairRegression: NEW_CRITICAL_FAILURE: v2 is worse than v1')
     expect(result.code).toBe(1)
     const report = JSON.parse(readFileSync(join(project, 'reports/agenttwin.json'), 'utf8'))
     expect(report.gate.verdict).toBe('BLOCK')
