@@ -73,7 +73,7 @@ describe('agenttwin validate', () => {
     const none = await validate()
     expect(none.code).toBe(2)
     expect(none.err).toMatchInlineSnapshot(`
-      "agenttwin validate: no files given
+      "agenttwin validate: no files given [AGENTTWIN_CLI_USAGE]
 
       Usage: agenttwin validate <files...>
 
@@ -91,7 +91,7 @@ describe('agenttwin validate', () => {
     const option = await validate('--strict', 'valid/payments.twin.yaml')
     expect(option.code).toBe(2)
     expect(option.err).toMatchInlineSnapshot(`
-      "agenttwin validate: unknown option --strict
+      "agenttwin validate: unknown option --strict. Fix: this command takes no options, and --help. [AGENTTWIN_CLI_USAGE]
 
       Usage: agenttwin validate <files...>
 

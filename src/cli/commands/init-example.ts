@@ -36,7 +36,7 @@ export default defineConfig({
 }
 
 /** Files of an example that belong to this repository's own checks, not to a user's copy. */
-const REPOSITORY_ONLY = new Set(['check.ts'])
+const REPOSITORY_ONLY = new Set(['check.ts', 'conversations/check-conversations.ts'])
 
 /** One file of a copy: where it goes and what it holds. */
 export interface ExampleFile {

@@ -1,5 +1,5 @@
 // Checks one outcomes file with the built package (its public entry) and prints the peak RSS in kB.
-import { checkOutcomeFile } from '../../../dist/index.js'
+import { checkOutcomeFile } from '../../../dist/public/index.js'
 
 const summary = await checkOutcomeFile(process.argv[2])
 process.stdout.write(
