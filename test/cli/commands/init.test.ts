@@ -138,16 +138,24 @@ describe('agenttwin init', { timeout: 60_000 }, () => {
     const twoDirs = await capture(initCommand, ['a', 'b'], workspace())
     expect(twoDirs.code).toBe(2)
     expect(twoDirs.stderr).toMatchInlineSnapshot(`
-      "agenttwin init: expected at most one directory, got a b
+      "agenttwin init: expected at most one directory, got a b [AGENTTWIN_CLI_USAGE]
 
       Usage: agenttwin init [dir]
+             agenttwin init --example <name> [dir]
 
       Scaffolds a starter in <dir> (default: the current directory):
         twins/example.twin.yaml          a twin: a tiny helpdesk with two tools
         scenarios/example.scenario.yaml  a scenario with a fault and five expectations
         agents.ts                        a tiny fetch-based agent that passes it
       then prints the vitest.config.ts that runs the scenario as a test.
+
+      With --example, copies a worked example instead, with its vitest.config.ts:
+        demo-co                          Demo Co: a support refund agent in three versions, nine scenarios, three pairs
       Never overwrites anything: when one of the files exists, nothing is written.
+
+      Examples:
+        agenttwin init
+        agenttwin init --example demo-co demo-co
 
       Exit status: 0 written; 1 a file exists already (they are listed); 2 usage error.
       "
@@ -155,16 +163,24 @@ describe('agenttwin init', { timeout: 60_000 }, () => {
     const unknown = await capture(initCommand, ['--force'], workspace())
     expect(unknown.code).toBe(2)
     expect(unknown.stderr).toMatchInlineSnapshot(`
-      "agenttwin init: Unknown option '--force'
+      "agenttwin init: unknown option --force. Fix: its options are --example, and --help. [AGENTTWIN_CLI_USAGE]
 
       Usage: agenttwin init [dir]
+             agenttwin init --example <name> [dir]
 
       Scaffolds a starter in <dir> (default: the current directory):
         twins/example.twin.yaml          a twin: a tiny helpdesk with two tools
         scenarios/example.scenario.yaml  a scenario with a fault and five expectations
         agents.ts                        a tiny fetch-based agent that passes it
       then prints the vitest.config.ts that runs the scenario as a test.
+
+      With --example, copies a worked example instead, with its vitest.config.ts:
+        demo-co                          Demo Co: a support refund agent in three versions, nine scenarios, three pairs
       Never overwrites anything: when one of the files exists, nothing is written.
+
+      Examples:
+        agenttwin init
+        agenttwin init --example demo-co demo-co
 
       Exit status: 0 written; 1 a file exists already (they are listed); 2 usage error.
       "
