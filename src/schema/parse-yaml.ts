@@ -1,17 +1,11 @@
 import {
-  type Alias,
   type Document,
-  isAlias,
-  isCollection,
   isMap,
-  isPair,
   isScalar,
   isSeq,
   LineCounter,
   type Node,
   parseDocument,
-  type Scalar,
-  visit,
   type YAMLError,
 } from 'yaml'
 import type { DocumentProblem } from '../core/errors.ts'
@@ -21,6 +15,13 @@ import { duplicateKeys } from './duplicate-keys.ts'
 import { type FieldPath, formatFieldPath } from './field-path.ts'
 import { findTooDeep } from './nesting.ts'
 import { isJsonFile, readJsonDocument } from './parse-json.ts'
+import {
+  findFirstAlias,
+  findNonFiniteNumber,
+  findSelfReference,
+  offsetOf,
+  pathAtOffset,
+} from './yaml-nodes.ts'
 
 /**
  * Aliases may expand to at most this many nodes; a "billion laughs" document
@@ -296,118 +297,8 @@ function positionIn(source: string, offset: number): { line: number; column: num
   return { line, column: offset - before.lastIndexOf('\n') }
 }
 
-/** An alias inside the very node its anchor names (`a: &loop { self: *loop }`): a cycle. */
-function findSelfReference(doc: ReturnType<typeof parseDocument>): Alias | undefined {
-  let found: Alias | undefined
-  visit(doc, {
-    Alias(_key, alias) {
-      const target = alias.resolve(doc)
-      const [start, , end] = target?.range ?? []
-      const at = alias.range?.[0]
-      if (start !== undefined && end !== undefined && at !== undefined && start <= at && at < end) {
-        found = alias
-        return visit.BREAK
-      }
-    },
-  })
-  return found
-}
-
 function describeYamlError(error: YAMLError): string {
   const firstLine = error.message.split('\n')[0] ?? error.message
   const text = firstLine.replace(/ at line \d+, column \d+:?$/, '')
   return `YAML ${error.name === 'YAMLWarning' ? 'warning' : 'error'}: ${text}`
-}
-
-/** The offset of a field's value (or key), or of its nearest existing parent. */
-function offsetOf(root: Node, path: FieldPath, at: 'key' | 'value'): number {
-  let node: Node = root
-  let keyNode: Node | undefined
-  for (const segment of path) {
-    const next = childOf(node, segment)
-    if (!next) return keyNode && at === 'key' ? start(keyNode) : start(node)
-    node = next.value ?? next.key ?? node
-    keyNode = next.key
-  }
-  return at === 'key' && keyNode ? start(keyNode) : start(node)
-}
-
-function childOf(node: Node, segment: string | number): { key?: Node; value?: Node } | undefined {
-  if (isMap(node)) {
-    for (const pair of node.items) {
-      const key = pair.key as Node | null
-      const keyValue = isScalar(key) ? key.value : key
-      if (String(keyValue) === String(segment)) {
-        return { key: key ?? undefined, value: (pair.value as Node | null) ?? undefined }
-      }
-    }
-    return undefined
-  }
-  if (isSeq(node) && typeof segment === 'number') {
-    const item = node.items[segment] as Node | undefined
-    return item ? { value: item } : undefined
-  }
-  return undefined
-}
-
-function start(node: Node): number {
-  return node.range?.[0] ?? 0
-}
-
-/** The field path of the innermost key or value that contains `offset`. */
-function pathAtOffset(root: Node | null, offset: number): (string | number)[] {
-  const path: (string | number)[] = []
-  let node: Node | null = root
-  while (node && isCollection(node)) {
-    let descended = false
-    for (const [index, item] of node.items.entries()) {
-      if (isPair(item)) {
-        const key = item.key as Node | null
-        const value = item.value as Node | null
-        const end = value?.range?.[2] ?? key?.range?.[2] ?? -1
-        if ((key?.range?.[0] ?? Number.POSITIVE_INFINITY) <= offset && offset < end) {
-          path.push(isScalar(key) ? String(key.value) : String(key))
-          node = value
-          descended = true
-          break
-        }
-      } else {
-        const child = item as Node
-        if (child.range && child.range[0] <= offset && offset < child.range[2]) {
-          path.push(index)
-          node = child
-          descended = true
-          break
-        }
-      }
-    }
-    if (!descended) break
-  }
-  return path
-}
-
-/** `.inf` and `.nan` are YAML numbers that JSON (and so a document) cannot hold. */
-function findNonFiniteNumber(root: Node): Scalar | undefined {
-  let found: Scalar | undefined
-  visit(root, {
-    Scalar(_key, node) {
-      if (typeof node.value === 'number' && !Number.isFinite(node.value)) {
-        found = node
-        return visit.BREAK
-      }
-    },
-  })
-  return found
-}
-
-function findFirstAlias(root: Node | null): Node | undefined {
-  let found: Node | undefined
-  visit(root, {
-    Alias(_key, node) {
-      found = node
-      return visit.BREAK
-    },
-  })
-  if (found && isAlias(found)) return found
-  return undefined
 }
