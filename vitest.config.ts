@@ -22,6 +22,12 @@ export default defineConfig({
           exclude: [...configDefaults.exclude, 'test/e2e/.tmp/**'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
+          // Most of an end-to-end file's time is a child process (a scratch
+          // project's Vitest, a build, a browser) that the worker waits on:
+          // two files at once keep both cores busy. They run after the other
+          // projects (a project with its own worker count needs its own group).
+          maxWorkers: 2,
+          sequence: { groupOrder: 1 },
         },
       },
       {

@@ -36,8 +36,12 @@ function run(command: string, args: string[]) {
 
 beforeAll(async () => {
   project = mkdtempSync(join(tmpdir(), 'agenttwin-installed-'))
+  // Build dist/ only when a source is newer (as `npm test` does), then pack
+  // without lifecycle scripts: packing would otherwise rebuild dist/ under
+  // the other end-to-end files that run beside this one and read it.
+  execFileSync('node', ['scripts/ensure-installed.mjs'], { cwd: repo, stdio: 'ignore' })
   const packed = JSON.parse(
-    execFileSync('npm', ['pack', '--json', '--pack-destination', project], {
+    execFileSync('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', project], {
       cwd: repo,
       encoding: 'utf8',
       stdio: ['ignore', 'pipe', 'ignore'],
