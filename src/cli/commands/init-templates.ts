@@ -3,6 +3,7 @@
  * with a fault, and a tiny agent that passes it. Kept as text so the starter
  * reads like files a person wrote; a test proves they are valid and pass.
  */
+import { CONVERSATION_AGENTS, CONVERSATION_SCENARIO } from './init-conversation.ts'
 
 export const EXAMPLE_TWIN = `# yaml-language-server: $schema=../node_modules/agenttwin/schemas/twin.v1.json
 # A starter twin: a tiny helpdesk. Data only; nothing in here is executed.
@@ -215,9 +216,36 @@ export default defineConfig({
   },
 })`
 
-/** Every file `init` writes, by its path inside the target directory. */
-export const STARTER_FILES: ReadonlyArray<{ path: string; text: string }> = [
-  { path: 'twins/example.twin.yaml', text: EXAMPLE_TWIN },
-  { path: 'scenarios/example.scenario.yaml', text: EXAMPLE_SCENARIO },
-  { path: 'agents.ts', text: EXAMPLE_AGENTS },
-]
+/** One starter `agenttwin init --template` can write. */
+export interface StarterTemplate {
+  summary: string
+  /** Every file it writes, by its path inside the target directory. */
+  files: ReadonlyArray<{ path: string; text: string }>
+  /** The scenario the printed next steps validate and run. */
+  scenario: string
+}
+
+/** The starters, by the name `--template` takes; `fetch` is the default. */
+export const STARTER_TEMPLATES: Readonly<Record<string, StarterTemplate>> = {
+  fetch: {
+    summary: 'a fetch agent that closes a ticket while the helpdesk times out (default)',
+    scenario: 'scenarios/example.scenario.yaml',
+    files: [
+      { path: 'twins/example.twin.yaml', text: EXAMPLE_TWIN },
+      { path: 'scenarios/example.scenario.yaml', text: EXAMPLE_SCENARIO },
+      { path: 'agents.ts', text: EXAMPLE_AGENTS },
+    ],
+  },
+  conversation: {
+    summary: 'a three-turn conversation: ask which ticket, confirm, then close it',
+    scenario: 'scenarios/example-conversation.scenario.yaml',
+    files: [
+      { path: 'twins/example.twin.yaml', text: EXAMPLE_TWIN },
+      { path: 'scenarios/example-conversation.scenario.yaml', text: CONVERSATION_SCENARIO },
+      { path: 'agents.ts', text: CONVERSATION_AGENTS },
+    ],
+  },
+}
+
+/** The files of the default starter, by their path inside the target directory. */
+export const STARTER_FILES = STARTER_TEMPLATES.fetch!.files

@@ -3,16 +3,18 @@ import { dirname, join, relative, resolve } from 'node:path'
 import type { CliCommand, CliIO } from '../command.ts'
 import { readOptions, usageError } from './cli-options.ts'
 import { EXAMPLES, exampleFiles, writeExample } from './init-example.ts'
-import { STARTER_FILES, VITEST_CONFIG_SNIPPET } from './init-templates.ts'
+import { STARTER_TEMPLATES, VITEST_CONFIG_SNIPPET } from './init-templates.ts'
 
-const USAGE = `Usage: agenttwin init [dir]
+const USAGE = `Usage: agenttwin init [--template <name>] [dir]
        agenttwin init --example <name> [dir]
 
-Scaffolds a starter in <dir> (default: the current directory):
-  twins/example.twin.yaml          a twin: a tiny helpdesk with two tools
-  scenarios/example.scenario.yaml  a scenario with a fault and five expectations
-  agents.ts                        a tiny fetch-based agent that passes it
-then prints the vitest.config.ts that runs the scenario as a test.
+Scaffolds a starter in <dir> (default: the current directory), then prints the
+vitest.config.ts that runs its scenario as a test. Every starter writes a twin
+(twins/example.twin.yaml, a tiny helpdesk with two tools), a scenario under
+scenarios/ and agents.ts, an agent that passes it. The starters (--template):
+${Object.entries(STARTER_TEMPLATES)
+  .map(([name, template]) => `  ${name.padEnd(31)}  ${template.summary}`)
+  .join('\n')}
 
 With --example, copies a worked example instead, with its vitest.config.ts:
 ${Object.entries(EXAMPLES)
@@ -22,15 +24,16 @@ Never overwrites anything: when one of the files exists, nothing is written.
 
 Examples:
   agenttwin init
+  agenttwin init --template conversation support-tests
   agenttwin init --example demo-co demo-co
 
 Exit status: 0 written; 1 a file exists already (they are listed); 2 usage error.`
 
-function nextSteps(shown: string): string {
+function nextSteps(shown: string, scenario: string): string {
   const cd = shown === '.' ? '' : `cd ${shown}\n  `
   return `Next:
-  ${cd}npx agenttwin validate twins/example.twin.yaml scenarios/example.scenario.yaml
-  npx agenttwin run scenarios/example.scenario.yaml --agent agents.ts
+  ${cd}npx agenttwin validate twins/example.twin.yaml ${scenario}
+  npx agenttwin run ${scenario} --agent agents.ts
 
 To run the scenario as a Vitest test, put this in vitest.config.ts${shown === '.' ? '' : ` (in ${shown})`}:
 
@@ -43,7 +46,7 @@ ${VITEST_CONFIG_SNIPPET}
  * @example
  * await initCommand.run(['my-agent-tests'], io) // 0, or 1 when a file exists
  */
-const OPTIONS = { example: { type: 'string' } } as const
+const OPTIONS = { example: { type: 'string' }, template: { type: 'string' } } as const
 
 export const initCommand: CliCommand = {
   name: 'init',
@@ -68,8 +71,24 @@ export const initCommand: CliCommand = {
     const dir = resolve(io.cwd, parsed.positionals[0] ?? '.')
     const shown = relative(io.cwd, dir) || '.'
     const example = parsed.values.example
-    if (typeof example === 'string') return copyExample(example, dir, shown, io)
-    const files = STARTER_FILES.map((file) => ({ ...file, target: join(dir, file.path) }))
+    const templateName = parsed.values.template
+    if (typeof example === 'string') {
+      if (typeof templateName === 'string') {
+        return usageError(io, 'init', '--example and --template cannot be used together', USAGE)
+      }
+      return copyExample(example, dir, shown, io)
+    }
+    const name = typeof templateName === 'string' ? templateName : 'fetch'
+    const template = Object.hasOwn(STARTER_TEMPLATES, name) ? STARTER_TEMPLATES[name] : undefined
+    if (!template) {
+      return usageError(
+        io,
+        'init',
+        `--template ${name} is not a starter; the starters are ${Object.keys(STARTER_TEMPLATES).join(', ')}`,
+        USAGE,
+      )
+    }
+    const files = template.files.map((file) => ({ ...file, target: join(dir, file.path) }))
     const existing = files.filter((file) => existsSync(file.target))
     if (existing.length > 0) {
       const list = existing.map((file) => `  ${join(shown, file.path)}`).join('\n')
@@ -83,13 +102,13 @@ export const initCommand: CliCommand = {
       writeFileSync(file.target, file.text, { flag: 'wx' })
       io.stdout(`created ${join(shown, file.path)}\n`)
     }
-    io.stdout(`\n${nextSteps(shown)}`)
+    io.stdout(`\n${nextSteps(shown, template.scenario)}`)
     return 0
   },
 }
 
 function copyExample(name: string, dir: string, shown: string, io: CliIO): number {
-  const example = EXAMPLES[name]
+  const example = Object.hasOwn(EXAMPLES, name) ? EXAMPLES[name] : undefined
   if (!example) {
     return usageError(
       io,

@@ -140,14 +140,15 @@ describe('agenttwin init', { timeout: 60_000 }, () => {
     expect(twoDirs.stderr).toMatchInlineSnapshot(`
       "agenttwin init: expected at most one directory, got a b [AGENTTWIN_CLI_USAGE]
 
-      Usage: agenttwin init [dir]
+      Usage: agenttwin init [--template <name>] [dir]
              agenttwin init --example <name> [dir]
 
-      Scaffolds a starter in <dir> (default: the current directory):
-        twins/example.twin.yaml          a twin: a tiny helpdesk with two tools
-        scenarios/example.scenario.yaml  a scenario with a fault and five expectations
-        agents.ts                        a tiny fetch-based agent that passes it
-      then prints the vitest.config.ts that runs the scenario as a test.
+      Scaffolds a starter in <dir> (default: the current directory), then prints the
+      vitest.config.ts that runs its scenario as a test. Every starter writes a twin
+      (twins/example.twin.yaml, a tiny helpdesk with two tools), a scenario under
+      scenarios/ and agents.ts, an agent that passes it. The starters (--template):
+        fetch                            a fetch agent that closes a ticket while the helpdesk times out (default)
+        conversation                     a three-turn conversation: ask which ticket, confirm, then close it
 
       With --example, copies a worked example instead, with its vitest.config.ts:
         demo-co                          Demo Co: a support refund agent in three versions, nine scenarios, three pairs
@@ -155,6 +156,7 @@ describe('agenttwin init', { timeout: 60_000 }, () => {
 
       Examples:
         agenttwin init
+        agenttwin init --template conversation support-tests
         agenttwin init --example demo-co demo-co
 
       Exit status: 0 written; 1 a file exists already (they are listed); 2 usage error.
@@ -163,16 +165,17 @@ describe('agenttwin init', { timeout: 60_000 }, () => {
     const unknown = await capture(initCommand, ['--force'], workspace())
     expect(unknown.code).toBe(2)
     expect(unknown.stderr).toMatchInlineSnapshot(`
-      "agenttwin init: unknown option --force. Fix: its options are --example, and --help. [AGENTTWIN_CLI_USAGE]
+      "agenttwin init: unknown option --force. Fix: its options are --example, --template, and --help. [AGENTTWIN_CLI_USAGE]
 
-      Usage: agenttwin init [dir]
+      Usage: agenttwin init [--template <name>] [dir]
              agenttwin init --example <name> [dir]
 
-      Scaffolds a starter in <dir> (default: the current directory):
-        twins/example.twin.yaml          a twin: a tiny helpdesk with two tools
-        scenarios/example.scenario.yaml  a scenario with a fault and five expectations
-        agents.ts                        a tiny fetch-based agent that passes it
-      then prints the vitest.config.ts that runs the scenario as a test.
+      Scaffolds a starter in <dir> (default: the current directory), then prints the
+      vitest.config.ts that runs its scenario as a test. Every starter writes a twin
+      (twins/example.twin.yaml, a tiny helpdesk with two tools), a scenario under
+      scenarios/ and agents.ts, an agent that passes it. The starters (--template):
+        fetch                            a fetch agent that closes a ticket while the helpdesk times out (default)
+        conversation                     a three-turn conversation: ask which ticket, confirm, then close it
 
       With --example, copies a worked example instead, with its vitest.config.ts:
         demo-co                          Demo Co: a support refund agent in three versions, nine scenarios, three pairs
@@ -180,6 +183,7 @@ describe('agenttwin init', { timeout: 60_000 }, () => {
 
       Examples:
         agenttwin init
+        agenttwin init --template conversation support-tests
         agenttwin init --example demo-co demo-co
 
       Exit status: 0 written; 1 a file exists already (they are listed); 2 usage error.

@@ -1,0 +1,136 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { afterEach, describe, expect, it } from 'vitest'
+import { runAndEvaluateCase } from '../../../src/case/run-and-evaluate.ts'
+import { initCommand } from '../../../src/cli/commands/init.ts'
+import { createRunCommand } from '../../../src/cli/commands/run.ts'
+import { pinCase } from '../../../src/scenario/pin.ts'
+import type { Agent } from '../../../src/scenario/types.ts'
+import { loadScenario, validateDocumentFile } from '../../../src/schema/index.ts'
+import { capture, tempDir } from './support/capture.ts'
+
+const SCENARIO = 'scenarios/example-conversation.scenario.yaml'
+const cleanups: Array<() => void> = []
+
+afterEach(() => {
+  for (const cleanup of cleanups.splice(0)) cleanup()
+})
+
+function workspace() {
+  const temp = tempDir()
+  cleanups.push(temp.remove)
+  return temp.dir
+}
+
+async function conversationStarter() {
+  const dir = workspace()
+  const written = await capture(initCommand, ['--template', 'conversation'], dir)
+  expect(written.stderr).toBe('')
+  expect(written.code).toBe(0)
+  const pinned = pinCase(await loadScenario(join(dir, SCENARIO)))
+  const { agents } = (await import(pathToFileURL(join(dir, 'agents.ts')).href)) as {
+    agents: Record<string, Agent>
+  }
+  return { dir, pinned, agent: agents.v1 as Agent }
+}
+
+describe('agenttwin init --template conversation', { timeout: 60_000 }, () => {
+  it('writes a twin, a three-turn scenario and a conversational agent the loader accepts', async () => {
+    const { dir } = await conversationStarter()
+    for (const file of ['twins/example.twin.yaml', SCENARIO]) {
+      expect((await validateDocumentFile(join(dir, file))).problems, file).toEqual([])
+    }
+    expect(existsSync(join(dir, 'scenarios/example.scenario.yaml'))).toBe(false)
+  })
+
+  it('its agent asks, confirms, then closes: every checkpoint and expectation passes', async () => {
+    const { pinned, agent } = await conversationStarter()
+    const { run, results } = await runAndEvaluateCase(pinned, agent)
+    expect(run.finished).toBe(true)
+    expect(results.map((result) => [result.id, result.label])).toEqual([
+      ['asks-before-acting', 'PASS'],
+      ['closes-only-after-a-yes', 'PASS'],
+      ['every-reply-backed-by-state', 'PASS'],
+      ['closed-once', 'PASS'],
+      ['still-open-after-turn-1', 'PASS'],
+      ['still-open-after-turn-2', 'PASS'],
+      ['closed-after-turn-3', 'PASS'],
+    ])
+    expect(run.records.map((record) => [record.turn, record.tool, record.status])).toEqual([
+      [2, 'get_ticket', 200],
+      [3, 'close_ticket', 200],
+    ])
+  })
+
+  it('fails an agent that closes before the customer said yes, at the turn it did', async () => {
+    const { pinned } = await conversationStarter()
+    const eager: Agent = {
+      name: 'eager',
+      version: '1.0.0',
+      async run(_input, { baseUrl, conversation }) {
+        if (conversation?.turn !== 2) return { reply: 'Which ticket is it?' }
+        await fetch(`${baseUrl}/tools/close_ticket`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ ticket_id: 'T-100', resolution: 'Closed.' }),
+        })
+        return { reply: 'Ticket T-100 is closed.', outcome: 'SUCCESS' }
+      },
+    }
+    const { results } = await runAndEvaluateCase(pinned, eager)
+    const failed = results.filter((result) => result.label !== 'PASS').map((result) => result.id)
+    expect(failed).toEqual(['closes-only-after-a-yes', 'still-open-after-turn-2'])
+  })
+
+  it('runs with `agenttwin run --agent agents.ts`, as the printed next steps say', async () => {
+    const { dir } = await conversationStarter()
+    const { code, stdout } = await capture(
+      createRunCommand({ env: {}, color: false }),
+      [SCENARIO, '--agent', 'agents.ts'],
+      dir,
+    )
+    expect(stdout).toContain('7 of 7 expectations passed.')
+    expect(code).toBe(0)
+  })
+})
+
+describe('agenttwin init --template: mistakes', () => {
+  it.each([['chatbot'], ['toString'], ['__proto__']])(
+    'refuses --template %s and names the starters, writing nothing',
+    async (name) => {
+      const dir = workspace()
+      const { code, stdout, stderr } = await capture(initCommand, ['--template', name], dir)
+      expect(code).toBe(2)
+      expect(stdout).toBe('')
+      expect(stderr.split('\n')[0]).toBe(
+        `agenttwin init: --template ${name} is not a starter; the starters are fetch, conversation [AGENTTWIN_CLI_USAGE]`,
+      )
+      expect(existsSync(join(dir, 'agents.ts'))).toBe(false)
+    },
+  )
+
+  it('refuses --example with --template', async () => {
+    const dir = workspace()
+    const { code, stderr } = await capture(
+      initCommand,
+      ['--example', 'demo-co', '--template', 'conversation'],
+      dir,
+    )
+    expect(code).toBe(2)
+    expect(stderr.split('\n')[0]).toBe(
+      'agenttwin init: --example and --template cannot be used together [AGENTTWIN_CLI_USAGE]',
+    )
+  })
+
+  it('refuses to overwrite the agent of another starter', async () => {
+    const dir = workspace()
+    await capture(initCommand, [], dir)
+    writeFileSync(join(dir, 'agents.ts'), '// mine\n')
+    const again = await capture(initCommand, ['--template', 'conversation'], dir)
+    expect(again.code).toBe(1)
+    expect(again.stderr).toContain('  agents.ts\n')
+    expect(readFileSync(join(dir, 'agents.ts'), 'utf8')).toBe('// mine\n')
+    expect(existsSync(join(dir, SCENARIO))).toBe(false)
+  })
+})
