@@ -68,7 +68,7 @@ describe("the CI guide's workflow", () => {
       expect(result.code, result.output).toBe(0)
       expect(existsSync(`${project}/.vitest-reports/blob-${shard}.json`)).toBe(true)
     }
-  })
+  }, 300_000)
 
   test('the merge job rebuilds the whole comparison from the blobs, with its gate, and renders the HTML report', () => {
     const merged = sh(stepNamed('report', 'Merge reports'))

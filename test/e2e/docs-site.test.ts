@@ -117,7 +117,7 @@ describe('the documentation site', () => {
       await page.close()
     }
     expect(violations).toEqual([])
-  })
+  }, 300_000)
 
   test('the getting-started page and a reference page render at 1280 px (screenshots kept in reports/screenshots)', async () => {
     for (const [name, path] of [
