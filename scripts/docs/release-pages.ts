@@ -15,17 +15,35 @@ export interface ChangelogVersion {
   body: string
 }
 
-/** Splits the changelog into its versions, newest first, as written. */
+/** What a version number promises, said once at the top of the releases page. */
+const SEMVER_NOTE =
+  'AgentTwin follows [semantic versioning](https://semver.org). Before 1.0.0 a minor version (0.x.0) may break; every break is listed with what to change, and each minor line has a migration page. Patch versions (0.x.y) never break.'
+
+/**
+ * Splits the changelog into its versions, newest first, as written. A
+ * version's breaking changes are the bullets under `### Breaking changes`
+ * (written by hand), or, as `changeset version` writes them, the bullets of
+ * `### Major Changes` / `### Minor Changes` that start with `**Breaking`.
+ */
 export function parseChangelog(text: string): ChangelogVersion[] {
   const sections = text.split(/^## /m).slice(1)
   return sections.map((section) => {
     const [heading = '', ...lines] = section.split('\n')
     const body = lines.join('\n')
     const version = /^(\d+\.\d+\.\d+)/.exec(heading)?.[1] ?? heading
-    const breakingPart = /^### Breaking changes\n([\s\S]*?)(?=^### |$(?![\s\S]))/m.exec(body)?.[1]
-    const bulletSource = breakingPart ?? (/^### /m.test(body) ? '' : body)
-    return { version, heading, breaking: bullets(bulletSource), body }
+    return { version, heading, breaking: breakingChanges(body), body }
   })
+}
+
+function breakingChanges(body: string): string[] {
+  const part = (title: string) =>
+    new RegExp(`^### ${title}\\n([\\s\\S]*?)(?=^### |$(?![\\s\\S]))`, 'm').exec(body)?.[1]
+  const written = part('Breaking changes')
+  if (written !== undefined) return bullets(written)
+  if (!/^### /m.test(body)) return bullets(body)
+  return [part('Major Changes'), part('Minor Changes')]
+    .flatMap((changes) => bullets(changes ?? ''))
+    .filter((entry) => /^- (?:[0-9a-f]{7,}: )?\*\*Breaking/.test(entry))
 }
 
 function bullets(markdown: string): string[] {
@@ -58,7 +76,7 @@ export function migrationPage(minor: string, versions: readonly ChangelogVersion
 export function releasePages(changelog: string): Map<string, string> {
   const versions = parseChangelog(changelog)
   const pages = new Map<string, string>()
-  pages.set('index.md', `${GENERATED_NOTE}\n\n::: v-pre\n${changelog.trim()}\n\n:::\n`)
+  pages.set('index.md', `${GENERATED_NOTE}\n\n${SEMVER_NOTE}\n\n::: v-pre\n${changelog.trim()}\n\n:::\n`)
   const minors = [...new Set(versions.map((version) => minorOf(version.version)))]
   for (const minor of minors) {
     pages.set(

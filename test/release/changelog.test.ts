@@ -23,7 +23,8 @@ describe('releases', () => {
       entry.breaking.map((text) => ({ version: entry.version, text })),
     )
     expect(breaks.length).toBeGreaterThan(0)
-    const without = breaks.filter((entry) => !entry.text.includes('*Migration:*'))
+    // `changeset version` formats the file and writes emphasis with underscores.
+    const without = breaks.filter((entry) => !/[*_]Migration:[*_]/.test(entry.text))
     expect(without.map((entry) => `${entry.version}: ${entry.text.slice(0, 80)}`)).toEqual([])
   })
 
@@ -32,5 +33,31 @@ describe('releases', () => {
     for (const minor of new Set(versions.map((entry) => minorOf(entry.version)))) {
       expect(pages).toContain(`migrate-${minor}.md`)
     }
+  })
+
+  it('reads breaking changes as `changeset version` writes them, and only those', () => {
+    const written = [
+      '# Changelog',
+      '',
+      '## 0.5.0',
+      '',
+      '### Minor Changes',
+      '',
+      '- 1a2b3c4: **Breaking:** `run` takes an options object.',
+      '',
+      '  _Migration:_ pass `{ faults }` where you passed the list.',
+      '',
+      '- 5d6e7f8: `agenttwin init --template` writes a starter.',
+      '',
+      '### Patch Changes',
+      '',
+      '- 9a8b7c6: **Breaking** words in a patch are not a break of the version line.',
+      '',
+    ].join('\n')
+    const [entry] = parseChangelog(written)
+    expect(entry?.version).toBe('0.5.0')
+    expect(entry?.breaking).toEqual([
+      '- 1a2b3c4: **Breaking:** `run` takes an options object.\n\n  _Migration:_ pass `{ faults }` where you passed the list.',
+    ])
   })
 })
