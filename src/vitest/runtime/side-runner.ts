@@ -81,8 +81,8 @@ export function createSideRunner(options: SideRunnerOptions): SideRunner {
       const side = independent ? request.side : undefined
       const apart = request.side === 'candidate' && request.selfPair === true
       const key = side ?? (apart ? 'candidate' : '')
-      let runs = sides.get(agent)
-      if (!runs) sides.set(agent, (runs = new Map()))
+      const runs = sides.get(agent) ?? new Map<string, Promise<SideCase>>()
+      sides.set(agent, runs)
       let run = runs.get(key)
       if (!run) {
         run = queue.then(() => runSide(agent, side))

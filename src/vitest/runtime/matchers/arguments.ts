@@ -2,7 +2,7 @@ import type { JsonObject } from '../../../core/json.ts'
 import { showValue } from '../../../core/show-value.ts'
 import { describeCheck } from '../../../evaluate/index.ts'
 import type { ArgsMatchMode, ToolStep, ValueCheck } from '../../../schema/scenario-document.ts'
-import { closest, listWords } from '../../../schema/suggest.ts'
+import { unknownField } from '../../../schema/suggest.ts'
 import { InvalidMatcherArgumentError } from './errors.ts'
 import { jsonProblem } from './value-check.ts'
 
@@ -30,14 +30,8 @@ export function optionsArgument<Options extends object>(
   }
   for (const key of Object.keys(value)) {
     if ((allowed as readonly string[]).includes(key)) continue
-    const meant = closest(key, allowed)
-    throw new InvalidMatcherArgumentError(
-      matcher,
-      `options: unknown field \`${key}\`; allowed here: ${listWords(allowed)}`,
-      meant === undefined
-        ? `remove \`${key}\``
-        : `rename \`${key}\` to \`${meant}\` (did you mean \`${meant}\`?)`,
-    )
+    const { message, fix } = unknownField(key, allowed)
+    throw new InvalidMatcherArgumentError(matcher, `options: ${message}`, fix)
   }
   return value
 }
