@@ -11,7 +11,7 @@ import type {
 import { createNetworkGuard } from './network-guard.ts'
 import { PatchStack } from './patch-stack.ts'
 import { ScopeRouting } from './scope-routing.ts'
-import { type ScopeState, settledOrGrace } from './scope-state.ts'
+import { lateTurns, type ScopeState, settledOrGrace } from './scope-state.ts'
 import { addTwin } from './twin-table.ts'
 import { workerName } from './worker-guard.ts'
 
@@ -134,6 +134,8 @@ class TestNetwork implements Interception {
       // Fetches the context started and did not await are refused as late
       // now, while the case that owns them is still being built.
       if (state.pending.size > 0) await settledOrGrace([...state.pending])
+      // Only a scope that takes late requests (a case being built) waits for them.
+      if (scopeOptions.onLate) await lateTurns()
     }
   }
 

@@ -54,3 +54,19 @@ export async function settledOrGrace(pending: readonly PendingRequest[]): Promis
   await Promise.race([Promise.all(pending.map((request) => request.routed)), grace])
   clearTimeout(timer)
 }
+
+/** Turns of the event loop an ended scope waits for requests its code queued as it ended. */
+const LATE_TURNS = 4
+
+/**
+ * @internal Lets the event loop turn a few times (timers, then I/O checks), so a request the
+ * scope's code queued as it ended (`setTimeout(() => fetch(...))`, a `node:http` or undici
+ * request still on its way through the interceptors) reaches the guard while the case that
+ * owns it is still being built, and is named as that case's. Counts turns, never time.
+ */
+export async function lateTurns(): Promise<void> {
+  for (let turn = 0; turn < LATE_TURNS; turn++) {
+    await new Promise<void>((resolve) => setTimeout(resolve, 0))
+    await new Promise<void>((resolve) => setImmediate(resolve))
+  }
+}

@@ -2,7 +2,7 @@ import type { ErrorObject } from 'ajv'
 import { type FieldPath, pointerToFieldPath } from './field-path.ts'
 import type { Issue } from './issue.ts'
 import { PATTERN_WORDS } from './schema-parts.ts'
-import { closest, didYouMean, listWords, showValue } from './suggest.ts'
+import { closest, didYouMean, listWords, showValue, unknownField } from './suggest.ts'
 
 type SchemaObject = Record<string, unknown>
 
@@ -49,7 +49,6 @@ function issueOf(error: ErrorObject, path: FieldPath): Issue {
     case 'additionalProperties': {
       const unknown = String(error.params.additionalProperty)
       const allowed = Object.keys((parent.properties as SchemaObject) ?? {})
-      const meant = closest(unknown, allowed)
       if (unknown === '<<') {
         return {
           path: [...path, unknown],
@@ -58,15 +57,7 @@ function issueOf(error: ErrorObject, path: FieldPath): Issue {
           fix: 'write the fields out (aliases such as `*name` still work as plain values)',
         }
       }
-      return {
-        path: [...path, unknown],
-        at: 'key',
-        message: `unknown field \`${unknown}\`; allowed here: ${listWords(allowed)}`,
-        fix:
-          meant === undefined
-            ? `remove \`${unknown}\``
-            : `rename \`${unknown}\` to \`${meant}\` (did you mean \`${meant}\`?)`,
-      }
+      return { path: [...path, unknown], at: 'key', ...unknownField(unknown, allowed) }
     }
     case 'required': {
       const missing = String(error.params.missingProperty)

@@ -50,6 +50,28 @@ export function listWords(words: readonly string[]): string {
   return `${quoted.slice(0, -1).join(', ')} and ${quoted.at(-1)}`
 }
 
+/**
+ * The words for a field that is not allowed where it stands, the same for a
+ * document (the loader) and for an options object given in code (a matcher).
+ * @example
+ * unknownField('mod', ['mode', 'argsMode'])
+ * // { message: 'unknown field `mod`; allowed here: `mode` and `argsMode`',
+ * //   fix: 'rename `mod` to `mode` (did you mean `mode`?)' }
+ */
+export function unknownField(
+  key: string,
+  allowed: readonly string[],
+): { message: string; fix: string } {
+  const meant = closest(key, allowed)
+  return {
+    message: `unknown field \`${key}\`; allowed here: ${listWords(allowed)}`,
+    fix:
+      meant === undefined
+        ? `remove \`${key}\``
+        : `rename \`${key}\` to \`${meant}\` (did you mean \`${meant}\`?)`,
+  }
+}
+
 /** `, did you mean \`x\`?` or nothing. */
 export function didYouMean(word: string, candidates: readonly string[]): string {
   const suggestion = closest(word, candidates)

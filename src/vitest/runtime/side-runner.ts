@@ -35,9 +35,9 @@ export interface SideRequest {
 }
 
 /**
- * Runs each agent version of one pinned case at most once per seed and
- * shares the result between the tests that need it: pairs that share a
- * version and a seed share its run. The candidate side of a version paired
+ * Runs each agent of one pinned case at most once per seed and shares the
+ * result between the tests that need it: pairs that share an agent and a
+ * seed share its run. The candidate side of a version paired
  * with itself is always a run of its own, so a self-pair measures how
  * reproducible the version is. Runs go one after another: every version's
  * twin answers at the same base URL.
@@ -50,7 +50,9 @@ export interface SideRunner {
 }
 
 export function createSideRunner(options: SideRunnerOptions): SideRunner {
-  const sides = new Map<string, Promise<SideCase>>()
+  // By the agent itself, then the run it is asked for: two agents that report the same
+  // version string are two runs, never one agent's evidence shown for the other.
+  const sides = new WeakMap<Agent, Map<string, Promise<SideCase>>>()
   const recorded = new WeakSet<SideCase>()
   let queue: Promise<unknown> = Promise.resolve()
   const judge = resolveJudge({ ...options.judge })
@@ -78,12 +80,14 @@ export function createSideRunner(options: SideRunnerOptions): SideRunner {
     side(agent, request = {}) {
       const side = independent ? request.side : undefined
       const apart = request.side === 'candidate' && request.selfPair === true
-      const key = `${side ?? (apart ? 'candidate' : '')}:${agent.version}`
-      let run = sides.get(key)
+      const key = side ?? (apart ? 'candidate' : '')
+      const runs = sides.get(agent) ?? new Map<string, Promise<SideCase>>()
+      sides.set(agent, runs)
+      let run = runs.get(key)
       if (!run) {
         run = queue.then(() => runSide(agent, side))
         queue = run.catch(() => {})
-        sides.set(key, run)
+        runs.set(key, run)
       }
       return run
     },

@@ -77,6 +77,73 @@ const badRules: BadRule[] = [
       fix: /count from 1/,
     },
   },
+  {
+    name: 'an unknown key in a rule',
+    yaml: '  - { id: bad, tool: refund_payment, fault: server_error, whenn: { call: 1 } }',
+    code: () => ({
+      rule: {
+        id: 'bad',
+        tool: 'refund_payment',
+        fault: 'server_error',
+        whenn: { call: 1 },
+      } as never,
+    }),
+    expected: {
+      code: 'AGENTTWIN_INVALID_FAULT_RULE',
+      path: 'whenn',
+      message: 'unknown field "whenn"',
+      fix: /did you mean "when"/,
+    },
+  },
+  {
+    name: 'an unknown key in a condition',
+    yaml: '  - { id: bad, tool: refund_payment, fault: server_error, when: { cal: 1 } }',
+    code: () => ({
+      rule: { id: 'bad', tool: 'refund_payment', fault: 'server_error', when: { cal: 1 } } as never,
+    }),
+    expected: {
+      code: 'AGENTTWIN_INVALID_FAULT_RULE',
+      path: 'when.cal',
+      message: 'unknown field "cal"',
+      fix: /did you mean "call"/,
+    },
+  },
+  {
+    name: 'a call number given as text',
+    yaml: '  - { id: bad, tool: refund_payment, fault: server_error, when: { call: "1" } }',
+    code: () => ({
+      rule: {
+        id: 'bad',
+        tool: 'refund_payment',
+        fault: 'server_error',
+        when: { call: '1' },
+      } as never,
+    }),
+    expected: {
+      code: 'AGENTTWIN_INVALID_FAULT_RULE',
+      path: 'when.call',
+      message: 'call must be a whole number of at least 1, got "1"',
+      fix: /count from 1/,
+    },
+  },
+  {
+    name: 'a parameter of the wrong type',
+    yaml: '  - { id: bad, tool: refund_payment, fault: rate_limited, params: { retryAfterSeconds: soon } }',
+    code: () => ({
+      rule: {
+        id: 'bad',
+        tool: 'refund_payment',
+        fault: 'rate_limited',
+        params: { retryAfterSeconds: 'soon' },
+      },
+    }),
+    expected: {
+      code: 'AGENTTWIN_INVALID_FAULT_RULE',
+      path: 'params.retryAfterSeconds',
+      message: 'retryAfterSeconds must be an integer, got "soon"',
+      fix: /retryAfterSeconds/,
+    },
+  },
 ]
 
 /** What an entry point said, reduced to what must be the same everywhere. */

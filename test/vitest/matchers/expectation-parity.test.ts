@@ -92,3 +92,54 @@ describe('an expectation in YAML and through its matcher', () => {
     },
   )
 })
+
+interface BadKey {
+  name: string
+  /** The expectation as a YAML list item, with the mistyped field. */
+  yaml: string
+  /** The same mistake in the matcher's options. */
+  matchers: ((run: Awaited<ReturnType<typeof demoRun>>) => unknown)[]
+  key: string
+  meant: string
+}
+
+// A mistyped option must not be dropped (the check would run with its default and could pass).
+const badKeys: BadKey[] = [
+  {
+    name: 'a trajectory mode under a mistyped key',
+    yaml: '  - { id: path, type: trajectory, mod: subset, steps: [{ tool: lookup_order }] }',
+    matchers: [
+      (run) => expect(run).toMatchTrajectory(['lookup_order'], { mod: 'subset' } as never),
+      (run) => expect(run).not.toMatchTrajectory(['lookup_order'], { mod: 'subset' } as never),
+    ],
+    key: 'mod',
+    meant: 'mode',
+  },
+  {
+    name: 'a call count under a mistyped key',
+    yaml: '  - { id: once, type: calledTool, tool: refund_payment, tims: 1 }',
+    matchers: [
+      (run) => expect(run).toHaveCalledTool('refund_payment', {}, { tims: 1 } as never),
+      (run) => expect(run).not.toHaveCalledTool('refund_payment', {}, { tims: 1 } as never),
+    ],
+    key: 'tims',
+    meant: 'times',
+  },
+]
+
+describe('an unknown field in YAML and in a matcher option', () => {
+  it.each(badKeys)(
+    'is refused the same way: $name',
+    { timeout: 120_000 },
+    async ({ yaml, matchers, key, meant }) => {
+      const unknown = `unknown field \`${key}\``
+      expect(yamlProblems(yaml).some((message) => message.startsWith(unknown))).toBe(true)
+      const run = await demoRun('refund-happy-path', 'v1.2.4')
+      for (const matcher of matchers) {
+        const failure = failureOf(() => matcher(run))
+        expect(failure.message).toContain(unknown)
+        expect(failure.message).toContain(`Fix: rename \`${key}\` to \`${meant}\``)
+      }
+    },
+  )
+})

@@ -2,10 +2,39 @@ import type { JsonObject } from '../../../core/json.ts'
 import { showValue } from '../../../core/show-value.ts'
 import { describeCheck } from '../../../evaluate/index.ts'
 import type { ArgsMatchMode, ToolStep, ValueCheck } from '../../../schema/scenario-document.ts'
+import { unknownField } from '../../../schema/suggest.ts'
 import { InvalidMatcherArgumentError } from './errors.ts'
 import { jsonProblem } from './value-check.ts'
 
 const ARGS_MODES: readonly ArgsMatchMode[] = ['exact', 'ignore', 'subset', 'superset']
+
+/**
+ * A matcher's options object, every key one the matcher knows: an unknown key
+ * (a typo such as `mod` for `mode`) is refused with the loader's words for an
+ * unknown field, never dropped so that the check silently runs with a default.
+ * @example
+ * optionsArgument('toMatchTrajectory', { mode: 'subset' }, ['mode', 'argsMode'])
+ */
+export function optionsArgument<Options extends object>(
+  matcher: string,
+  value: Options | undefined,
+  allowed: readonly (keyof Options & string)[],
+): Partial<Options> {
+  if (value === undefined) return {}
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new InvalidMatcherArgumentError(
+      matcher,
+      `options must be an object, got ${showValue(value)}`,
+      `pass e.g. { ${allowed[0]}: … }, or leave the options out`,
+    )
+  }
+  for (const key of Object.keys(value)) {
+    if ((allowed as readonly string[]).includes(key)) continue
+    const { message, fix } = unknownField(key, allowed)
+    throw new InvalidMatcherArgumentError(matcher, `options: ${message}`, fix)
+  }
+  return value
+}
 
 /** A non-empty string argument, or an `InvalidMatcherArgumentError` naming it. */
 export function textArgument(matcher: string, name: string, value: unknown): string {

@@ -5,6 +5,7 @@ import {
   argsArgument,
   argsModeArgument,
   countArgument,
+  optionsArgument,
   stepsArgument,
   textArgument,
 } from './arguments.ts'
@@ -22,7 +23,8 @@ import { evidenceOf } from './verdict.ts'
  * expect(run).not.toHaveCalledTool('send_customer_email')
  */
 export const toHaveCalledTool: MatcherPart<'toHaveCalledTool'> = {
-  spell({ name }, tool, args, options = {}) {
+  spell({ name }, tool, args, givenOptions) {
+    const options = optionsArgument(name, givenOptions, ['argsMode', 'times'])
     const called = textArgument(name, 'tool', tool)
     const given = argsArgument(name, args)
     const argsMode = argsModeArgument(name, options.argsMode)
@@ -87,7 +89,8 @@ export const toHaveCalledToolBefore: MatcherPart<'toHaveCalledToolBefore'> = {
  * expect(run).toMatchTrajectory([{ tool: 'refund_payment', args: { amount: 40 } }], { mode: 'superset' })
  */
 export const toMatchTrajectory: MatcherPart<'toMatchTrajectory'> = {
-  spell({ name }, steps, options = {}) {
+  spell({ name }, steps, givenOptions) {
+    const options = optionsArgument(name, givenOptions, ['mode', 'argsMode'])
     const list = stepsArgument(name, steps)
     const mode = options.mode ?? 'strict'
     if (!['strict', 'unordered', 'subset', 'superset'].includes(mode)) {
@@ -152,7 +155,8 @@ export const toHaveRetriedAtMost: MatcherPart<'toHaveRetriedAtMost'> = {
  * expect(run).not.toHaveHandedOff()
  */
 export const toHaveHandedOff: MatcherPart<'toHaveHandedOff'> = {
-  spell({ name }, options = {}) {
+  spell({ name }, givenOptions) {
+    const options = optionsArgument(name, givenOptions, ['tool'])
     const tool =
       options.tool === undefined ? {} : { tool: textArgument(name, 'tool', options.tool) }
     return {

@@ -2,7 +2,7 @@ import type { CaseRun } from '../../../core/case-run.ts'
 import { evaluateJudge, type Judge, judgeOver } from '../../../judge/index.ts'
 import type { JudgeTraffic } from '../../../scenario/judge-traffic.ts'
 import type { JudgeExpectation } from '../../../schema/scenario-document.ts'
-import { textArgument } from './arguments.ts'
+import { optionsArgument, textArgument } from './arguments.ts'
 import { matcherJudge, matcherJudgeOptions } from './configure.ts'
 import type { MatcherPart } from './define.ts'
 import type { JudgeMatcherOptions } from './options.ts'
@@ -34,7 +34,8 @@ function trafficOf(run: CaseRun): Promise<JudgeTraffic> {
  */
 export const toPassJudge: MatcherPart<'toPassJudge'> = {
   async: true,
-  spell({ name, run }, criterion, options = {}) {
+  spell({ name, run }, criterion, givenOptions) {
+    const options = optionsArgument(name, givenOptions, ['threshold', 'include', 'judge'])
     const asked = textArgument(name, 'criterion', criterion)
     const defaults = matcherJudgeOptions()
     const chosen = matcherJudge(options.judge)
