@@ -76,7 +76,10 @@ export function migrationPage(minor: string, versions: readonly ChangelogVersion
 export function releasePages(changelog: string): Map<string, string> {
   const versions = parseChangelog(changelog)
   const pages = new Map<string, string>()
-  pages.set('index.md', `${GENERATED_NOTE}\n\n${SEMVER_NOTE}\n\n::: v-pre\n${changelog.trim()}\n\n:::\n`)
+  pages.set(
+    'index.md',
+    `${GENERATED_NOTE}\n\n${SEMVER_NOTE}\n\n::: v-pre\n${changelog.trim()}\n\n:::\n`,
+  )
   const minors = [...new Set(versions.map((version) => minorOf(version.version)))]
   for (const minor of minors) {
     pages.set(

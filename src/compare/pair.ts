@@ -11,7 +11,7 @@ import type {
 } from './compared.ts'
 import { MixedSideError } from './errors.ts'
 import { type ClassCounts, decideGate, type GatePolicy } from './gate.ts'
-import { type Divergence, firstDivergence } from './lockstep.ts'
+import { firstDivergence } from './lockstep.ts'
 import type { AgentRef } from './report.ts'
 import { matchSelections } from './selection.ts'
 import { sideReport } from './side-report.ts'

@@ -3,7 +3,7 @@
  * in each, and the state at the end of each. The twin's records say which
  * turn each call was made in (`CallRecord.turn`); this is the rest.
  */
-import type { AgentResult, CaseError, CaseRun } from './case-run.ts'
+import type { CaseRun } from './case-run.ts'
 
 // A turn is part of the case run itself (`CaseRun.conversation`), so it is declared there.
 export type { CaseTurn } from './case-run.ts'

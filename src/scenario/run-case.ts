@@ -16,9 +16,8 @@ import {
   serveModels,
   withModelSession,
 } from '../models/index.ts'
-import { createSpanCollector, type SpanCollector } from '../trace/span-collector.ts'
+import { createSpanCollector } from '../trace/span-collector.ts'
 import { createTwin } from '../twin/index.ts'
-import type { Twin } from '../twin/types.ts'
 import { type AgentOutcome, buildCaseRun } from './case-run.ts'
 import { DEFAULT_CASE_TIMEOUT_MS } from './case-timeout.ts'
 import type { PinnedCase } from './pin.ts'

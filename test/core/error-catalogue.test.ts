@@ -72,7 +72,7 @@ describe('the error catalogue', () => {
     const pages = readdirSync(new URL('../../docs/reference/errors/', import.meta.url)).filter(
       (name) => name !== 'index.md',
     )
-    const missing = ERROR_CODES.filter((code) => !pages.includes(code.toLowerCase() + '.md'))
+    const missing = ERROR_CODES.filter((code) => !pages.includes(`${code.toLowerCase()}.md`))
     const stale = pages.filter((page) => !ERROR_CODES.some((c) => `${c.toLowerCase()}.md` === page))
     expect({ missing, stale }).toEqual({ missing: [], stale: [] })
     for (const code of ERROR_CODES) {

@@ -11,7 +11,6 @@ import {
 } from './arguments.ts'
 import type { MatcherPart } from './define.ts'
 import { InvalidMatcherArgumentError } from './errors.ts'
-import type { CalledToolOptions, HandoffOptions, TrajectoryOptions } from './options.ts'
 import { evidenceOf } from './verdict.ts'
 
 /**

@@ -4,7 +4,6 @@ import { resultDiff } from '../expectation-diff.ts'
 import { resolveFromTestFile } from '../fixtures/paths.ts'
 import { textArgument } from './arguments.ts'
 import type { MatcherPart } from './define.ts'
-import type { ContractMatcherOptions } from './options.ts'
 
 /**
  * `await expect(run).toSatisfyContract(contract, entity)`: the `contract`

@@ -1,11 +1,9 @@
 import type { CaseRun } from '../../../core/case-run.ts'
-import { evaluateJudge, type Judge, judgeOver } from '../../../judge/index.ts'
+import { evaluateJudge, judgeOver } from '../../../judge/index.ts'
 import type { JudgeTraffic } from '../../../scenario/judge-traffic.ts'
-import type { JudgeExpectation } from '../../../schema/scenario-document.ts'
 import { optionsArgument, textArgument } from './arguments.ts'
 import { matcherJudge, matcherJudgeOptions } from './configure.ts'
 import type { MatcherPart } from './define.ts'
-import type { JudgeMatcherOptions } from './options.ts'
 import { evidenceOf } from './verdict.ts'
 
 // One judge cassette per run, however many criteria a test asks about it.
