@@ -1,0 +1,98 @@
+/**
+ * YAML parsing in memory proportional to the text. The YAML library builds a
+ * double-quoted scalar's value one character at a time, which costs tens of
+ * bytes per character: a 40 MB string took gigabytes. A long double-quoted
+ * value with no escape and no line break means exactly its text between the
+ * quotes, so it goes to the library as an empty stand-in (`""` placed at the
+ * end of its text, so every offset after it stays true) and its value and
+ * start are put back once the document is composed. Everything else is the
+ * library's own reading, errors and positions included.
+ */
+import {
+  Composer,
+  CST,
+  type Document,
+  type DocumentOptions,
+  isScalar,
+  type ParseOptions,
+  Parser,
+  Scalar,
+  type SchemaOptions,
+  visit,
+  YAMLParseError,
+} from 'yaml'
+
+/** Shorter double-quoted values go through the library as they are. */
+const LONG_SCALAR = 64 * 1024
+
+type Options = ParseOptions & DocumentOptions & SchemaOptions
+
+/**
+ * `parseDocument` of the YAML library (one document; a second is an error),
+ * in memory proportional to the text however long its strings are.
+ * @example
+ * composeDocument(`text: "${'a'.repeat(1e7)}"`, { lineCounter }).toJS().text.length // 10000000
+ */
+export function composeDocument(source: string, options: Options): Document.Parsed {
+  const long = new Map<number, LongScalar>()
+  const composer = new Composer(options)
+  const parser = new Parser(options.lineCounter?.addNewLine)
+  let doc: Document.Parsed | undefined
+  for (const next of composer.compose(shortened(parser.parse(source), long), true, source.length)) {
+    if (!doc) doc = next
+    else {
+      doc.errors.push(
+        new YAMLParseError(
+          [next.range[0], next.range[1]],
+          'MULTIPLE_DOCS',
+          'Source contains multiple documents; please use YAML.parseAllDocuments()',
+        ),
+      )
+      break
+    }
+  }
+  // compose(…, true) always ends with a document, an empty one for an empty text.
+  if (long.size > 0) restore(doc!, long)
+  return doc!
+}
+
+/** A long value's text and where it starts, by the offset of its stand-in. */
+interface LongScalar {
+  start: number
+  text: string
+}
+
+/** The tokens, each long plain double-quoted value swapped for `""` at its closing quote. */
+function* shortened(tokens: Iterable<CST.Token>, long: Map<number, LongScalar>) {
+  for (const token of tokens) {
+    if (token.type === 'document') {
+      CST.visit(token, (item) => {
+        const value = item.value
+        if (value?.type !== 'double-quoted-scalar' || value.source.length < LONG_SCALAR) return
+        // A tag would read the stand-in; such a value stays with the library.
+        const props = [...item.start, ...('sep' in item && item.sep ? item.sep : [])]
+        if (props.some((prop) => prop.type === 'tag')) return
+        const text = value.source
+        if (!text.endsWith('"') || /[\\\r\n]/.test(text.slice(1, -1))) return
+        const standIn = value.offset + text.length - 2
+        long.set(standIn, { start: value.offset, text: text.slice(1, -1) })
+        value.offset = standIn
+        value.source = '""'
+      })
+    }
+    yield token
+  }
+}
+
+/** Puts each long value back in its scalar, and the scalar's start at its opening quote. */
+function restore(doc: Document.Parsed, long: Map<number, LongScalar>): void {
+  visit(doc, {
+    Scalar(_key, node) {
+      const found = node.range ? long.get(node.range[0]) : undefined
+      if (!found || !isScalar(node) || node.type !== Scalar.QUOTE_DOUBLE) return
+      node.value = found.text
+      node.source = found.text
+      node.range = [found.start, node.range![1], node.range![2]]
+    },
+  })
+}
