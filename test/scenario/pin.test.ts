@@ -4,6 +4,7 @@ import { runInNewContext } from 'node:vm'
 import { describe, expect, test } from 'vitest'
 import { canonicalJson, digest } from '../../src/core/canonical-json.ts'
 import { deepFreeze, isDeepFrozen } from '../../src/core/freeze.ts'
+import type { JsonObject } from '../../src/core/json.ts'
 import { pinCase, pinSelection } from '../../src/scenario/pin.ts'
 import { loadScenarioSync } from '../../src/schema/index.ts'
 import type { TwinDocument } from '../../src/schema/twin-document.ts'
@@ -17,7 +18,7 @@ const loaded = () => loadScenarioSync(fixture('valid/refund-timeout.scenario.yam
 /** The fixture's twin with `count` orders of about 500 bytes each in its state. */
 function bigTwin(count: number): TwinDocument {
   const { twin } = loaded()
-  const orders: Record<string, unknown> = {}
+  const orders: Record<string, JsonObject> = {}
   for (let i = 0; i < count; i++) orders[`o_${i}`] = { id: `o_${i}`, note: 'x'.repeat(480) }
   return { ...twin, state: { ...twin.state, orders } }
 }

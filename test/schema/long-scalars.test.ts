@@ -20,7 +20,7 @@ function reading(source: string, compose: typeof parseDocument | typeof composeD
       for (const item of (node as { items: unknown[] }).items) {
         if (item && typeof item === 'object' && 'key' in item) {
           walk((item as { key: unknown }).key)
-          walk((item as { value: unknown }).value)
+          walk((item as unknown as { value: unknown }).value)
         } else walk(item)
       }
     }
