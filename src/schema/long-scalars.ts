@@ -62,29 +62,34 @@ interface LongScalar {
   text: string
 }
 
-/** The tokens, each long plain double-quoted value swapped for `""` at its closing quote. */
+/** The tokens, each long plain double-quoted key or value swapped for `""` at its closing quote. */
 function* shortened(tokens: Iterable<CST.Token>, long: Map<number, LongScalar>) {
   for (const token of tokens) {
     if (token.type === 'document') {
       CST.visit(token, (item) => {
-        const value = item.value
-        if (value?.type !== 'double-quoted-scalar' || value.source.length < LONG_SCALAR) return
-        // A tag would read the stand-in; such a value stays with the library.
+        // A tag would read the stand-in; a key or value with one stays with the library.
         const props = [...item.start, ...('sep' in item && item.sep ? item.sep : [])]
         if (props.some((prop) => prop.type === 'tag')) return
-        const text = value.source
-        if (!text.endsWith('"') || /[\\\r\n]/.test(text.slice(1, -1))) return
-        const standIn = value.offset + text.length - 2
-        long.set(standIn, { start: value.offset, text: text.slice(1, -1) })
-        value.offset = standIn
-        value.source = '""'
+        for (const scalar of [item.key, item.value]) {
+          if (scalar?.type === 'double-quoted-scalar') shorten(scalar, long)
+        }
       })
     }
     yield token
   }
 }
 
-/** Puts each long value back in its scalar, and the scalar's start at its opening quote. */
+function shorten(scalar: CST.FlowScalar, long: Map<number, LongScalar>): void {
+  const text = scalar.source
+  if (text.length < LONG_SCALAR || !text.endsWith('"')) return
+  if (/[\\\r\n]/.test(text.slice(1, -1))) return
+  const standIn = scalar.offset + text.length - 2
+  long.set(standIn, { start: scalar.offset, text: text.slice(1, -1) })
+  scalar.offset = standIn
+  scalar.source = '""'
+}
+
+/** Puts each long text back in its scalar, and the scalar's start (and its problems') at its opening quote. */
 function restore(doc: Document.Parsed, long: Map<number, LongScalar>): void {
   visit(doc, {
     Scalar(_key, node) {
@@ -95,4 +100,9 @@ function restore(doc: Document.Parsed, long: Map<number, LongScalar>): void {
       node.range = [found.start, node.range![1], node.range![2]]
     },
   })
+  // A problem with the long scalar itself (a key too long to be implicit) starts where it does.
+  for (const problem of [...doc.errors, ...doc.warnings]) {
+    const found = long.get(problem.pos[0])
+    if (found) problem.pos[0] = found.start
+  }
 }

@@ -46,6 +46,9 @@ describe('long double-quoted strings', () => {
     ['an error after it', `note: "${long('a')}"\nbad: [1\n`],
     ['unclosed', `note: "${long('a')}\n`],
     ['a second document after it', `a: "${long('a')}"\n---\nb: 1\n`],
+    ['a long key (refused by the library)', `"${long('k')}": 1\nb: 2\n`],
+    ['a long key in a flow mapping', `{ "${long('k')}": 1, b: "${long('v')}" }\n`],
+    ['a long key with its value on the next line', `? "${long('k')}"\n: 1\n`],
   ])('%s reads as the library reads it', (_name, source) => {
     expect(reading(source, composeDocument)).toEqual(reading(source, parseDocument))
   })
