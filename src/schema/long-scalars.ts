@@ -2,8 +2,8 @@
  * YAML parsing in memory proportional to the text. The YAML library builds a
  * double-quoted scalar's value one character at a time, which costs tens of
  * bytes per character: a 40 MB string took gigabytes. A long double-quoted
- * value with no escape and no line break means exactly its text between the
- * quotes, so it goes to the library as an empty stand-in (`""` placed at the
+ * key or value on one line means its text between the quotes with YAML's
+ * escapes decoded, so it goes to the library as an empty stand-in (`""` placed at the
  * end of its text, so every offset after it stays true) and its value and
  * start are put back once the document is composed. Everything else is the
  * library's own reading, errors and positions included.
@@ -80,13 +80,72 @@ function* shortened(tokens: Iterable<CST.Token>, long: Map<number, LongScalar>) 
 }
 
 function shorten(scalar: CST.FlowScalar, long: Map<number, LongScalar>): void {
-  const text = scalar.source
-  if (text.length < LONG_SCALAR || !text.endsWith('"')) return
-  if (/[\\\r\n]/.test(text.slice(1, -1))) return
-  const standIn = scalar.offset + text.length - 2
-  long.set(standIn, { start: scalar.offset, text: text.slice(1, -1) })
+  const source = scalar.source
+  if (source.length < LONG_SCALAR || !source.endsWith('"')) return
+  const inner = source.slice(1, -1)
+  // A line break folds (the library's reading); a bad escape is the library's error to report.
+  if (/[\r\n]/.test(inner)) return
+  const text = inner.includes('\\') ? unescaped(inner) : inner
+  if (text === undefined) return
+  const standIn = scalar.offset + source.length - 2
+  long.set(standIn, { start: scalar.offset, text })
   scalar.offset = standIn
   scalar.source = '""'
+}
+
+/** YAML's escapes of one character in a double-quoted scalar. */
+const ESCAPES: Record<string, string> = {
+  '0': '\0',
+  a: '\x07',
+  b: '\b',
+  e: '\x1b',
+  f: '\f',
+  n: '\n',
+  r: '\r',
+  t: '\t',
+  v: '\v',
+  N: '\u0085',
+  _: '\u00a0',
+  L: '\u2028',
+  P: '\u2029',
+  ' ': ' ',
+  '"': '"',
+  '/': '/',
+  '\\': '\\',
+  '\t': '\t',
+}
+
+const ESCAPE = /\\(?:x([0-9a-fA-F]{2})|u([0-9a-fA-F]{4})|U([0-9a-fA-F]{8})|(.))/gs
+
+/** The text of a one-line double-quoted scalar's inside, or undefined at an escape YAML refuses. */
+function unescaped(inner: string): string | undefined {
+  // Joined a few thousand pieces at a time: the text is held about once, never piece by piece.
+  const chunks: string[] = []
+  let parts: string[] = []
+  let at = 0
+  ESCAPE.lastIndex = 0
+  for (let match = ESCAPE.exec(inner); match; match = ESCAPE.exec(inner)) {
+    const decoded = decode(match)
+    if (decoded === undefined) return undefined
+    parts.push(inner.slice(at, match.index), decoded)
+    at = ESCAPE.lastIndex
+    if (parts.length >= 4096) {
+      chunks.push(parts.join(''))
+      parts = []
+    }
+  }
+  parts.push(inner.slice(at))
+  chunks.push(parts.join(''))
+  return chunks.join('')
+}
+
+function decode([, x, u, big, one]: RegExpExecArray): string | undefined {
+  const hex = x ?? u ?? big
+  if (hex !== undefined) {
+    const code = Number.parseInt(hex, 16)
+    return code <= 0x10ffff ? String.fromCodePoint(code) : undefined
+  }
+  return one !== undefined && Object.hasOwn(ESCAPES, one) ? ESCAPES[one] : undefined
 }
 
 /** Puts each long text back in its scalar, and the scalar's start (and its problems') at its opening quote. */

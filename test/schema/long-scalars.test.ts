@@ -39,7 +39,14 @@ describe('long double-quoted strings', () => {
   test.each([
     ['a long plain string', `a: 1\nnote: "${long('x y ')}"  # c\nb: [2]\n`],
     ['one in a list and a flow map', `- "${long('ab')}"\n- { k: "${long('é ')}", z: 1 }\n`],
-    ['with escapes (left to the library)', `note: "${long('a\\tb\\u00e9 ')}"\n`],
+    [
+      'with escapes',
+      `note: "${long('a\\tb\\u00e9\\x41\\U0001F600\\\\\\"\\0\\a\\b\\e\\f\\n\\r\\v\\N\\_\\L\\P\\ \\/\\\t ')}"\n`,
+    ],
+    ['with a bad escape (left to the library)', `note: "${long('a')}\\q"\n`],
+    ['with a short hex escape (left to the library)', `note: "${long('a')}\\x4"\n`],
+    ['with a code point past Unicode (left to the library)', `note: "${long('a')}\\UFFFFFFFF"\n`],
+    ['with a lone surrogate', `note: "${long('a')}\\uD800"\n`],
     ['over two lines (left to the library)', `note: "${long('a ')}\n  b"\n`],
     ['with a tag (left to the library)', `note: !!str "${long('a')}"\n`],
     ['anchored and aliased', `a: &n "${long('q')}"\nb: *n\n`],
@@ -70,5 +77,18 @@ describe('long double-quoted strings', () => {
     expect(result.ok && (result.parsed.value.note as string).length).toBe(size)
     // Built a character at a time, as the library does, the value held 20+ bytes per character.
     expect(held, `${held} bytes held for a ${size}-character string`).toBeLessThan(4 * size)
+  })
+
+  test('a string of escapes costs memory in proportion to its size', () => {
+    const source = `note: "${'ab\\tc\\u00e9'.repeat(1_000_000)}"\n`
+    gc()
+    const before = process.memoryUsage().heapUsed
+    const result = parseYamlSource(source, 'escapes.yaml')
+    gc()
+    const held = process.memoryUsage().heapUsed - before
+    expect(result.ok && (result.parsed.value.note as string).slice(0, 5)).toBe('ab\tcé')
+    expect(held, `${held} bytes held for a ${source.length}-character text`).toBeLessThan(
+      4 * source.length,
+    )
   })
 })
