@@ -6,6 +6,9 @@
 // the time of each phase. Run `npm run build` first, then:
 //   AGENTTWIN_MAX_DOCUMENT_BYTES=128MiB /usr/bin/time -v node bench/resources/big-state.mjs 50
 // (a 50 MB twin is over the default 16 MiB document limit).
+// The loaded twin is deep-frozen before pinning, as `agenttwin run`, `diff` and
+// the plugin do (a frozen twin is pinned without a copy); FREEZE=0 pins an
+// unfrozen one, as a caller of the public pinCase does who does not freeze it.
 // DIST=<dir> measures another build; SOURCE=1 (with --import tsx) the sources.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -93,6 +96,14 @@ const agent = {
   },
 }
 
+function deepFreeze(value) {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    for (const child of Object.values(value)) deepFreeze(child)
+    Object.freeze(value)
+  }
+  return value
+}
+
 const phases = {}
 let at = performance.now()
 const lap = (name) => {
@@ -101,6 +112,7 @@ const lap = (name) => {
   at = now
 }
 const loaded = loadScenarioSync(join(dir, 'big.scenario.yaml'))
+if (process.env.FREEZE !== '0') deepFreeze(loaded.twin)
 lap('loadMs')
 const pinned = pinCase({ file: loaded.file, document: loaded.document, twin: loaded.twin }, {})
 lap('pinMs')

@@ -27,10 +27,19 @@ export interface CanonicalJsonOptions {
  * canonicalJson({ a: 1, at: 'x' }, { dropPaths: ['at'] }) // '{"a":1}'
  */
 export function canonicalJson(value: unknown, options: CanonicalJsonOptions = {}): string {
-  const drops = (options.dropPaths ?? []).map(patternOf)
-  const text = serialise(value, '', drops, new Set())
-  if (text === undefined) throw new NotJsonError('', 'the value itself is undefined')
+  let text = ''
+  writeCanonical(value, options, (piece) => {
+    text += piece
+  })
   return text
+}
+
+/** Writes the canonical JSON of a value to `write`, piece by piece. */
+function writeCanonical(value: unknown, options: CanonicalJsonOptions, write: Write): void {
+  const drops = (options.dropPaths ?? []).map(patternOf)
+  const form = jsonForm(value)
+  if (form === undefined) throw new NotJsonError('', 'the value itself is undefined')
+  serialise(form, '', drops, new Set(), write)
 }
 
 /**
@@ -75,9 +84,21 @@ export function prettyJson(value: JsonValue): string {
  * digest({ a: 1, b: 2 }) === digest({ b: 2, a: 1 }) // true
  */
 export function digest(value: unknown, options: CanonicalJsonOptions = {}): string {
-  const hash = createHash('sha256').update(canonicalJson(value, options), 'utf8').digest('hex')
-  return `sha256:${hash}`
+  const hash = createHash('sha256')
+  // Hashed in chunks as it is written: memory stays flat whatever the value's size.
+  let chunk = ''
+  writeCanonical(value, options, (piece) => {
+    chunk += piece
+    if (chunk.length >= DIGEST_CHUNK) {
+      hash.update(chunk, 'utf8')
+      chunk = ''
+    }
+  })
+  return `sha256:${hash.update(chunk, 'utf8').digest('hex')}`
 }
+
+/** Characters of canonical text hashed at a time. */
+const DIGEST_CHUNK = 64 * 1024
 
 /** Paths still to drop below the current key: those whose first segment matches, minus it. */
 function descend(
@@ -95,35 +116,52 @@ function descend(
   return { drop, rest }
 }
 
+/**
+ * Where the canonical text goes, piece by piece: a digest hashes it as it is
+ * written, so a big state is never held whole as text (nor once per nesting
+ * level, as joined parts would be).
+ */
+type Write = (piece: string) => void
+
+/** The value `serialise` writes: `toJSON` applied, as `JSON.stringify` does. */
+function jsonForm(value: unknown): unknown {
+  let form = value
+  while (form !== null && typeof form === 'object') {
+    const toJSON = (form as { toJSON?: unknown }).toJSON
+    if (typeof toJSON !== 'function') break
+    form = toJSON.call(form)
+  }
+  return form
+}
+
+/** Writes the canonical JSON of a value that is not undefined (see {@link jsonForm}). */
 function serialise(
   value: unknown,
   path: string,
   drops: PatternSegment[][],
   seen: Set<object>,
-): string | undefined {
-  if (value === undefined) return undefined
-  if (value === null) return 'null'
-  switch (typeof value) {
+  write: Write,
+): void {
+  switch (value === null ? 'null' : typeof value) {
+    case 'null':
     case 'string':
     case 'boolean':
-      return JSON.stringify(value)
+      write(JSON.stringify(value))
+      return
     case 'number':
       if (!Number.isFinite(value)) throw new NotJsonError(path, `the number ${value} is not finite`)
-      return JSON.stringify(value)
+      write(JSON.stringify(value))
+      return
     case 'object':
       break
     default:
       throw new NotJsonError(path, `a ${typeof value} has no JSON form`)
   }
-  const withJson = value as { toJSON?: unknown }
-  if (typeof withJson.toJSON === 'function') {
-    return serialise((withJson.toJSON as () => unknown)(), path, drops, seen)
-  }
   if (seen.has(value as object)) throw new NotJsonError(path, 'it contains a cycle')
   seen.add(value as object)
   try {
-    if (Array.isArray(value)) return serialiseArray(value, path, drops, seen)
-    return serialiseObject(value as Record<string, unknown>, path, drops, seen)
+    if (Array.isArray(value)) serialiseArray(value, path, drops, seen, write)
+    else serialiseObject(value as Record<string, unknown>, path, drops, seen, write)
   } finally {
     seen.delete(value as object)
   }
@@ -134,14 +172,20 @@ function serialiseArray(
   path: string,
   drops: PatternSegment[][],
   seen: Set<object>,
-) {
-  const parts: string[] = []
+  write: Write,
+): void {
+  write('[')
+  let first = true
   value.forEach((item, index) => {
     const { drop, rest } = descend(drops, String(index))
     if (drop) return
-    parts.push(serialise(item, join(path, String(index)), rest, seen) ?? 'null')
+    if (!first) write(',')
+    first = false
+    const form = jsonForm(item)
+    if (form === undefined) write('null')
+    else serialise(form, join(path, String(index)), rest, seen, write)
   })
-  return `[${parts.join(',')}]`
+  write(']')
 }
 
 function serialiseObject(
@@ -149,15 +193,20 @@ function serialiseObject(
   path: string,
   drops: PatternSegment[][],
   seen: Set<object>,
-) {
-  const parts: string[] = []
+  write: Write,
+): void {
+  write('{')
+  let first = true
   for (const key of Object.keys(value).sort()) {
     const { drop, rest } = descend(drops, key)
     if (drop) continue
-    const text = serialise(value[key], join(path, key), rest, seen)
-    if (text !== undefined) parts.push(`${JSON.stringify(key)}:${text}`)
+    const form = jsonForm(value[key])
+    if (form === undefined) continue
+    write(`${first ? '' : ','}${JSON.stringify(key)}:`)
+    first = false
+    serialise(form, join(path, key), rest, seen, write)
   }
-  return `{${parts.join(',')}}`
+  write('}')
 }
 
 function join(path: string, key: string): string {

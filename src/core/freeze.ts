@@ -11,3 +11,17 @@ export function deepFreeze<T>(value: T): T {
   }
   return value
 }
+
+/**
+ * Whether a value and everything in it is frozen, so it can be shared instead
+ * of copied: nothing can change it any more.
+ * @example
+ * isDeepFrozen(deepFreeze({ a: { b: 1 } })) // true
+ * isDeepFrozen(Object.freeze({ a: { b: 1 } })) // false: `a` can still change
+ */
+export function isDeepFrozen(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return true
+  if (!Object.isFrozen(value)) return false
+  for (const child of Object.values(value)) if (!isDeepFrozen(child)) return false
+  return true
+}

@@ -3,6 +3,7 @@ import type { ComparisonReport } from '../compare/report.ts'
 import { comparisonReportSchema } from '../compare/report-schema.ts'
 import { pathPastDepth } from '../core/depth.ts'
 import { type DocumentProblem, formatProblem } from '../core/errors.ts'
+import { limitVariable, resourceLimit } from '../core/limits.ts'
 import { pathProblems } from '../core/state-path.ts'
 import { ajvIssues } from '../schema/ajv-issues.ts'
 import { formatFieldPath } from '../schema/field-path.ts'
@@ -11,12 +12,16 @@ import { createDocumentAjv } from '../schema/validators.ts'
 import { InvalidReportError } from './report-error.ts'
 
 /**
- * Nesting levels a report may have. A report wraps tool arguments and twin
- * state (each at most 64 levels deep as documents and request bodies) in a
- * dozen levels of its own; past this, a report is hostile or broken, and the
- * renderers must not walk it.
+ * Nesting levels a report may have: four times the nesting depth limit
+ * (`AGENTTWIN_MAX_DEPTH`, 64 unless raised, so 256). A report wraps tool
+ * arguments and twin state (each held to that limit as documents and request
+ * bodies) in a dozen levels of its own; past this, a report is hostile or
+ * broken, and the renderers must not walk it. Raising the depth limit for runs
+ * with deeper values raises this with it, so their reports still render.
  */
-export const MAX_REPORT_DEPTH = 256
+export function maxReportDepth(): number {
+  return resourceLimit('depth') * 4
+}
 
 /** A path in a message is cut after this many segments: the place, not a 2 KB trail. */
 const SHOWN_SEGMENTS = 16
@@ -66,21 +71,22 @@ function refuse(source: ReportSource, problems: DocumentProblem[]): never {
 
 /**
  * Checks a comparison report against its JSON Schema, and its nesting
- * against {@link MAX_REPORT_DEPTH}, before anything renders it: a number is
+ * against {@link maxReportDepth}, before anything renders it: a number is
  * a number, an enumeration one of its values, every required field present.
  * @throws InvalidReportError listing each problem at its JSON path (and line:column when the text is given)
  * @example
  * const report = checkComparisonReport(JSON.parse(text), { file, text })
  */
 export function checkComparisonReport(value: unknown, source: ReportSource): CheckedReport {
-  const deep = pathPastDepth(value, MAX_REPORT_DEPTH)
+  const maxDepth = maxReportDepth()
+  const deep = pathPastDepth(value, maxDepth)
   if (deep) {
     refuse(source, [
       problemAt(
         source,
         deep,
-        `the report nests deeper than ${MAX_REPORT_DEPTH} levels`,
-        'regenerate the report; no tool argument or state of a real run nests this deep',
+        `the report nests deeper than ${maxDepth} levels`,
+        `regenerate the report; no tool argument or state of a real run nests this deep (a run whose values are deeper needs ${limitVariable('depth')} raised, and reading its report too)`,
       ),
     ])
   }

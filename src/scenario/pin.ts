@@ -1,6 +1,6 @@
 import { digest } from '../core/canonical-json.ts'
 import type { CaseRun } from '../core/case-run.ts'
-import { deepFreeze } from '../core/freeze.ts'
+import { deepFreeze, isDeepFrozen } from '../core/freeze.ts'
 import { isCheckedFaultRule } from '../faults/checked-rule.ts'
 import type { ScenarioDocument } from '../schema/scenario-document.ts'
 import type { TwinDocument } from '../schema/twin-document.ts'
@@ -39,7 +39,9 @@ export interface PinOptions {
 /**
  * Resolves a selection once: digests each scenario and twin and fixes the seeds.
  * The documents are deep-frozen copies, so nothing can change them between the
- * baseline and the candidate run.
+ * baseline and the candidate run. A twin document that is deep-frozen already
+ * (`deepFreeze`) cannot change either: it is pinned as it is, not copied, so a
+ * big twin state costs its memory once however many cases pin it.
  * @example
  * const selection = pinSelection([await loadScenario('refund.scenario.yaml')])
  * const baseline = await runCase(selection.cases[0], agents['v1.2.4'])
@@ -54,7 +56,9 @@ export function pinSelection(
 /** Pins one scenario; see {@link pinSelection}. */
 export function pinCase(source: ScenarioSource, options: PinOptions = {}): PinnedCase {
   const document = deepFreeze(withCheckedRules(structuredClone(source.document), source.document))
-  const twinDocument = deepFreeze(structuredClone(source.twin))
+  const twinDocument = isDeepFrozen(source.twin)
+    ? source.twin
+    : deepFreeze(structuredClone(source.twin))
   const scenario: CaseRun['scenario'] = {
     id: document.id,
     version: document.version,

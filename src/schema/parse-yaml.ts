@@ -1,18 +1,10 @@
-import {
-  type Document,
-  isMap,
-  isScalar,
-  isSeq,
-  LineCounter,
-  type Node,
-  parseDocument,
-  type YAMLError,
-} from 'yaml'
+import { type Document, isMap, isScalar, isSeq, LineCounter, type Node, type YAMLError } from 'yaml'
 import type { DocumentProblem } from '../core/errors.ts'
 import { resourceLimit } from '../core/limits.ts'
 import { documentTooLarge } from './document-size.ts'
 import { duplicateKeys } from './duplicate-keys.ts'
 import { type FieldPath, formatFieldPath } from './field-path.ts'
+import { composeDocument } from './long-scalars.ts'
 import { findTooDeep } from './nesting.ts'
 import { isJsonFile, readJsonDocument } from './parse-json.ts'
 import {
@@ -144,11 +136,10 @@ function parseReadable(
   rootKind: 'mapping' | 'any',
 ): ParseResult<ParsedTree> {
   const lineCounter = new LineCounter()
-  const doc = parseDocument(source, {
+  const doc = composeDocument(source, {
     lineCounter,
     // Checked below in one pass: the library's own check is quadratic in a mapping's keys.
     uniqueKeys: false,
-    prettyErrors: true,
     strict: true,
     // `!!timestamp`, `!!binary`, `!!set` would build non-JSON values; unresolved, they are reported.
     resolveKnownTags: false,

@@ -5,6 +5,7 @@
  */
 import {
   type Alias,
+  type Document,
   isAlias,
   isCollection,
   isMap,
@@ -12,14 +13,13 @@ import {
   isScalar,
   isSeq,
   type Node,
-  type parseDocument,
   type Scalar,
   visit,
 } from 'yaml'
 import type { FieldPath } from './field-path.ts'
 
 /** An alias inside the very node its anchor names (`a: &loop { self: *loop }`): a cycle. */
-export function findSelfReference(doc: ReturnType<typeof parseDocument>): Alias | undefined {
+export function findSelfReference(doc: Document.Parsed): Alias | undefined {
   let found: Alias | undefined
   visit(doc, {
     Alias(_key, alias) {

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path'
 import type { CaseRun } from '../../core/case-run.ts'
 import type { ExpectationResult } from '../../core/expectation-result.ts'
+import { deepFreeze } from '../../core/freeze.ts'
 import { effectiveLabel, overrideApplies } from '../../judge/review.ts'
 import { terminalColor } from '../../report/index.ts'
 import { palette } from '../../report/palette.ts'
@@ -128,6 +129,8 @@ async function runScenario(options: ParsedOptions, io: CliIO, env: Env, color: b
   if (agentSpec === undefined) return usageError(io, 'run', 'missing --agent <module>', USAGE)
   if ('problem' in numbers) return usageError(io, 'run', numbers.problem, USAGE)
   const loaded = await loadScenario(resolve(io.cwd, scenarioFile))
+  // Loaded here and held by nobody else: frozen, it is pinned without a copy.
+  deepFreeze(loaded.twin)
   const pinned = pinCase(
     { file: loaded.file, document: loaded.document, twin: loaded.twin },
     { defaultSeed: numbers.seed },

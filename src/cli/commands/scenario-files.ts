@@ -3,6 +3,7 @@ import { relative, resolve } from 'node:path'
 import { glob, isDynamicPattern } from 'tinyglobby'
 import { compareText } from '../../core/compare-text.ts'
 import { AgentTwinError, type DocumentProblem, InvalidDocumentError } from '../../core/errors.ts'
+import { deepFreeze } from '../../core/freeze.ts'
 import type { ScenarioSource } from '../../scenario/pin.ts'
 import { loadScenario } from '../../schema/index.ts'
 
@@ -82,7 +83,8 @@ export async function loadScenarios(
       continue
     }
     const { file, document, twin } = outcome.value
-    sources.push({ file: relative(cwd, file) || file, document, twin })
+    // Loaded here and held by nobody else: frozen, it is pinned without a copy.
+    sources.push({ file: relative(cwd, file) || file, document, twin: deepFreeze(twin) })
   }
   if (problems.size > 0) throw new InvalidDocumentError([...problems.values()])
   const byId = new Map<string, string[]>()

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, type TestContext, TestRunner } from 'vitest'
 import { InvalidDocumentError } from '../../core/errors.ts'
+import { deepFreeze } from '../../core/freeze.ts'
 import type { Interception } from '../../http/interception.ts'
 import { holdInterception, type InterceptionHold } from '../../http/shared-interception.ts'
 import { type HumanOverride, loadOverrides } from '../../judge/index.ts'
@@ -48,6 +49,8 @@ export interface ScenarioSuiteInput {
 export function defineScenarioSuite(input: ScenarioSuiteInput): void {
   const options = suiteOptions(input.file)
   const loaded = documentsOf(input)
+  // Loaded here and held by nobody else: frozen, every case (and attack) pins it without a copy.
+  deepFreeze(loaded.twin)
   const agents = resolveAgents(input.agentModule, input.agentsFile)
   const suite = { ...input, options }
   defineCaseSuite(suite, agents, loaded.document, loaded.twin, loaded.locate)

@@ -50,6 +50,26 @@ describe('agenttwin report refuses an invalid report, naming the field', () => {
     expect(result.written).toBe(true)
   })
 
+  it('arguments deeper than the default allows render when AGENTTWIN_MAX_DEPTH was raised for the run', async () => {
+    const report = base()
+    report.pairs[0].cases[0].trajectories.candidate[0].args = { deep: 'DEEP' }
+    const depth = 300
+    const text = JSON.stringify(report).replace(
+      '"DEEP"',
+      `${'['.repeat(depth)}${']'.repeat(depth)}`,
+    )
+    expectRefused(await render(undefined, text), 'pairs[0].cases[0].trajectories.candidate[0]')
+    process.env.AGENTTWIN_MAX_DEPTH = '128'
+    try {
+      const raised = await render(undefined, text)
+      expect(raised.err).toBe('')
+      expect(raised.code).toBe(0)
+      expect(raised.written).toBe(true)
+    } finally {
+      delete process.env.AGENTTWIN_MAX_DEPTH
+    }
+  })
+
   it('a pair that is null', async () => {
     const report = base()
     report.pairs = [null]
@@ -94,7 +114,7 @@ describe('agenttwin report refuses an invalid report, naming the field', () => {
     expectRefused(result, 'pairs[0].cases[0].trajectories.candidate[0].args.deep[0][0]')
     expect(normaliseText(result.err, { dir: result.dir })).toMatchInlineSnapshot(`
       "agenttwin report: r.json is not a valid AgentTwin comparison report (1 problem):
-      r.json:1:12554 the report nests deeper than 256 levels at pairs[0].cases[0].trajectories.candidate[0].args.deep[0][0][0][0][0][0][0]… (256 levels). Fix: regenerate the report; no tool argument or state of a real run nests this deep
+      r.json:1:12554 the report nests deeper than 256 levels at pairs[0].cases[0].trajectories.candidate[0].args.deep[0][0][0][0][0][0][0]… (256 levels). Fix: regenerate the report; no tool argument or state of a real run nests this deep (a run whose values are deeper needs AGENTTWIN_MAX_DEPTH raised, and reading its report too)
       Fix: regenerate the report with the AgentTwin reporter or \`agenttwin diff --json\`; nothing is rendered from a report that does not match its schema (comparisonReportSchema). [AGENTTWIN_INVALID_REPORT]
       "
     `)
