@@ -50,7 +50,7 @@ export abstract class AgentTwinError extends Error {
   readonly problem: string
   /** What to do about it. */
   readonly fix: string
-  /** The README anchor that explains the code, e.g. `README.md#agenttwin_unknown_tool`. */
+  /** The page that explains the code, e.g. `docs/reference/errors/agenttwin_unknown_tool.md`. */
   readonly docs: string
 
   constructor(parts: ErrorParts, options?: ErrorOptions) {

@@ -105,7 +105,7 @@ export class LimitExceededError extends AgentTwinError {
     const found = size === undefined ? 'is over' : `is ${unitOf(size)}, over`
     super({
       problem: `${what} ${found} the ${LIMIT_WORDS[limit]} limit of ${unitOf(max)}.`,
-      fix: `make it smaller, or raise the limit for the run: ${limitVariable(limit)}=${limit === 'depth' ? max * 2 : formatBytes(max * 2).replace(' ', '')} (see README.md#limits).`,
+      fix: `make it smaller, or raise the limit for the run: ${limitVariable(limit)}=${limit === 'depth' ? max * 2 : formatBytes(max * 2).replace(' ', '')} (see docs/guide/limits.md).`,
     })
     this.limit = limit
     this.max = max
