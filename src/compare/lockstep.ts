@@ -6,7 +6,11 @@ import { type CallStep, type Step, toSteps } from './steps.ts'
 
 /**
  * How two trajectories part, checked in this order at the first step that differs:
- * - `stopped-earlier`: one side reached its outcome while the other made another call;
+ * - `stopped-earlier`: one side reached its outcome while the other made another call
+ *   (or, in a conversation, went on to another user turn);
+ * - `turn-ended`: in a conversation, one side ended the turn with its reply while the
+ *   other made another call in it;
+ * - `user`: in a conversation, the user said something else to each side in the same turn;
  * - `outcome`: both stopped, with another reported outcome (or only one finished);
  * - `policy`: a policy decision (a rejection by the twin's rules, a handoff) only one side hit;
  * - `tool`: another tool;
@@ -15,6 +19,8 @@ import { type CallStep, type Step, toSteps } from './steps.ts'
  */
 export type DivergenceKind =
   | 'stopped-earlier'
+  | 'turn-ended'
+  | 'user'
   | 'outcome'
   | 'policy'
   | 'tool'
@@ -28,7 +34,7 @@ export interface Divergence {
   kind: DivergenceKind
   baseline?: Step
   candidate?: Step
-  /** "At step N ...": what each side did at that step. */
+  /** "At step N ..." (in a conversation "In turn T, at step N ..."): what each side did at that step. */
   sentence: string
   /** What the recorded evidence shows about the difference; never a guessed cause. */
   detail: string
@@ -52,6 +58,10 @@ export function compareSteps(baseline: Step, candidate: Step): DivergenceKind | 
     return same ? undefined : 'outcome'
   }
   if (baseline.kind === 'outcome' || candidate.kind === 'outcome') return 'stopped-earlier'
+  if (baseline.kind === 'turn' && candidate.kind === 'turn') {
+    return baseline.user === candidate.user ? undefined : 'user'
+  }
+  if (baseline.kind === 'turn' || candidate.kind === 'turn') return 'turn-ended'
   if (!jsonEquals(baseline.policy, candidate.policy)) return 'policy'
   if (baseline.tool !== candidate.tool) return 'tool'
   if (differingArguments(baseline, candidate).length > 0) return 'arguments'

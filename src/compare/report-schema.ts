@@ -61,6 +61,7 @@ const reportedExpectation = {
     label: { enum: LABELS },
     message: { type: 'string' },
     evidence: {},
+    turn: { type: 'integer', minimum: 1 },
     override: {
       type: 'object',
       additionalProperties: false,
@@ -205,8 +206,19 @@ const caseReport = {
       required: ['step', 'kind', 'sentence', 'detail'],
       properties: {
         step: { type: 'integer', minimum: 1 },
-        kind: { enum: ['stopped-earlier', 'outcome', 'policy', 'tool', 'arguments', 'result'] },
-        sentence: { type: 'string', pattern: '^At step [1-9][0-9]* ' },
+        kind: {
+          enum: [
+            'stopped-earlier',
+            'turn-ended',
+            'user',
+            'outcome',
+            'policy',
+            'tool',
+            'arguments',
+            'result',
+          ],
+        },
+        sentence: { type: 'string', pattern: '^(At step|In turn) [1-9][0-9]*[ ,]' },
         detail: { type: 'string' },
       },
     },

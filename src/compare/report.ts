@@ -30,6 +30,8 @@ export interface ReportedExpectation {
   label: ResultLabel
   message: string
   evidence: JsonValue
+  /** In a conversation: the user turn the verdict is located at (a checkpoint's turn, the first failing turn). */
+  turn?: number
   /** A reviewer's override, and whether it counted. */
   override?: {
     label: ResultLabel

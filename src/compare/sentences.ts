@@ -5,6 +5,13 @@ import { differingArguments } from './arguments.ts'
 import { formatCall, formatChanges, formatValue, joinWords, plural } from './format.ts'
 import type { DivergenceKind } from './lockstep.ts'
 import type { CallStep, OutcomeStep, Step } from './steps.ts'
+import {
+  endedTurnWords,
+  stoppedBeforeTurnDetail,
+  turnAt,
+  turnEndedDetail,
+  userSentence,
+} from './turn-sentences.ts'
 
 type Side = 'baseline' | 'candidate'
 
@@ -40,8 +47,9 @@ function reported(step: OutcomeStep): string {
   return `did not finish (${step.error?.kind ?? 'no result'})`
 }
 
-function didAt(step: Step): string {
+function didAt(step: Step, steps: readonly Step[]): string {
   if (step.kind === 'call') return `called ${formatCall(step.tool, step.args)}`
+  if (step.kind === 'turn') return endedTurnWords(steps, step.turn - 1)
   return `made no further tool call and ${reported(step)}`
 }
 
@@ -144,17 +152,18 @@ function policyDetail(baseline: CallStep, candidate: CallStep): string {
 }
 
 function stoppedDetail(
-  stoppedSide: Side,
-  stopped: OutcomeStep,
-  goingSide: Side,
-  going: CallStep,
-  total: number,
+  stopped: { side: Side; steps: readonly Step[] },
+  going: { side: Side; steps: readonly Step[]; step: CallStep },
 ): string {
-  return `The ${goingSide} went on and ${act(going)}, making ${plural(total, 'tool call')} in all; the ${stoppedSide} made ${stopped.step - 1}.`
+  return `The ${going.side} went on and ${act(going.step)}, making ${plural(callCount(going.steps), 'tool call')} in all; the ${stopped.side} made ${callCount(stopped.steps)}.`
 }
 
-function outcomeDetail(step: number, baseline: OutcomeStep, candidate: OutcomeStep): string {
-  const calls = step - 1
+function outcomeDetail(
+  prefix: readonly Step[],
+  baseline: OutcomeStep,
+  candidate: OutcomeStep,
+): string {
+  const calls = callCount(prefix)
   const matched =
     calls === 0
       ? 'Neither side called a tool'
@@ -175,9 +184,15 @@ function callCount(steps: readonly Step[]): number {
   return steps.filter((step) => step.kind === 'call').length
 }
 
-/** `At step 3`, or in a conversation `In turn 2, at step 3` (the turn of the calls there). */
+/**
+ * `At step 3`, or in a conversation `In turn 2, at step 3`: the turn of the
+ * calls there, or the turn a side ended by replying.
+ */
 function stepPhrase(step: number, b: Step, c: Step): string {
-  const turns = [b, c].flatMap((s) => (s.kind === 'call' && s.turn !== undefined ? [s.turn] : []))
+  const turns = [b, c].flatMap((s) => {
+    const turn = turnAt(s)
+    return turn === undefined ? [] : [turn]
+  })
   if (turns.length === 0) return `At step ${step}`
   const [first, second] = turns
   return second !== undefined && second !== first
@@ -198,32 +213,66 @@ export function describeDivergence(input: {
   const { kind, step } = input
   const b = input.baseline[step - 1]!
   const c = input.candidate[step - 1]!
+  const sides = { baseline: input.baseline, candidate: input.candidate }
+  if (b.kind === 'turn' && c.kind === 'turn') {
+    return userSentence(`In turn ${b.turn}, at step ${step}`, b, c)
+  }
   const at = stepPhrase(step, b, c)
   if (b.kind === 'outcome' && c.kind === 'outcome') {
     return {
       sentence: `${at} both sides stopped calling tools; the baseline ${reported(b)} and the candidate ${reported(c)}.`,
-      detail: outcomeDetail(step, b, c),
+      detail: outcomeDetail(input.baseline.slice(0, step - 1), b, c),
     }
   }
+  const sentence = `${at} the baseline ${didAt(b, sides.baseline)}; the candidate ${didAt(c, sides.candidate)}.`
   if (b.kind === 'outcome' || c.kind === 'outcome') {
-    const sentence = `${at} the baseline ${didAt(b)}; the candidate ${didAt(c)}.`
-    const detail =
+    const [stoppedSide, stopped, goingSide, going]: [Side, OutcomeStep, Side, Step] =
       b.kind === 'outcome'
-        ? stoppedDetail('baseline', b, 'candidate', c as CallStep, callCount(input.candidate))
-        : stoppedDetail('candidate', c as OutcomeStep, 'baseline', b, callCount(input.baseline))
+        ? ['baseline', b, 'candidate', c]
+        : ['candidate', c as OutcomeStep, 'baseline', b]
+    if (going.kind === 'turn') {
+      const went = `${didAt(going, sides[goingSide])}, and the conversation went on to turn ${going.turn}`
+      const stoppedWords = `${didAt(stopped, sides[stoppedSide])}`
+      const [first, second] = b.kind === 'outcome' ? [stoppedWords, went] : [went, stoppedWords]
+      return {
+        sentence: `${at} the baseline ${first}; the candidate ${second}.`,
+        detail: stoppedBeforeTurnDetail(
+          { side: stoppedSide, step: stopped },
+          { side: goingSide, steps: sides[goingSide], step: going },
+        ),
+      }
+    }
+    const detail = stoppedDetail(
+      { side: stoppedSide, steps: sides[stoppedSide] },
+      { side: goingSide, steps: sides[goingSide], step: going as CallStep },
+    )
+    return { sentence, detail }
+  }
+  if (b.kind === 'turn' || c.kind === 'turn') {
+    const [endedSide, goingSide, call]: [Side, Side, CallStep] =
+      b.kind === 'turn' ? ['baseline', 'candidate', c as CallStep] : ['candidate', 'baseline', b]
+    const turn = (b.kind === 'turn' ? b : (c as Step & { kind: 'turn' })).turn - 1
+    const detail = turnEndedDetail(
+      { side: endedSide, steps: sides[endedSide] },
+      { side: goingSide, steps: sides[goingSide], call, act: act(call) },
+      turn,
+    )
     return { sentence, detail }
   }
   const sameCall = b.tool === c.tool && jsonEquals(b.args, c.args)
-  const sentence = sameCall
+  const callSentence = sameCall
     ? `${at} both sides called ${formatCall(c.tool, c.args)}; the baseline got ${seen(b)} and the candidate got ${seen(c)}.`
-    : `${at} the baseline ${didAt(b)}; the candidate ${didAt(c)}.`
+    : sentence
   const prefix = input.baseline.slice(0, step - 1)
-  const details: Record<Exclude<DivergenceKind, 'outcome' | 'stopped-earlier'>, () => string> = {
+  const details: Record<
+    Exclude<DivergenceKind, 'outcome' | 'stopped-earlier' | 'turn-ended' | 'user'>,
+    () => string
+  > = {
     tool: () => toolDetail(prefix, b, c),
     arguments: () => argumentsDetail(b, c),
     result: () => resultDetail(b, c),
     policy: () => policyDetail(b, c),
   }
   const describe = details[kind as keyof typeof details] ?? details.result
-  return { sentence, detail: describe() }
+  return { sentence: callSentence, detail: describe() }
 }

@@ -19,6 +19,7 @@ function reported(
     message: result.message,
     evidence: result.evidence,
   }
+  if (result.turn !== undefined) item.turn = result.turn
   if (result.override) {
     const { label, originalLabel, reviewer, note } = result.override
     item.override = {

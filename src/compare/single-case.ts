@@ -17,7 +17,10 @@ function verdictOf(side: SideCase): { verdict: SingleVerdict; reason: string } {
     const all = results.length === 1 ? 'The one expectation' : `All ${results.length} expectations`
     return { verdict: 'PASS', reason: `${all} passed.` }
   }
-  const listed = notPassed.map((result) => `${result.id} (${effectiveLabel(result, results)})`)
+  const listed = notPassed.map((result) => {
+    const at = result.turn === undefined ? '' : ` at turn ${result.turn}`
+    return `${result.id} (${effectiveLabel(result, results)}${at})`
+  })
   // A judge that could not answer is unknown, not a failure; anything else is a failure.
   const unknownOnly = notPassed.every((result) => effectiveLabel(result, results) === 'ERROR')
   return {

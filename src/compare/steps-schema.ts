@@ -115,15 +115,39 @@ const outcomeStep = {
   },
 }
 
-/** One step of a trajectory: a tool call, or the outcome that ends it (by `kind`). */
+const turnStep = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['kind', 'step', 'turn', 'user'],
+  properties: {
+    kind: { const: 'turn' },
+    step: position,
+    turn: position,
+    user: { type: 'string' },
+    reply: { type: 'string' },
+  },
+}
+
+const isKind = (kind: string) => ({
+  type: 'object',
+  required: ['kind'],
+  properties: { kind: { const: kind } },
+})
+
+/** One step of a trajectory: a tool call, a user turn, or the outcome that ends it (by `kind`). */
 export const stepSchema = {
   type: 'object',
   required: ['kind'],
-  properties: { kind: { enum: ['call', 'outcome'] } },
-  if: { type: 'object', required: ['kind'], properties: { kind: { const: 'call' } } },
+  properties: { kind: { enum: ['call', 'turn', 'outcome'] } },
+  if: isKind('call'),
   // biome-ignore lint/suspicious/noThenProperty: JSON Schema's if/then/else, one branch per step kind.
   then: callStep,
-  else: outcomeStep,
+  else: {
+    if: isKind('turn'),
+    // biome-ignore lint/suspicious/noThenProperty: JSON Schema's if/then/else, one branch per step kind.
+    then: turnStep,
+    else: outcomeStep,
+  },
 }
 
 /** Why a case did not finish (`CaseError`). */

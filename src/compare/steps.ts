@@ -1,6 +1,7 @@
 import type { CallRecord, RecordedFault, StateChange } from '../core/call-record.ts'
 import { sortKeys } from '../core/canonical-json.ts'
-import type { CaseError, CaseRun, ClaimedOutcome } from '../core/case-run.ts'
+import type { CaseError, CaseRun, CaseTurn, ClaimedOutcome } from '../core/case-run.ts'
+import { turnOf } from '../core/conversation.ts'
 import type { DependencyEffect } from '../core/fault-model.ts'
 import type { JsonObject } from '../core/json.ts'
 import type { RiskLevel } from '../core/risk.ts'
@@ -67,7 +68,35 @@ export interface OutcomeStep {
   error?: CaseError
 }
 
-export type Step = CallStep | OutcomeStep
+/**
+ * In a conversation: a user turn begins. It stands before the calls of its
+ * turn, so the lockstep walk sees where each side ended a turn and what the
+ * user said next. Only `user` is compared; the agent's reply is carried for
+ * the sentences and reports (its wording is not a step of the trajectory).
+ */
+export interface TurnStep {
+  kind: 'turn'
+  step: number
+  /** 1-based. */
+  turn: number
+  /** The user's message of this turn. */
+  user: string
+  /** The agent's reply at the end of this turn; absent when the turn did not finish. */
+  reply?: string
+}
+
+export type Step = CallStep | TurnStep | OutcomeStep
+
+function turnStep(turn: CaseTurn, step: number): TurnStep {
+  const reply = turn.result?.reply
+  return {
+    kind: 'turn',
+    step,
+    turn: turn.turn,
+    user: turn.user,
+    ...(reply !== undefined && { reply }),
+  }
+}
 
 /** The four result classes, from the status the caller saw. */
 export function resultClassOf(status: number | null): ResultClass {
@@ -121,8 +150,9 @@ function toCallStep(
 
 /**
  * Turns a case into its normalized trajectory: one step per twin record, in
- * sequence order, then one outcome step. Built from the twin's records only;
- * the agent's own list of tool calls is never read.
+ * sequence order, then one outcome step; in a conversation each turn's calls
+ * follow a turn step with the user's message. Built from the twin's records
+ * and the case's turns; the agent's own list of tool calls is never read.
  * @example
  * toSteps(run).map((s) => (s.kind === 'call' ? s.tool : s.outcome))
  * // ['lookup_order', 'get_refund_policy', 'refund_payment', 'SUCCESS']
@@ -130,7 +160,21 @@ function toCallStep(
 export function toSteps(run: CaseRun): Step[] {
   const records = [...run.records].sort((a, b) => a.seq - b.seq)
   const handoffs = handoffTools(run)
-  const steps: Step[] = records.map((record, index) => toCallStep(record, index + 1, run, handoffs))
+  const steps: Step[] = []
+  const calls = (list: readonly CallRecord[]) => {
+    for (const record of list) steps.push(toCallStep(record, steps.length + 1, run, handoffs))
+  }
+  if (run.conversation) {
+    for (const turn of run.conversation) {
+      steps.push(turnStep(turn, steps.length + 1))
+      calls(records.filter((record) => turnOf(record) === turn.turn))
+    }
+    // A record of a turn the case does not list still is evidence: it is kept, after the turns.
+    const listed = new Set(run.conversation.map((turn) => turn.turn))
+    calls(records.filter((record) => !listed.has(turnOf(record))))
+  } else {
+    calls(records)
+  }
   const outcome: OutcomeStep = { kind: 'outcome', step: steps.length + 1, finished: run.finished }
   if (run.finished && run.result) outcome.outcome = run.result.outcome
   if (run.error) outcome.error = run.error

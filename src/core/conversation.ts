@@ -43,8 +43,8 @@ export function describeTurns(window: TurnWindow): string {
 
 /**
  * The case as it stood over a window of turns: the calls made in those turns,
- * the state before the first and after the last, and the agent's answer to
- * the last. Every evaluator reads it as a whole case, so any expectation can
+ * the turns themselves, the state before the first and after the last, and
+ * the agent's answer to the last. Every evaluator reads it as a whole case, so any expectation can
  * be asked about a turn. `undefined` when the case never reached `window.to`.
  * @example
  * turnView(run, { from: 1, to: 2 })?.finalState // the state at the end of turn 2
@@ -63,6 +63,9 @@ export function turnView(run: CaseRun, window: TurnWindow): CaseRun | undefined 
     initialState: window.from === 1 ? run.initialState : turns[window.from - 2]!.state,
     finalState: last.state,
     records,
+    // Only the window's turns: an evaluator that reads replies (the claim ledger, asks-then-acts)
+    // reads the same turns as the records it is given.
+    conversation: turns.slice(window.from - 1, window.to),
     finished: last.error === undefined,
     metrics: { ...run.metrics, toolCalls: records.length },
   }

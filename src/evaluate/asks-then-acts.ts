@@ -7,17 +7,11 @@ import type {
 } from '../schema/scenario-document.ts'
 import { formatCall, joinWords } from './format.ts'
 import { makeResult, unknownToolResult } from './result.ts'
-import { claimOf, quoteReply, turnsOf } from './turn-claims.ts'
+import { replyAsks as asks, quoteReply, turnsOf } from './turn-claims.ts'
 
 /** What counts as a yes when a scenario gives no `confirmation` pattern. */
 export const DEFAULT_CONFIRMATION =
   "\\b(?:yes|yeah|yep|confirm(?:ed)?|go ahead|please do|do it|proceed|that's right|correct|ok(?:ay)?|sure)\\b"
-
-/** A reply that asks the user: it reads as needs_info, or it ends on a question. */
-function asks(reply: string): boolean {
-  const claim = claimOf(0, '', { reply })
-  return claim.family === 'needs_info' || /\?\s*$/.test(reply.trim())
-}
 
 /**
  * Asks, then acts: in no turn whose reply asks the user for information or

@@ -57,3 +57,9 @@ export function quoteReply(reply: string): string {
   const text = reply.replace(/\s+/g, ' ').trim()
   return JSON.stringify(text.length > 80 ? `${text.slice(0, 80)}…` : text)
 }
+
+/** A reply that asks the user: it reads as needs_info, or it ends on a question. */
+export function replyAsks(reply: string): boolean {
+  const claim = claimOf(0, '', { reply })
+  return claim.family === 'needs_info' || /\?\s*$/.test(reply.trim())
+}

@@ -26,6 +26,59 @@ export function turnsPhrase(window: TurnWindow): string {
   return `In ${describeTurns(window)}`
 }
 
+/** What an expectation over turns is evaluated on, or the `ERROR` when the case never reached them. */
+export type TurnScope =
+  | { kind: 'unreached'; result: ExpectationResult }
+  | {
+      kind: 'view'
+      /** The case as it stood over the window (`turnView`). */
+      view: CaseRun
+      /** The expectation without `turn` / `turns`, for the whole-case evaluator. */
+      whole: ExpectationDocument
+      /** Locates the whole-case verdict at the window (its turn, its message's lead). */
+      locate(result: ExpectationResult): ExpectationResult
+    }
+
+/**
+ * The one way an expectation reads a window of turns, shared by YAML
+ * expectations and matchers: the case as it stood over those turns, and how
+ * a verdict on it is located. A turn the case never reached is `ERROR`.
+ */
+export function scopeToTurns(
+  expectation: ExpectationDocument,
+  run: CaseRun,
+  window: TurnWindow,
+): TurnScope {
+  const view = turnView(run, window)
+  if (!view) {
+    const reached = run.conversation
+      ? `it stopped after turn ${run.conversation.length}`
+      : 'a one-turn case has turn 1 only'
+    return {
+      kind: 'unreached',
+      result: {
+        ...makeResult(
+          expectation,
+          'ERROR',
+          `Cannot evaluate: the case never reached ${describeTurns(window)} (${reached}). Unknown is never a pass.`,
+          { turns: { from: window.from, to: window.to }, reached: turnCount(run) },
+        ),
+        turn: window.to,
+      },
+    }
+  }
+  const { turn: _turn, turns: _turns, ...whole } = expectation
+  return {
+    kind: 'view',
+    view,
+    whole: whole as ExpectationDocument,
+    locate: (result) =>
+      run.conversation
+        ? { ...result, turn: window.to, message: `${turnsPhrase(window)}: ${result.message}` }
+        : result,
+  }
+}
+
 /**
  * Evaluates an expectation on the turns it names: the whole-case evaluator on
  * the case as it stood over those turns (`turnView`), its verdict located at
@@ -37,23 +90,7 @@ export async function evaluateOverTurns(
   window: TurnWindow,
   evaluate: (expectation: ExpectationDocument, run: CaseRun) => Promise<ExpectationResult>,
 ): Promise<ExpectationResult> {
-  const view = turnView(run, window)
-  if (!view) {
-    const reached = run.conversation
-      ? `it stopped after turn ${run.conversation.length}`
-      : 'a one-turn case has turn 1 only'
-    return {
-      ...makeResult(
-        expectation,
-        'ERROR',
-        `Cannot evaluate: the case never reached ${describeTurns(window)} (${reached}). Unknown is never a pass.`,
-        { turns: { from: window.from, to: window.to }, reached: turnCount(run) },
-      ),
-      turn: window.to,
-    }
-  }
-  const { turn: _turn, turns: _turns, ...whole } = expectation
-  const result = await evaluate(whole as ExpectationDocument, view)
-  if (!run.conversation) return result
-  return { ...result, turn: window.to, message: `${turnsPhrase(window)}: ${result.message}` }
+  const scope = scopeToTurns(expectation, run, window)
+  if (scope.kind === 'unreached') return scope.result
+  return scope.locate(await evaluate(scope.whole, scope.view))
 }

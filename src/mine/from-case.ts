@@ -1,7 +1,8 @@
-import type { CaseRun } from '../core/case-run.ts'
+import type { CaseRun, CaseTurn } from '../core/case-run.ts'
 import type { FaultRuleDocument } from '../core/fault-model.ts'
-import type { JsonObject } from '../core/json.ts'
+import { isJsonObject, type JsonObject } from '../core/json.ts'
 import {
+  type ConversationTurnDocument,
   type ExpectationDocument,
   SCENARIO_API_VERSION,
   type ScenarioDocument,
@@ -76,10 +77,51 @@ function sawWrite(run: CaseRun): boolean {
   )
 }
 
-function expectations(source: CaseSource, mined: MinedScenario): ExpectationDocument[] {
+/**
+ * A conversation's user turns as the case played them, each with the
+ * checkpoints of the source scenario that did not pass at its end.
+ */
+function conversationOf(
+  source: CaseSource,
+  turns: readonly CaseTurn[],
+  mined: MinedScenario,
+): { conversation: ConversationTurnDocument[]; placed: Set<string> } {
+  const placed = new Set<string>()
+  const conversation = turns.map((turn, index) => {
+    const written: ConversationTurnDocument = { user: turn.user }
+    if (isJsonObject(turn.input)) {
+      const { message: _message, ...rest } = turn.input
+      if (Object.keys(rest).length > 0) written.input = structuredClone(rest)
+    }
+    const checkpoints = (source.scenario?.conversation?.[index]?.checkpoints ?? []).filter(
+      (checkpoint) => source.failed.some((failed) => failed.id === checkpoint.id),
+    )
+    if (checkpoints.length > 0) {
+      written.checkpoints = structuredClone(checkpoints)
+      checkpoints.forEach((checkpoint, at) => {
+        placed.add(checkpoint.id)
+        const failed = source.failed.find((item) => item.id === checkpoint.id)!
+        comment(
+          mined,
+          `conversation.${index}.checkpoints.${at}`,
+          `${failed.label} in the recorded case: ${failed.message}`,
+        )
+      })
+    }
+    return written
+  })
+  return { conversation, placed }
+}
+
+function expectations(
+  source: CaseSource,
+  mined: MinedScenario,
+  placed: ReadonlySet<string>,
+): ExpectationDocument[] {
   const out: ExpectationDocument[] = []
   const todo: string[] = []
   for (const failed of source.failed) {
+    if (placed.has(failed.id)) continue
     const original = source.scenario?.expectations.find((item) => item.id === failed.id)
     if (original) {
       const index = out.push(structuredClone(original)) - 1
@@ -149,13 +191,16 @@ export function mineCase(source: CaseSource): string {
     title: `Regression: ${run.scenario.title} (${run.agent.name} ${run.agent.version})`,
     twin: source.twinPath,
     seed: run.seed,
-    input: structuredClone(run.input),
     expectations: [],
   }
   delete (value as Partial<ScenarioDocument>).expectations
+  // A conversation is replayed turn by turn, with the checkpoints that failed at their turn.
+  const played = run.conversation ? conversationOf(source, run.conversation, mined) : undefined
+  if (played) value.conversation = played.conversation
+  else value.input = structuredClone(run.input)
   if (Object.keys(overrides).length > 0) value.state = overrides
   if (faults.length > 0) value.faults = faults
-  value.expectations = expectations(source, mined)
+  value.expectations = expectations(source, mined, played?.placed ?? new Set())
   if (value.expectations.length === 0) {
     mined.trailer.push(
       'TODO: nothing failed and the twin saw no write; add the expectation this case should keep.',

@@ -6,13 +6,15 @@ import {
   type ScenarioDocument,
 } from '../schema/scenario-document.ts'
 import type { TwinDocument } from '../schema/twin-document.ts'
-import { readAgentTrace } from '../trace/genai.ts'
 import type { TracedToolCall } from '../trace/types.ts'
+import { type Transcript, transcriptOfSpans } from './transcript.ts'
 import { comment, type MinedScenario, renderMined } from './yaml-output.ts'
 
 /** What `mineTrace` needs: a production trace and the twin that stands in for its tools. */
 export interface TraceSource {
   spans: readonly TraceSpan[]
+  /** The transcript already read (a JSON message list); when given, `spans` is not read. */
+  transcript?: Transcript
   twin: TwinDocument
   /** The `twin:` value of the mined file. */
   twinPath: string
@@ -24,6 +26,11 @@ type Inference =
   | { fault: string; params?: Record<string, number> }
   | { choices: string[]; why: string }
   | { none: string }
+
+/** Where a call was recorded: `span 3f2a…`, or `message 4` in a message list. */
+function where(call: TracedToolCall): string {
+  return call.spanId.startsWith('message ') ? call.spanId : `span ${call.spanId}`
+}
 
 function statusOf(call: TracedToolCall): number | undefined {
   if (call.httpStatus !== undefined) return call.httpStatus
@@ -72,11 +79,13 @@ function inferFault(call: TracedToolCall): Inference {
  * const yaml = mineTrace({ spans: parseOtlpJson(text), twin, twinPath: 'twins/demo-co.twin.yaml', source: 'trace.json' })
  */
 export function mineTrace(source: TraceSource): string {
-  const trace = readAgentTrace(source.spans)
+  const trace = source.transcript ?? transcriptOfSpans(source.spans)
   const mined: MinedScenario = { value: {}, header: [], comments: new Map(), trailer: [] }
   const name = trace.agentName ?? 'the agent'
+  const turns = trace.turns && trace.turns.length > 1 ? trace.turns : undefined
+  const turnWords = turns ? ` over ${turns.length} user turns` : ''
   mined.header.push(
-    `Mined by agenttwin mine from the trace ${source.source}: ${name}, ${trace.toolCalls.length} traced tool calls.`,
+    `Mined by agenttwin mine from the trace ${source.source}: ${name}, ${trace.toolCalls.length} traced tool calls${turnWords}.`,
     'The trace is testimony: check every TODO below before trusting this scenario.',
   )
   const tools = new Map(source.twin.tools.map((tool) => [tool.name, tool]))
@@ -87,7 +96,7 @@ export function mineTrace(source: TraceSource): string {
     counts.set(call.tool, number)
     if (!tools.has(call.tool)) {
       mined.trailer.push(
-        `TODO: the trace calls ${call.tool} (span ${call.spanId}), which the twin does not have; add it to the twin.`,
+        `TODO: the trace calls ${call.tool} (${where(call)}), which the twin does not have; add it to the twin.`,
       )
       continue
     }
@@ -105,17 +114,17 @@ export function mineTrace(source: TraceSource): string {
       comment(
         mined,
         `faults.${index}`,
-        `span ${call.spanId}: call ${number} of ${call.tool} failed with ${seen}`,
+        `${where(call)}: call ${number} of ${call.tool} failed with ${seen}`,
       )
     } else if ('choices' in inferred) {
       mined.trailer.push(
-        `TODO: span ${call.spanId}: call ${number} of ${call.tool} failed with ${seen}; ${inferred.why}.`,
+        `TODO: ${where(call)}: call ${number} of ${call.tool} failed with ${seen}; ${inferred.why}.`,
         `      Pick one of ${inferred.choices.join(' or ')} and add under faults:`,
         `      - { id: ${call.tool}-call-${number}, tool: ${call.tool}, when: { call: ${number} }, fault: <one of them> }`,
       )
     } else {
       mined.trailer.push(
-        `TODO: span ${call.spanId}: call ${number} of ${call.tool} failed with ${seen}; ${inferred.none}.`,
+        `TODO: ${where(call)}: call ${number} of ${call.tool} failed with ${seen}; ${inferred.none}.`,
       )
     }
   }
@@ -133,18 +142,33 @@ export function mineTrace(source: TraceSource): string {
     version: '1.0.0',
     title: `Mined from a trace of ${name}`,
     twin: source.twinPath,
-    input: trace.input ?? null,
+    ...(turns
+      ? { conversation: turns.map((turn) => ({ user: turn.user })) }
+      : { input: trace.input ?? null }),
     expectations,
   }
   if (faults.length > 0) value.faults = faults
   mined.value = value as unknown as Record<string, unknown>
-  comment(
-    mined,
-    'input',
-    trace.input === undefined
-      ? 'TODO: the invoke_agent span records no gen_ai.input.messages; put the input your agent takes here.'
-      : 'gen_ai.input.messages of the invoke_agent span, as recorded. TODO: reshape it into the input your agent takes, if it takes another shape.',
-  )
+  if (turns) {
+    // A fault's call number counts the tool's calls over the whole conversation, as the twin does.
+    comment(
+      mined,
+      'conversation',
+      "each recorded user turn, in order; the twin's state carries over between them",
+    )
+    turns.forEach((turn, index) => {
+      const calls = turn.calls.map((call) => call.tool).join(', ') || 'no tool call'
+      comment(mined, `conversation.${index}`, `turn ${index + 1} called ${calls}`)
+    })
+  } else {
+    comment(
+      mined,
+      'input',
+      trace.input === undefined
+        ? 'TODO: the invoke_agent span records no gen_ai.input.messages; put the input your agent takes here.'
+        : 'gen_ai.input.messages of the invoke_agent span, as recorded. TODO: reshape it into the input your agent takes, if it takes another shape.',
+    )
+  }
   mined.trailer.unshift(
     "TODO: the trace does not show the state the systems were in; add state: overrides over the twin's fixtures if the case needs them.",
   )

@@ -14,11 +14,12 @@ import { effectiveLabel } from '../judge/review.ts'
 import { parseOtlpJson } from '../trace/otlp-json.ts'
 import { MineSourceError } from './errors.ts'
 import type { FailedExpectation } from './from-case.ts'
+import { isMessageList, type Transcript, transcriptOfMessages } from './transcript.ts'
 
 /** What a file to mine holds: a recorded case, or a trace. */
 export type MineInput =
   | { kind: 'case'; run: CaseRun; failed: FailedExpectation[] }
-  | { kind: 'trace'; spans: TraceSpan[] }
+  | { kind: 'trace'; spans: TraceSpan[]; transcript?: Transcript }
 
 export interface PickCase {
   /** Scenario id of the case in a report. */
@@ -94,6 +95,11 @@ export function readMineInput(text: string, file: string, pick: PickCase): MineI
     return { kind: 'trace', spans: parseOtlpJson(text, file) }
   }
   const object = (value ?? {}) as Record<string, unknown>
+  // A chat transcript: a list of messages, or `{ messages: [...] }` as chat APIs take it.
+  const messages = isMessageList(value) ? value : object.messages
+  if (isMessageList(messages)) {
+    return { kind: 'trace', spans: [], transcript: transcriptOfMessages(messages, file) }
+  }
   if ('resourceSpans' in object || Array.isArray(value)) {
     return { kind: 'trace', spans: parseOtlpJson(text, file) }
   }
@@ -109,8 +115,8 @@ export function readMineInput(text: string, file: string, pick: PickCase): MineI
   }
   throw new MineSourceError(
     file,
-    'it is not a comparison report, a CaseRun or an OTLP JSON trace',
-    'pass a JSON report of the AgentTwin reporter or `agenttwin diff --json`, the output of `agenttwin run --json`, or an OTLP JSON trace',
+    'it is not a comparison report, a CaseRun, an OTLP JSON trace or a list of chat messages',
+    'pass a JSON report of the AgentTwin reporter or `agenttwin diff --json`, the output of `agenttwin run --json`, an OTLP JSON trace, or a JSON list of messages (`[{ role, content, tool_calls }]`)',
   )
 }
 

@@ -35,6 +35,8 @@ export { resolveFromTestFile } from '../vitest/runtime/fixtures/paths.ts'
 export { agentTwinMatchers } from '../vitest/runtime/matchers/all-matchers.ts'
 export type { AgentTwinMatchers } from '../vitest/runtime/matchers/types.ts'
 export { configureMatchers, type MatcherOptions } from '../vitest/runtime/matchers/configure.ts'
+export type { TurnSelector } from '../core/conversation.ts'
+export { inTurn, type TurnScopedRun } from '../vitest/runtime/matchers/in-turn.ts'
 export type {
   CalledToolOptions,
   ContractMatcherOptions,

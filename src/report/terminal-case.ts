@@ -1,9 +1,11 @@
 import type { ExpectationChange } from '../compare/classify.ts'
 import type { CaseReport, ReportedExpectation, SideReport } from '../compare/report.ts'
+import type { Step } from '../compare/steps.ts'
 import { canonicalJson } from '../core/canonical-json.ts'
 import { type Colors, paintClass } from './palette.ts'
 import { tallyWords } from './security.ts'
 import { stateDiffLines } from './state-diff.ts'
+import { renderStep } from './trajectory.ts'
 import { trialLines } from './trials.ts'
 
 const EVIDENCE_WIDTH = 160
@@ -31,7 +33,13 @@ function expectationLines(c: Colors, item: CaseReport, change: ExpectationChange
         : c.red('✗')
   const critical = change.critical ? ` ${c.bold('critical')}` : ''
   const labels = `${change.baseline ?? 'missing'} → ${change.candidate ?? 'missing'}`
-  const lines = [`    ${mark} ${change.id}${critical} ${labels} ${c.dim(`(${change.change})`)}`]
+  const turns = [item.baseline, item.candidate].flatMap(
+    (side) => side.failed.find((failed) => failed.id === change.id)?.turn ?? [],
+  )
+  const at = turns.length > 0 ? ` at turn ${[...new Set(turns)].join(' / ')}` : ''
+  const lines = [
+    `    ${mark} ${change.id}${critical}${at} ${labels} ${c.dim(`(${change.change})`)}`,
+  ]
   const cite = (side: 'baseline' | 'candidate') => {
     const found = item[side].failed.find((failed) => failed.id === change.id)
     if (!found) return
@@ -69,6 +77,26 @@ function sideLine(label: string, side: SideReport): string {
   return `${label} did not finish (${side.error?.kind ?? 'no result'}${side.error ? `: ${side.error.message}` : ''})`
 }
 
+/**
+ * A conversation's trajectories, user turns between the calls, side by side
+ * in turn: only for a case with turns, so one-turn cases print as before.
+ */
+function conversationLines(c: Colors, item: CaseReport): string[] {
+  const trajectories = item.trajectories
+  if (!trajectories) return []
+  const hasTurns = (steps: readonly Step[]) => steps.some((step) => step.kind === 'turn')
+  if (!hasTurns(trajectories.baseline) && !hasTurns(trajectories.candidate)) return []
+  const lines = [`  ${c.bold('Conversation')} ${c.dim('(user turns between the calls)')}`]
+  for (const side of ['baseline', 'candidate'] as const) {
+    lines.push(`    ${c.dim(`${side}:`)}`)
+    for (const step of trajectories[side]) {
+      const line = `      ${renderStep(step)}`
+      lines.push(step.kind === 'turn' ? c.bold(line) : line)
+    }
+  }
+  return lines
+}
+
 /** The block of one case that is not unchanged. */
 export function renderCase(c: Colors, item: CaseReport): string[] {
   const { id, version, title } = item.scenario
@@ -97,6 +125,7 @@ export function renderCase(c: Colors, item: CaseReport): string[] {
   } else {
     lines.push(`  ${c.bold('First divergence')} none: the trajectories match step for step`)
   }
+  lines.push(...conversationLines(c, item))
   if (item.changes.length > 0) {
     lines.push(`  ${c.bold('Expectations')} ${c.dim('(baseline → candidate)')}`)
     for (const change of item.changes) lines.push(...expectationLines(c, item, change))

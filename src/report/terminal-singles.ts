@@ -21,6 +21,12 @@ export function renderSingleCases(c: Colors, cases: readonly SingleCaseReport[])
   for (const item of cases) {
     lines.push(`  ${paintVerdict(c, item.verdict)} ${singleCaseTitle(item)}: ${item.reason}`)
     lines.push(c.dim(`    ${sideEvidenceWords(item.side)}`))
+    // A verdict located at a turn (a checkpoint, a claim in a reply) says where.
+    for (const failed of item.side.failed.filter((failed) => failed.turn !== undefined)) {
+      lines.push(
+        `    ${c.red('✗')} turn ${failed.turn}: ${failed.id} ${failed.label}: ${failed.message}`,
+      )
+    }
     for (const refusal of item.side.refused ?? []) {
       lines.push(`    refused ${refusalWords(refusal)}`)
     }

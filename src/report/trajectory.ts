@@ -1,7 +1,8 @@
 import { formatCall, formatChanges } from '../compare/format.ts'
-import { type Step, toSteps } from '../compare/steps.ts'
+import { type Step, type TurnStep, toSteps } from '../compare/steps.ts'
 import type { CaseRun } from '../core/case-run.ts'
 import { formatPath } from '../core/state-path.ts'
+import { quoteReply } from '../evaluate/turn-claims.ts'
 import { foldLine } from './fold.ts'
 
 function marks(step: Step & { kind: 'call' }): string[] {
@@ -13,8 +14,21 @@ function marks(step: Step & { kind: 'call' }): string[] {
   return marks
 }
 
-/** One step as one line: `2. refund_payment(amount=40, order_id=ORD-1001) → 504 [fault x] changed a from 0 to 1`. */
+/** A turn step: `turn 2, the user said "It is ORD-1001."`. */
+function turnLine(step: TurnStep): string {
+  return `turn ${step.turn}, the user said ${quoteReply(step.user)}`
+}
+
+/**
+ * One step as one line: `2. refund_payment(amount=40, order_id=ORD-1001) → 504 [fault x] changed a from 0 to 1`;
+ * in a conversation a turn step reads `3. turn 2, the user said "…"; the agent replied "…"`.
+ */
 export function renderStep(step: Step): string {
+  if (step.kind === 'turn') {
+    const reply =
+      step.reply === undefined ? '; no reply' : `; the agent replied ${quoteReply(step.reply)}`
+    return `${step.step}. ${turnLine(step)}${reply}`
+  }
   if (step.kind === 'outcome') {
     const what =
       step.finished && step.outcome
@@ -44,6 +58,7 @@ export function renderStep(step: Step): string {
  */
 export function renderDiffStep(step: Step): string {
   if (step.kind === 'outcome') return renderStep(step).replace(/^\d+\. /, '')
+  if (step.kind === 'turn') return turnLine(step)
   const args = { ...step.args }
   if (step.idempotencyArgument && step.idempotencyArgument in args) {
     args[step.idempotencyArgument] = '…'

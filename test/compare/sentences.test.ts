@@ -30,8 +30,89 @@ function faultOnKey(fault: string, key: string): TestScenario {
 const CHANGED_BY_REFUND =
   'orders.ORD-1001.refunded_amount from 0 to 40, orders.ORD-1001.refund_count from 0 to 1 and orders.ORD-1001.refundable_amount from 128 to 88'
 
+// A conversation both sides open alike: the customer reports the problem first.
+const OPENING = {
+  user: 'Hi, I need help with a refund.',
+  calls: [],
+  reply: 'Of course. What went wrong?',
+}
+const BROKEN = 'My mug set arrived broken, please refund 40 USD.'
+
 const EXAMPLES: Record<DivergenceKind, Example[]> = {
+  'turn-ended': [
+    {
+      name: 'the baseline asks for the order number; the candidate refunds in the same turn',
+      baseline: {
+        calls: [],
+        turns: [
+          OPENING,
+          { user: BROKEN, calls: [], reply: 'Which order is it? Please give me the order number.' },
+          {
+            user: 'It is ORD-1001.',
+            calls: [call.lookup(), call.refund(40)],
+            reply: 'Refunded 40 USD.',
+            outcome: 'SUCCESS',
+          },
+        ],
+      },
+      candidate: {
+        calls: [],
+        turns: [
+          OPENING,
+          { user: BROKEN, calls: [call.refund(40)], reply: 'Could you confirm the order number?' },
+          { user: 'It is ORD-1001.', calls: [], reply: 'Thanks!', outcome: 'SUCCESS' },
+        ],
+      },
+      step: 3,
+      sentence:
+        'In turn 2, at step 3 the baseline asked the user "Which order is it? Please give me the order number."; the candidate called refund_payment(amount=40, order_id=ORD-1001).',
+      detail:
+        'The baseline ended turn 2 without a tool call and waited for the user\'s answer; the candidate went on in the same turn and called the irreversible refund_payment. The candidate\'s own reply in that turn then asked the user "Could you confirm the order number?".',
+    },
+  ],
+  user: [
+    {
+      name: 'the user says something else to each side in the same turn',
+      baseline: {
+        calls: [],
+        turns: [OPENING, { user: BROKEN, calls: [], reply: 'Which order is it?' }],
+      },
+      candidate: {
+        calls: [],
+        turns: [
+          OPENING,
+          { user: 'Never mind, it is fine now.', calls: [], reply: 'Glad to hear it.' },
+        ],
+      },
+      step: 2,
+      sentence:
+        'In turn 2, at step 2 the user said "My mug set arrived broken, please refund 40 USD." to the baseline and "Never mind, it is fine now." to the candidate.',
+      detail:
+        'Every step before this one matched. From turn 2 the two sides heard different user messages, so a later difference may come from the user, not only from the agent.',
+    },
+  ],
   'stopped-earlier': [
+    {
+      name: "the baseline's conversation stops in turn 2; the candidate's goes on to turn 3",
+      baseline: {
+        calls: [],
+        turns: [OPENING, { user: BROKEN, calls: [call.lookup()], reply: '' }],
+        error: { kind: 'threw', message: 'In turn 2: agent threw Error: boom' },
+      },
+      candidate: {
+        calls: [],
+        turns: [
+          OPENING,
+          { user: BROKEN, calls: [call.lookup()], reply: 'Which order is it?' },
+          { user: 'ORD-1001.', calls: [], reply: 'Thanks.', outcome: 'PARTIAL' },
+        ],
+      },
+      step: 4,
+      sentence:
+        'In turn 2, at step 4 the baseline made no further tool call and did not finish (threw); the candidate asked the user "Which order is it?", and the conversation went on to turn 3.',
+      detail:
+        "The baseline's conversation stopped after turn 2 without finishing (threw: In turn 2: agent threw Error: boom); the candidate's went on to turn 3, 3 turns in all.",
+    },
     {
       name: 'the baseline stops while the candidate goes on',
       baseline: { calls: [call.lookup(), call.refund(40)] },

@@ -50,7 +50,10 @@ describe('"it failed, please try again" after a refund that committed', () => {
 
   it('names the turn in the first-divergence sentence', () => {
     const divergence = firstDivergence(sides.v124!.run, sides.v130!.run)
-    expect(divergence?.sentence).toMatch(/^In turn 1, at step 2 /)
+    // Step 1 is turn 1's user message, the same on both sides; the calls follow it.
+    expect(divergence?.sentence).toBe(
+      'In turn 1, at step 3 the baseline called get_refund_policy(order_id=ORD-1001); the candidate called refund_payment(amount=40, order_id=ORD-1001).',
+    )
   })
 })
 

@@ -1,4 +1,6 @@
-import { readFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { findTest, testList } from './helpers/results.ts'
@@ -9,10 +11,13 @@ import { runVitest, type VitestRun } from './helpers/run-vitest.ts'
 const root = fileURLToPath(new URL('./fixtures/conversation', import.meta.url))
 const file = `${root}/scenarios/three-turns.scenario.yaml`
 
+const html = join(mkdtempSync(join(tmpdir(), 'agenttwin-conversation-')), 'report.html')
 let run: VitestRun
 
 beforeAll(async () => {
-  run = await runVitest({ root, reporters: ['verbose'] })
+  run = await runVitest({ root, reporters: ['verbose'] }, [], {
+    env: { AGENTTWIN_TEST_HTML: html },
+  })
 })
 
 describe('a conversation scenario run with plain Vitest', () => {
@@ -37,6 +42,28 @@ describe('a conversation scenario run with plain Vitest', () => {
     const line = readFileSync(file, 'utf8').split('\n')[failed.location!.line - 1]
     expect(line).toContain('- id: still-nothing-refunded-after-turn-2')
     expect(run.stdout).toContain('By the end of turn 2')
+  })
+
+  test('the AgentTwin report locates the failure at its turn, in the terminal and the HTML page', () => {
+    expect(run.stdout).toContain(
+      '✗ turn 2: still-nothing-refunded-after-turn-2 FAIL: By the end of turn 2: orders.ORD-1001.refund_count is 1, expected 0',
+    )
+    const page = readFileSync(html, 'utf8')
+    expect(page).toContain(
+      '<li class="at-turn"><b>turn 2</b>: <code>still-nothing-refunded-after-turn-2</code> FAIL: By the end of turn 2:',
+    )
+  })
+
+  test('the Vitest UI gets the turn in task meta and the conversation as an annotation', () => {
+    const failed = findTest(run.modules, 'still-nothing-refunded-after-turn-2')
+    const meta = failed.meta().agenttwin as { expectation: { turn?: number } } | undefined
+    expect(meta?.expectation.turn).toBe(2)
+    const conversation = failed
+      .annotations()
+      .find((annotation) => annotation.type === 'agenttwin:conversation')
+    expect(conversation?.message.split('\n')[0]).toBe(
+      '1. turn 1, the user said "My mug set arrived broken, please refund 40 USD."; the agent replied "Which order is it? Could you tell me the order number?"',
+    )
   })
 
   test('asks, then acts: the turn that asked and acted is named', () => {

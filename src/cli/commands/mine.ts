@@ -11,7 +11,7 @@ import { UnreadableFileError } from './unreadable-file.ts'
 
 const USAGE = `Usage: agenttwin mine <report.json|caserun.json> --case <scenario> [--side candidate|baseline]
                      [--out <file>] [--twin <twin.yaml>]
-       agenttwin mine <trace.json> --twin <twin.yaml> [--out <file>]
+       agenttwin mine <trace.json|messages.json> --twin <twin.yaml> [--out <file>]
 
 Turns a recorded case into a scenario file that reproduces it: the input and
 seed, the initial state as overrides over the twin's fixtures, every fault that
@@ -19,10 +19,14 @@ fired as a rule at the same call number, and the expectations that did not pass
 (plus noDuplicateSideEffect and outcomeVerified when the twin saw a write), with
 a comment naming the source. From an OTLP JSON trace (GenAI conventions): the
 invoke_agent input, and failed execute_tool spans as fault rules where one
-catalog fault matches. What cannot be inferred is a "# TODO" comment.
+catalog fault matches. A conversation (a case with turns, a JSON message list
+[{ role, content, tool_calls }], or a trace with one invoke_agent span per
+user turn) becomes a conversation scenario, one turn per user message. What
+cannot be inferred is a "# TODO" comment.
 
   <file>             a JSON report (the reporter's or agenttwin diff --json),
-                     a CaseRun or the output of agenttwin run --json, or OTLP JSON
+                     a CaseRun or the output of agenttwin run --json, OTLP JSON,
+                     or a JSON list of chat messages
   --case <id>        the scenario of the case to mine, in a report
   --side <side>      candidate (default) or baseline
   --out <file>       write the scenario there (default: standard output)
@@ -83,6 +87,7 @@ export const mineCommand: CliCommand = defineVerb({
       const twin = await loadTwin(twinFile)
       yaml = mineTrace({
         spans: input.spans,
+        ...(input.transcript && { transcript: input.transcript }),
         twin,
         twinPath: twinPathFrom(base, twinFile),
         source: sourceArg,

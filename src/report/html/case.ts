@@ -77,11 +77,15 @@ function verdictTable(item: CaseReport): SafeHtml {
 function expectationTable(item: CaseReport): SafeHtml {
   if (item.changes.length === 0)
     return html`<p class="muted">Every expectation passed on both sides.</p>`
-  const messages = new Map(item.candidate.failed.map((failed) => [failed.id, failed.message]))
-  const baseMessages = new Map(item.baseline.failed.map((failed) => [failed.id, failed.message]))
+  const failed = (id: string) =>
+    item.candidate.failed.find((one) => one.id === id) ??
+    item.baseline.failed.find((one) => one.id === id)
   const rows = item.changes.map((change) => {
-    const message = messages.get(change.id) ?? baseMessages.get(change.id) ?? ''
-    return html`<tr class="ch-${change.change}"><td><code>${change.id}</code>${change.critical ? html` <span class="badge critical">critical</span>` : ''}</td><td>${change.type}</td><td>${change.baseline ?? '—'} → <b>${change.candidate ?? '—'}</b></td><td>${change.change}</td><td>${foldText(message)}</td></tr>`
+    const found = failed(change.id)
+    const message = found?.message ?? ''
+    const turn =
+      found?.turn === undefined ? '' : html` <span class="badge turn">turn ${found.turn}</span>`
+    return html`<tr class="ch-${change.change}"><td><code>${change.id}</code>${change.critical ? html` <span class="badge critical">critical</span>` : ''}${turn}</td><td>${change.type}</td><td>${change.baseline ?? '—'} → <b>${change.candidate ?? '—'}</b></td><td>${change.change}</td><td>${foldText(message)}</td></tr>`
   })
   return html`<table class="expectations"><thead><tr><th>expectation</th><th>type</th><th>baseline → candidate</th><th>change</th><th>evidence</th></tr></thead><tbody>${rows}</tbody></table>`
 }

@@ -40,6 +40,8 @@ thead th{background:var(--soft)}
 .lanes tr.diverge td,.lanes tr.diverge th{background:#fff8c5;border-top:2px solid #d4a72c}
 .lanes tr.diverge-note td{background:#fff8c5;border-bottom:2px solid #d4a72c}
 .lanes td.outcome{background:var(--soft)}
+.lanes td.turn{background:#ddf4ff;border-top:2px solid #0969da}.turn-head{font-weight:700;color:#0550ae}.turn .reply{margin-top:2px}
+ul.turn-failed{margin:4px 0 0;padding-left:18px;color:#a40e26}
 .tool{font-weight:700}.arg{margin-right:4px}.arg b{font-weight:600;color:#0550ae}
 .status{font:12px ui-monospace,monospace;padding:0 5px;border-radius:4px;background:#dafbe1}
 .s-client-error{background:#ffebe9}.s-server-error,.s-no-response{background:#ffcecb}

@@ -20,7 +20,14 @@ export function singleCasesSection(report: ComparisonReport): SafeHtml {
     const refused = (item.side.refused ?? []).map(
       (refusal) => html`<li>refused ${refusalWords(refusal)}</li>`,
     )
-    return html`<tr class="single" data-verdict="${item.verdict}"><td>${singleCaseTitle(item)}</td><td><span class="pill k-${VERDICT_CLASS[item.verdict]}">${item.verdict}</span></td><td>${item.reason}</td><td>${sideEvidenceWords(item.side)}${refused.length > 0 ? html`<ul class="changes">${refused}</ul>` : ''}</td></tr>`
+    const atTurns = item.side.failed
+      .filter((failed) => failed.turn !== undefined)
+      .map(
+        (failed) =>
+          html`<li class="at-turn"><b>turn ${failed.turn ?? 0}</b>: <code>${failed.id}</code> ${failed.label}: ${failed.message}</li>`,
+      )
+    const located = atTurns.length > 0 ? html`<ul class="changes">${atTurns}</ul>` : ''
+    return html`<tr class="single" data-verdict="${item.verdict}"><td>${singleCaseTitle(item)}</td><td><span class="pill k-${VERDICT_CLASS[item.verdict]}">${item.verdict}</span></td><td>${item.reason}${located}</td><td>${sideEvidenceWords(item.side)}${refused.length > 0 ? html`<ul class="changes">${refused}</ul>` : ''}</td></tr>`
   })
   return html`<h2>Cases on one version: ${singleCountWords(cases)}</h2>
 <table class="singles"><thead><tr><th>case</th><th>verdict</th><th>why</th><th>evidence</th></tr></thead><tbody>

@@ -1,9 +1,9 @@
-import type { CaseReport } from '../../compare/report.ts'
-import type { CallStep, Step } from '../../compare/steps.ts'
+import type { CaseReport, ReportedExpectation, SideReport } from '../../compare/report.ts'
+import type { CallStep, Step, TurnStep } from '../../compare/steps.ts'
 import type { StateChange } from '../../core/call-record.ts'
 import { formatPath } from '../../core/state-path.ts'
 import { html, joinHtml, type SafeHtml } from './safe-html.ts'
-import { compact, foldValue } from './values.ts'
+import { compact, foldText, foldValue } from './values.ts'
 
 const SPACE = html` `
 
@@ -47,9 +47,39 @@ function callCell(step: CallStep): SafeHtml {
   }${deferred.length > 0 ? html`<ul class="changes deferred">${deferred}</ul>` : ''}`
 }
 
-function stepCell(step: Step | undefined, side: 'baseline' | 'candidate'): SafeHtml {
+/** The expectations of one side that did not pass, located at a turn. */
+type FailedAt = (turn: number) => ReportedExpectation[]
+
+function failedAtOf(side: SideReport): FailedAt {
+  return (turn) => side.failed.filter((failed) => failed.turn === turn)
+}
+
+// A turn opens with the user's message; the agent's reply closes it, and what
+// did not pass by then is located here, at its turn.
+function turnCell(step: TurnStep, failedAt: FailedAt): SafeHtml {
+  const reply =
+    step.reply === undefined
+      ? html`<div class="reply muted">no reply: the turn did not finish</div>`
+      : html`<div class="reply"><b>agent, end of turn:</b> ${foldText(step.reply)}</div>`
+  const failed = failedAt(step.turn).map(
+    (item) =>
+      html`<li><code>${item.id}</code> <b>${item.label}</b> <span class="muted">${foldText(item.message)}</span></li>`,
+  )
+  return html`<div class="turn-head">Turn ${step.turn}</div><div class="user"><b>user:</b> ${foldText(step.user)}</div>${reply}${
+    failed.length > 0 ? html`<ul class="turn-failed">${failed}</ul>` : ''
+  }`
+}
+
+function stepCell(
+  step: Step | undefined,
+  side: 'baseline' | 'candidate',
+  failedAt: FailedAt,
+): SafeHtml {
   if (!step) return html`<td class="lane ${side} empty">—</td>`
   if (step.kind === 'call') return html`<td class="lane ${side}">${callCell(step)}</td>`
+  if (step.kind === 'turn') {
+    return html`<td class="lane ${side} turn">${turnCell(step, failedAt)}</td>`
+  }
   const text = step.finished
     ? html`outcome: <b>${step.outcome ?? 'none'}</b>`
     : html`did not finish${step.error ? html`: ${step.error.kind}: ${step.error.message}` : ''}`
@@ -65,11 +95,12 @@ export function trajectoryTable(item: CaseReport): SafeHtml {
   if (!trajectories) return html`<p class="muted">This report carries no trajectories.</p>`
   const length = Math.max(trajectories.baseline.length, trajectories.candidate.length)
   const rows: SafeHtml[] = []
+  const failedAt = { baseline: failedAtOf(item.baseline), candidate: failedAtOf(item.candidate) }
   for (let index = 0; index < length; index++) {
     const step = index + 1
     const diverges = item.divergence?.step === step
     rows.push(
-      html`<tr class="${diverges ? 'diverge' : ''}" data-step="${step}"><th class="num">${step}</th>${stepCell(trajectories.baseline[index], 'baseline')}${stepCell(trajectories.candidate[index], 'candidate')}</tr>`,
+      html`<tr class="${diverges ? 'diverge' : ''}" data-step="${step}"><th class="num">${step}</th>${stepCell(trajectories.baseline[index], 'baseline', failedAt.baseline)}${stepCell(trajectories.candidate[index], 'candidate', failedAt.candidate)}</tr>`,
     )
     if (diverges && item.divergence) {
       rows.push(

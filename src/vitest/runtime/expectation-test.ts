@@ -1,6 +1,7 @@
 import { recordArtifact, type TestContext } from 'vitest'
 import type { ExpectationResult, ResultLabel } from '../../core/expectation-result.ts'
 import { effectiveLabel } from '../../judge/review.ts'
+import { renderTrajectory } from '../../report/trajectory.ts'
 import type { PinnedCase } from '../../scenario/pin.ts'
 import type { Agent } from '../../scenario/types.ts'
 import { SINGLE_CASE_ARTIFACT } from '../shared/meta.ts'
@@ -48,12 +49,14 @@ export function expectationTest(
         type: result.type,
         critical: result.critical,
         label,
+        ...(result.turn !== undefined && { turn: result.turn }),
       },
       case: {
         finished: side.run.finished,
         toolCalls: side.run.records.length,
         claimed: side.run.result?.outcome,
         error: side.run.error?.message,
+        ...(side.run.conversation && { turns: side.run.conversation.length }),
       },
     }
     // One record per case and version: the first of its expectation tests to finish carries it.
@@ -61,6 +64,10 @@ export function expectationTest(
       await recordArtifact(context.task, { type: SINGLE_CASE_ARTIFACT, evaluated: side })
     }
     await context.annotate(annotation(result, label), 'agenttwin')
+    // A conversation shows in the UI as it went: user turns between the calls.
+    if (side.run.conversation) {
+      await context.annotate(renderTrajectory(side.run), 'agenttwin:conversation')
+    }
     if (label !== 'PASS') {
       throw pointAt(new ExpectationFailedError(result, label), input.where, result.id)
     }

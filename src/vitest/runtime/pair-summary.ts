@@ -13,7 +13,10 @@ function sideSummary(side: SideReport): PairSideSummary {
   return {
     outcome,
     toolCalls: side.metrics.toolCalls,
-    failed: side.failed.map((result) => `${result.id}: ${result.label}`),
+    failed: side.failed.map(
+      (result) =>
+        `${result.id}: ${result.label}${result.turn === undefined ? '' : ` at turn ${result.turn}`}`,
+    ),
   }
 }
 

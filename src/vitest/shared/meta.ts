@@ -14,9 +14,13 @@ export interface ExpectationTaskMeta {
   kind: 'expectation'
   scenario: { id: string; version: string; file: string }
   agent: { name: string; version: string }
-  /** The effective label; the evaluator's sentence is the test's annotation. */
-  expectation: { id: string; type: string; critical: boolean; label: ResultLabel }
-  case: { finished: boolean; toolCalls: number; claimed?: string; error?: string }
+  /**
+   * The effective label; the evaluator's sentence is the test's annotation.
+   * `turn`: in a conversation, the user turn the verdict is located at.
+   */
+  expectation: { id: string; type: string; critical: boolean; label: ResultLabel; turn?: number }
+  /** `turns`: in a conversation, how many user turns the case played. */
+  case: { finished: boolean; toolCalls: number; claimed?: string; error?: string; turns?: number }
 }
 
 /** One side of a pair test in short: what a person reads in the Vitest UI's meta panel. */
@@ -24,7 +28,7 @@ export interface PairSideSummary {
   /** `SUCCESS (claim: SUCCESS, backed by state)`, or why the case did not finish. */
   outcome: string
   toolCalls: number
-  /** Ids of the expectations that did not pass, with their effective labels. */
+  /** Ids of the expectations that did not pass, with their effective labels (and turn, in a conversation). */
   failed: string[]
 }
 

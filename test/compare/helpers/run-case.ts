@@ -1,5 +1,11 @@
 import { digest } from '../../../src/core/canonical-json.ts'
-import type { AgentResult, CaseError, CaseRun, ClaimedOutcome } from '../../../src/core/case-run.ts'
+import type {
+  AgentResult,
+  CaseError,
+  CaseRun,
+  CaseTurn,
+  ClaimedOutcome,
+} from '../../../src/core/case-run.ts'
 import type { FaultRuleDocument } from '../../../src/core/fault-model.ts'
 import type { JsonObject } from '../../../src/core/json.ts'
 import { createFaultPolicy } from '../../../src/faults/rules.ts'
@@ -17,9 +23,19 @@ export interface TestScenario {
   faults?: FaultRuleDocument[]
 }
 
+/** One user turn of a scripted conversation: what the user says, the agent's calls, its reply. */
+export interface ScriptedTurn {
+  user: string
+  calls: ToolCall[]
+  reply: string
+  outcome?: ClaimedOutcome
+}
+
 /** A scripted agent's behaviour in one case: its calls, then what it reports. */
 export interface Script {
   calls: ToolCall[]
+  /** A conversation: each turn's calls and reply (then `calls` must be empty). */
+  turns?: ScriptedTurn[]
   outcome?: ClaimedOutcome
   /** The case did not finish. */
   error?: CaseError
@@ -51,6 +67,24 @@ export function runCase(
     ...(scenario.state ? { stateOverrides: scenario.state } : {}),
   })
   for (const call of script.calls) twin.call(call)
+  const conversation: CaseTurn[] = []
+  for (const [index, turn] of (script.turns ?? []).entries()) {
+    twin.beginTurn(index + 1)
+    for (const call of turn.calls) twin.call(call)
+    const result: AgentResult = {
+      reply: turn.reply,
+      ...(turn.outcome && { outcome: turn.outcome }),
+    }
+    conversation.push({
+      turn: index + 1,
+      user: turn.user,
+      input: { message: turn.user },
+      state: twin.state(),
+      ...(script.error && index === script.turns!.length - 1
+        ? { error: script.error }
+        : { result }),
+    })
+  }
   const records = twin.records()
   const version = scenario.version ?? '1'
   const run: CaseRun = {
@@ -77,10 +111,12 @@ export function runCase(
     metrics: { latencyMs: script.latencyMs ?? 100, toolCalls: records.length },
   }
   if (script.tokens) run.metrics.tokens = script.tokens
+  if (script.turns) run.conversation = conversation
   if (script.error) {
     run.error = script.error
   } else {
-    const result: AgentResult = { reply: 'Done.', outcome: script.outcome ?? 'SUCCESS' }
+    const last = conversation.at(-1)?.result
+    const result: AgentResult = last ?? { reply: 'Done.', outcome: script.outcome ?? 'SUCCESS' }
     if (script.handoff !== undefined) result.handoff = script.handoff
     run.result = result
   }

@@ -10,7 +10,8 @@ import { demoOutput } from './support/demo-output.ts'
 // once in `runs`), after checking that the new output with its runs put back
 // inline on every side hashes to the old reference. Recorded again when the HTML page's markup changed
 // (its CSP names its script and style by hash; the verified-outcome row gives the claim verdict), with
-// the terminal text, the Markdown and the JSON unchanged.
+// the terminal text, the Markdown and the JSON unchanged. Recorded again when the page's style gained
+// the rules of conversation turns in the lanes (only the style and its CSP hash changed).
 const reference = (name: string) =>
   readFileSync(new URL(`./reference/${name}`, import.meta.url), 'utf8')
 

@@ -1,7 +1,9 @@
 import type { MatcherState } from 'vitest'
 import type { CaseRun } from '../../../core/case-run.ts'
+import { turnView } from '../../../core/conversation.ts'
 import type { ExpectationResult } from '../../../core/expectation-result.ts'
 import { type EvaluateOptions, evaluatorFor } from '../../../evaluate/registry.ts'
+import { scopeToTurns } from '../../../evaluate/turns.ts'
 import { expectationIssues } from '../../../schema/expectation-checks.ts'
 import type {
   DocumentOfType,
@@ -10,8 +12,8 @@ import type {
   TypeOfMatcher,
 } from '../../../schema/expectations/index.ts'
 import { formatFieldPath } from '../../../schema/field-path.ts'
-import { caseRunOf } from './case-run.ts'
 import { InvalidMatcherArgumentError } from './errors.ts'
+import { matcherSubject } from './in-turn.ts'
 import type { AgentTwinMatchers } from './types.ts'
 import { matcherResult, type SyncMatcherResult, type Wording } from './verdict.ts'
 
@@ -96,11 +98,20 @@ export function expectationMatcher<Name extends ExpectationMatcherName>(
     received: unknown,
     ...args: Parameters<AgentTwinMatchers[Name]>
   ) {
-    const run = caseRunOf(received, name)
+    const { run, window } = matcherSubject(received, name)
     const spelling = part.spell({ name, run }, ...args)
     refuseWhatYamlRefuses(name, run, spelling.expectation as ExpectationDocument)
-    const evaluate = (expectation: ExpectationDocument) =>
-      evaluatorFor(expectation.type)(expectation as never, run, spelling.options ?? {})
+    const whole = (expectation: ExpectationDocument, on: CaseRun) =>
+      evaluatorFor(expectation.type)(expectation as never, on, spelling.options ?? {})
+    // Narrowed to turns (`inTurn`): the evaluator reads the case as it stood over them, as YAML's `turn` does.
+    const evaluate = (expectation: ExpectationDocument) => {
+      if (!window) return whole(expectation, run)
+      const scope = scopeToTurns(expectation, run, window)
+      if (scope.kind === 'unreached') return scope.result
+      const result = whole(scope.whole, scope.view)
+      return result instanceof Promise ? result.then(scope.locate) : scope.locate(result)
+    }
+    const seen = window ? (turnView(run, window) ?? run) : run
     const result = evaluate(spelling.expectation as ExpectationDocument)
     const opposite = spelling.opposite && evaluate(spelling.opposite)
     const verdict = (result: ExpectationResult, opposite: ExpectationResult | undefined) =>
@@ -108,7 +119,7 @@ export function expectationMatcher<Name extends ExpectationMatcherName>(
         result,
         ...(opposite ? { opposite } : {}),
         wording: spelling.wording,
-        ...part.diff(result, spelling.expectation, run),
+        ...part.diff(result, spelling.expectation, seen),
       })
     if (result instanceof Promise || opposite instanceof Promise) {
       return Promise.all([result, opposite]).then(([one, other]) => verdict(one, other))
