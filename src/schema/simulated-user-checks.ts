@@ -48,7 +48,7 @@ export function simulatedUserIssues(scenario: Record<string, unknown>): Issue[] 
         fix: "give `user: <the user's message>` for a scripted turn, or `simulated: true` for a turn the simulated user writes",
       })
     }
-    if (simulated && !user) {
+    if (simulated && !scripted && !user) {
       issues.push({
         path: [...at, 'simulated'],
         at: 'key',
