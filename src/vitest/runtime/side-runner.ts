@@ -32,6 +32,12 @@ export interface SideRequest {
   side?: PairSide
   /** The pair compares a version with itself: its candidate side is a run of its own. */
   selfPair?: boolean
+  /**
+   * For the candidate side of a pair: the baseline's side. With a simulated
+   * user, the candidate gets the baseline's user turns while the conversation
+   * so far is the same (the run is then this pair's own).
+   */
+  baseline?: SideCase
 }
 
 /**
@@ -56,9 +62,14 @@ export function createSideRunner(options: SideRunnerOptions): SideRunner {
   const judge = resolveJudge({ ...options.judge })
   const independent = options.sides !== undefined
 
-  async function runSide(agent: Agent, side: PairSide | undefined): Promise<SideCase> {
+  async function runSide(
+    agent: Agent,
+    side: PairSide | undefined,
+    pinUser: SideCase | undefined,
+  ): Promise<SideCase> {
     const own = side !== undefined ? options.sides?.[side] : undefined
     const result = await runAndEvaluateCase(own ?? options.pinned, agent, {
+      ...(pinUser && { pinUser: pinUser.run }),
       interception: options.network(),
       timeoutMs: options.timeoutMs,
       models: own ? { ...options.models, side } : options.models,
@@ -78,10 +89,14 @@ export function createSideRunner(options: SideRunnerOptions): SideRunner {
     side(agent, request = {}) {
       const side = independent ? request.side : undefined
       const apart = request.side === 'candidate' && request.selfPair === true
-      const key = `${side ?? (apart ? 'candidate' : '')}:${agent.version}`
+      // A simulated user's candidate is pinned to its baseline: a run of this pair's own.
+      const pinUser =
+        request.side === 'candidate' && options.pinned.document.user ? request.baseline : undefined
+      const pinKey = pinUser ? `@user:${pinUser.run.agent.version}` : ''
+      const key = `${side ?? (apart ? 'candidate' : '')}:${agent.version}${pinKey}`
       let run = sides.get(key)
       if (!run) {
-        run = queue.then(() => runSide(agent, side))
+        run = queue.then(() => runSide(agent, side, pinUser))
         queue = run.catch(() => {})
         sides.set(key, run)
       }
