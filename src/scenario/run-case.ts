@@ -199,7 +199,7 @@ export async function runCase(
   if (caseUser) {
     const userTraffic = user.session?.finish()
     // The user's tokens are kept apart: `metrics.tokens` stays the agent's.
-    if (userTraffic && userTraffic.calls.length > 0) caseUser.models = userTraffic
+    if (userTraffic && userTraffic.llm !== 'scripted') caseUser.models = userTraffic
     run.user = caseUser
   }
   const traffic = models.finish()
