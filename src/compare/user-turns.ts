@@ -88,7 +88,7 @@ function agentCalls(run: CaseRun, turn: number): string {
   )
 }
 
-function quote(text: string | undefined, run: CaseRun, turn: number): string {
+function quote(text: string | undefined, run: CaseRun): string {
   if (text !== undefined) return `"${clip(text)}"`
   const end = run.user?.ended
   return end ? `nothing (its conversation ended after turn ${end.turn}: ${end.by})` : 'nothing'
@@ -101,12 +101,12 @@ function clip(text: string): string {
 
 function sentenceOf(divergence: UserTurnDivergence, baseline: CaseRun, candidate: CaseRun): string {
   const { turn } = divergence
-  const head = `The simulated user's turn ${turn} differs: the baseline's user said ${quote(divergence.baseline, baseline, turn)}, the candidate's ${quote(divergence.candidate, candidate, turn)}`
+  const head = `The simulated user's turn ${turn} differs: the baseline's user said ${quote(divergence.baseline, baseline)}, the candidate's ${quote(divergence.candidate, candidate)}`
   if (divergence.cause === 'simulator') {
     return `${head}. The agents' replies and calls before it were the same, so the difference is the simulator's, not the agent's.`
   }
   const at = divergence.agentTurn!
   const reply = (run: CaseRun) => run.conversation?.[at - 1]?.result?.reply
   const said = reply(baseline) === reply(candidate) ? 'called other tools' : 'replied differently'
-  return `${head}, after the agents ${said} in turn ${at} (the baseline's agent: ${quote(reply(baseline), baseline, at)}; the candidate's: ${quote(reply(candidate), candidate, at)}), so it follows from the agent.`
+  return `${head}, after the agents ${said} in turn ${at} (the baseline's agent: ${quote(reply(baseline), baseline)}; the candidate's: ${quote(reply(candidate), candidate)}), so it follows from the agent.`
 }
