@@ -53,6 +53,7 @@ function guideSidebar() {
         { text: 'Mastra', link: '/guide/adapters/mastra' },
         { text: 'Record and replay model traffic', link: '/guide/model-traffic' },
         { text: 'Conversations', link: '/guide/conversations' },
+        { text: 'Simulated users', link: '/guide/simulated-users' },
         { text: 'Injection testing', link: '/guide/injection' },
         { text: 'Trials', link: '/guide/trials' },
       ],

@@ -29,6 +29,7 @@ export function caseReport(item: CaseReport): CaseReport {
     report.divergence = { step, kind, sentence, detail }
   }
   if (item.state) report.state = item.state
+  if (item.userTurns) report.userTurns = item.userTurns
   if (item.trajectories) report.trajectories = item.trajectories
   if (item.trials) {
     report.trials = item.trials

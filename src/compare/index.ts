@@ -68,3 +68,4 @@ export {
   toSteps,
 } from './steps.ts'
 export * from './trials/index.ts'
+export { type UserTurnDivergence, userTurnDivergence } from './user-turns.ts'

@@ -16,6 +16,7 @@ import type { AgentRef } from './report.ts'
 import { matchSelections } from './selection.ts'
 import { sideReport } from './side-report.ts'
 import { toSteps } from './steps.ts'
+import { userTurnDivergence } from './user-turns.ts'
 
 export type {
   CaseComparison,
@@ -52,6 +53,8 @@ export function compareCase(baseline: SideCase, candidate: SideCase): CaseCompar
   }
   const divergence = firstDivergence(baseline.run, candidate.run)
   if (divergence) compared.divergence = divergence
+  const userTurns = userTurnDivergence(baseline.run, candidate.run)
+  if (userTurns) compared.userTurns = userTurns
   const paths = diffStates(baseline.run.finalState, candidate.run.finalState).map((d) =>
     formatPath(d.path),
   )

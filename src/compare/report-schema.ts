@@ -246,6 +246,19 @@ const caseReport = {
     },
     trials: caseTrialsSchema,
     flaky: { type: 'boolean' },
+    userTurns: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['turn', 'cause', 'sentence'],
+      properties: {
+        turn: { type: 'integer', minimum: 1 },
+        baseline: { type: 'string' },
+        candidate: { type: 'string' },
+        cause: { enum: ['simulator', 'agent'] },
+        agentTurn: { type: 'integer', minimum: 1 },
+        sentence: { type: 'string', pattern: "^The simulated user's turn [1-9][0-9]* differs: " },
+      },
+    },
   },
 }
 

@@ -10,6 +10,7 @@ import type { DivergenceKind } from './lockstep.ts'
 import type { RetryView } from './retries.ts'
 import type { Step } from './steps.ts'
 import type { CaseTrials } from './trials/types.ts'
+import type { UserTurnDivergence } from './user-turns.ts'
 
 export const COMPARISON_REPORT_SCHEMA = 'agenttwin/comparison-report.v2'
 
@@ -110,6 +111,12 @@ export interface CaseReport {
   trials?: CaseTrials
   /** The trials of a side disagree (present with `trials`). */
   flaky?: boolean
+  /**
+   * With a simulated user: the first turn where the users answered
+   * differently, and whether that is the simulator's doing or follows from
+   * the agent's (see `userTurnDivergence`).
+   */
+  userTurns?: UserTurnDivergence
 }
 
 export interface PairReport {

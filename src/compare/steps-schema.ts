@@ -25,7 +25,14 @@ const caseError = {
   required: ['kind', 'message'],
   properties: {
     kind: {
-      enum: ['threw', 'timeout', 'malformed-result', 'unhandled-request', 'model-cassette'],
+      enum: [
+        'threw',
+        'timeout',
+        'malformed-result',
+        'unhandled-request',
+        'model-cassette',
+        'simulated-user',
+      ],
     },
     message: { type: 'string' },
   },

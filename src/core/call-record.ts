@@ -63,6 +63,12 @@ export interface CallRecord {
   /** In a conversation: the user turn the call was made in (1-based). Absent in a one-turn case. */
   turn?: number
   /**
+   * Who made the call: `user` for a call the (scripted or simulated) user made
+   * through a tool the twin marks `actor: user` (dual control). Absent for the
+   * agent's calls: read it with `actorOf`.
+   */
+  actor?: 'user'
+  /**
    * `mcp` when the call came as an MCP `tools/call`, `in-process` when a tool
    * function called the twin in the agent's own process; absent for HTTP.
    */
@@ -97,4 +103,16 @@ export interface CallRecord {
     committed: boolean
     commitError?: string
   }
+}
+
+/** Who acted in a call: the agent, or the user (dual control). */
+export type CallActor = 'agent' | 'user'
+
+/**
+ * Who made a call: `user` for the user's own actions, else `agent`.
+ * @example
+ * actorOf(record) // 'agent'
+ */
+export function actorOf(record: { actor?: 'user' }): CallActor {
+  return record.actor === 'user' ? 'user' : 'agent'
 }

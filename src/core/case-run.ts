@@ -54,7 +54,13 @@ export interface AgentResult {
 
 /** Why a case did not finish. */
 export interface CaseError {
-  kind: 'threw' | 'timeout' | 'malformed-result' | 'unhandled-request' | 'model-cassette'
+  kind:
+    | 'threw'
+    | 'timeout'
+    | 'malformed-result'
+    | 'unhandled-request'
+    | 'model-cassette'
+    | 'simulated-user'
   message: string
 }
 
@@ -77,6 +83,8 @@ export interface CaseTool {
   idempotencyArgument?: string
   /** The twin declares that this tool hands the case to a human. */
   handoff?: boolean
+  /** The twin marks the tool as the user's (dual control): only the user may call it. */
+  actor?: 'user'
   /** A tool-description injection rewrote the description the agent was shown (before any call). */
   injection?: { ruleId: string; type: string; content: string }
 }
@@ -95,6 +103,32 @@ export interface CaseTurn {
   error?: CaseError
   /** The twin's state at the end of this turn. */
   state: JsonObject
+  /**
+   * Who wrote the user's message: `script` (a scripted turn), `simulator`
+   * (the simulated user, this run), `baseline` (the baseline's simulated
+   * user, replayed in a pair while the conversation so far was the same).
+   * Absent in a conversation without a simulated user.
+   */
+  by?: 'script' | 'simulator' | 'baseline'
+}
+
+/** Why a conversation with a simulated user ended, by its stated rule. */
+export type ConversationEnd = 'goal' | 'handoff' | 'turn-limit' | 'script' | 'error'
+
+/** The simulated user of a case: what played it, how the conversation ended, its own model traffic. */
+export interface CaseUser {
+  /** `deterministic` (replies as data, not a language model) or `language-model`. */
+  simulator: 'deterministic' | 'language-model'
+  /** Shown wherever the simulator appears; for the deterministic one: not a language model. */
+  note: string
+  /** The language model's name, for `language-model`. */
+  model?: string
+  persona: string
+  goal: string
+  /** How the conversation ended, after which turn, and what the rule saw. */
+  ended: { by: ConversationEnd; turn: number; reason: string }
+  /** The simulated user's own model calls and tokens, apart from the agent's (`CaseRun.models`). */
+  models?: CaseModels
 }
 
 /**
@@ -118,6 +152,8 @@ export interface CaseRun {
    * last turn's answer. Absent for a one-turn (`input`) scenario.
    */
   conversation?: CaseTurn[]
+  /** The conversation's simulated user, when the scenario has one (`user:`). */
+  user?: CaseUser
   /** Absent when the case did not finish. */
   result?: AgentResult
   /** The spans the agent exported through `context.trace.exporter`: testimony, read only by `traceMatchesRecords`. */

@@ -1,3 +1,4 @@
+import { actorOf } from '../core/call-record.ts'
 import type { CaseRun } from '../core/case-run.ts'
 import type { ExpectationResult } from '../core/expectation-result.ts'
 import type { CallOrderExpectation } from '../schema/scenario-document.ts'
@@ -22,12 +23,18 @@ export function evaluateCallOrder(
   const { before, after } = expectation
   const early = notEvaluable(expectation, run, [before, after])
   if (early) return early
-  const befores = run.records.filter((record) => record.tool === before)
-  const afters = run.records.filter((record) => record.tool === after)
+  const { beforeActor, afterActor } = expectation
+  const befores = run.records.filter(
+    (record) => record.tool === before && (!beforeActor || actorOf(record) === beforeActor),
+  )
+  const afters = run.records.filter(
+    (record) => record.tool === after && (!afterActor || actorOf(record) === afterActor),
+  )
   const evidence = {
     before: { tool: before, calls: befores.map(recordEvidence) },
     after: { tool: after, calls: afters.map(recordEvidence) },
   }
+  const by = (actor: string | undefined) => (actor ? ` by the ${actor}` : '')
   const firstBefore = befores[0]
   const firstAfter = afters[0]
   if (!firstAfter) {
@@ -43,7 +50,7 @@ export function evaluateCallOrder(
     return makeResult(
       expectation,
       'FAIL',
-      `${after} ran (${formatSeqs(afters)}) but ${before} was never called.`,
+      `${after} ran${by(afterActor)} (${formatSeqs(afters)}) but ${before} was never called${by(beforeActor)}.`,
       evidence,
     )
   }
@@ -51,7 +58,7 @@ export function evaluateCallOrder(
     return makeResult(
       expectation,
       'FAIL',
-      `${after} ran before ${before} (#${firstAfter.seq} before #${firstBefore.seq}).`,
+      `${after} ran${by(afterActor)} before ${before}${by(beforeActor)} (#${firstAfter.seq} before #${firstBefore.seq}).`,
       evidence,
     )
   }

@@ -1,3 +1,4 @@
+import { actorOf } from '../core/call-record.ts'
 import type { CaseRun } from '../core/case-run.ts'
 import type { ExpectationResult } from '../core/expectation-result.ts'
 import type { ExpectationDocument } from '../schema/scenario-document.ts'
@@ -26,6 +27,12 @@ export async function evaluateExpectation(
     return evaluateOverTurns(expectation, run, window, (whole, view) =>
       evaluateExpectation(whole, view, options),
     )
+  }
+  if (expectation.actor !== undefined) {
+    const { actor, ...rest } = expectation
+    // The calls of one actor: the state is the case's, the records that actor's.
+    const view = { ...run, records: run.records.filter((record) => actorOf(record) === actor) }
+    return evaluateExpectation(rest as ExpectationDocument, view, options)
   }
   const unfinished = unfinishedResult(expectation, run)
   if (unfinished) return unfinished

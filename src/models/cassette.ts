@@ -15,7 +15,8 @@ function safeName(text: string): string {
  * `<dir>/<case>/<agent>@<version>.cassette.json`, `.trial-N` before the
  * extension for trials after the first, `.baseline` / `.candidate` before that
  * for the runs of one side of a pair whose sides run their own seeds, and
- * `.judge` for the calls the judge made about that run.
+ * `.judge` for the calls the judge made about that run, and `.user` for the
+ * calls of the conversation's simulated user.
  * @example
  * cassettePath('__cassettes__', 'refund-happy-path', { name: 'support', version: '1.2.4' })
  * // '__cassettes__/refund-happy-path/support@1.2.4.cassette.json'
@@ -25,10 +26,10 @@ export function cassettePath(
   caseId: string,
   agent: { name: string; version: string },
   trial = 0,
-  role: 'agent' | 'judge' = 'agent',
+  role: 'agent' | 'judge' | 'user' = 'agent',
   side?: 'baseline' | 'candidate',
 ): string {
-  const suffix = `${side ? `.${side}` : ''}${trial > 0 ? `.trial-${trial}` : ''}${role === 'judge' ? '.judge' : ''}`
+  const suffix = `${side ? `.${side}` : ''}${trial > 0 ? `.trial-${trial}` : ''}${role === 'agent' ? '' : `.${role}`}`
   return join(
     dir,
     safeName(caseId),

@@ -153,5 +153,6 @@ export function toCaseTool(tool: ToolDefinition): CaseTool {
   if (tool.effectKey) caseTool.effectKey = tool.effectKey
   if (tool.idempotency) caseTool.idempotencyArgument = tool.idempotency.argument
   if (tool.handoff) caseTool.handoff = true
+  if (tool.actor === 'user') caseTool.actor = 'user'
   return caseTool
 }

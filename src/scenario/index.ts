@@ -4,7 +4,9 @@ export type {
   CaseError,
   CaseRun,
   CaseTool,
+  CaseUser,
   ClaimedOutcome,
+  ConversationEnd,
   InferredClaim,
 } from '../core/case-run.ts'
 export { agentResultProblems, normaliseAgentResult } from './agent-result.ts'
@@ -29,3 +31,4 @@ export {
 } from './trial.ts'
 export type { Agent, AgentContext, ConversationContext, ConversationMessage } from './types.ts'
 export { securityExpectationId, underAttack } from './under-attack.ts'
+export { DETERMINISTIC_USER_NOTE } from './user-simulator.ts'

@@ -3,9 +3,10 @@ import type { JsonValue } from '../core/json.ts'
 import type { CollectingSpanExporter } from '../trace/span-collector.ts'
 import type { Twin } from '../twin/types.ts'
 import { type AgentOutcome, readAgentResult } from './case-run.ts'
-import { scriptedTurns } from './conversation.ts'
+import { conversationPlan } from './conversation.ts'
 import type { PinnedCase } from './pin.ts'
 import type { Agent, ConversationMessage } from './types.ts'
+import { createUserTurns, type UserTurns } from './user-turns.ts'
 
 /** How the agent's turns ran: the case's outcome, and for a conversation scenario its turns. */
 export interface PlayedConversation {
@@ -15,6 +16,8 @@ export interface PlayedConversation {
   input: JsonValue
   /** Only for a `conversation` scenario: a one-turn case keeps today's shape. */
   turns?: CaseTurn[]
+  /** How many turns were played (the last one may have failed). */
+  played: number
 }
 
 export interface PlayOptions {
@@ -23,6 +26,8 @@ export interface PlayOptions {
   mcpUrl?: string
   /** Called the moment the agent has answered its last turn (or failed), before anything else runs. */
   onAgentDone?: () => void
+  /** The user's side (a simulated user, a pinned baseline). Default: the scenario's scripted turns. */
+  users?: UserTurns
 }
 
 /**
@@ -38,8 +43,10 @@ export async function playConversation(
   twin: Twin,
   options: PlayOptions,
 ): Promise<PlayedConversation> {
-  const script = scriptedTurns(pinned.document)
-  const conversational = pinned.document.conversation !== undefined
+  const plan = conversationPlan(pinned.document)
+  const users = options.users ?? createUserTurns({ plan, twin })
+  const conversational =
+    pinned.document.conversation !== undefined || pinned.document.user !== undefined
   const controller = new AbortController()
   let timer: NodeJS.Timeout | undefined
   const timedOut = new Promise<'timeout'>((resolve) => {
@@ -54,10 +61,35 @@ export async function playConversation(
   const messages: ConversationMessage[] = []
   const turns: CaseTurn[] = []
   let outcome: AgentOutcome = {}
+  let firstInput: JsonValue = null
   try {
-    for (const [index, scripted] of script.entries()) {
-      const turn = index + 1
+    for (let turn = 1; turn <= users.limit; turn++) {
       if (conversational) twin.beginTurn(turn)
+      let scripted: Awaited<ReturnType<UserTurns['next']>>
+      try {
+        const next = await Promise.race([users.next(turn, messages), timedOut])
+        if (next === 'timeout') {
+          outcome = {
+            error: {
+              kind: 'timeout',
+              message: `In turn ${turn}: the simulated user did not answer within ${options.timeoutMs} ms.`,
+            },
+          }
+          break
+        }
+        scripted = next
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error)
+        outcome = {
+          error: {
+            kind: 'simulated-user',
+            message: `In turn ${turn}: the simulated user failed: ${message}`,
+          },
+        }
+        break
+      }
+      if ('end' in scripted) break
+      if (turn === 1) firstInput = scripted.input
       messages.push({ role: 'user', content: scripted.user })
       outcome = await oneTurn(agent, structuredClone(scripted.input), timedOut, options.timeoutMs, {
         baseUrl: twin.baseUrl,
@@ -73,6 +105,7 @@ export async function playConversation(
         input: scripted.input,
         state: twin.state(),
       }
+      if (scripted.by) caseTurn.by = scripted.by
       if (outcome.result) caseTurn.result = outcome.result
       if (outcome.error) {
         caseTurn.error = outcome.error
@@ -85,6 +118,7 @@ export async function playConversation(
       turns.push(caseTurn)
       if (outcome.error) break
       messages.push({ role: 'assistant', content: outcome.result?.reply ?? '' })
+      if (users.after(turn, outcome.result)) break
     }
   } finally {
     clearTimeout(timer)
@@ -92,8 +126,9 @@ export async function playConversation(
   }
   return {
     outcome,
-    input: script[0]?.input ?? null,
+    input: firstInput,
     ...(conversational && { turns }),
+    played: turns.length,
   }
 }
 

@@ -12,17 +12,23 @@ import {
   DEFAULT_MODEL_HOSTS,
   type ModelSession,
   type ModelsOptions,
+  modelFetch,
   resolveModelMode,
   serveModels,
   withModelSession,
 } from '../models/index.ts'
 import { createSpanCollector } from '../trace/span-collector.ts'
 import { createTwin } from '../twin/index.ts'
+import type { Twin } from '../twin/types.ts'
 import { type AgentOutcome, buildCaseRun } from './case-run.ts'
 import { DEFAULT_CASE_TIMEOUT_MS } from './case-timeout.ts'
+import { conversationPlan } from './conversation.ts'
+import { createModelSimulator } from './model-user.ts'
 import type { PinnedCase } from './pin.ts'
 import { type PlayedConversation, playConversation } from './play-conversation.ts'
 import type { Agent } from './types.ts'
+import { createReplySimulator } from './user-simulator.ts'
+import { createUserTurns, type UserTurns } from './user-turns.ts'
 
 export interface RunCaseOptions {
   /** Default {@link DEFAULT_CASE_TIMEOUT_MS}. */
@@ -38,6 +44,12 @@ export interface RunCaseOptions {
   faults?: readonly FaultRuleInput[]
   /** Model traffic: hosts, mode, cassettes. Default: OpenAI and Anthropic, mode by `resolveModelMode`. */
   models?: CaseModelsOptions
+  /**
+   * The baseline's run of this case, in a pair: the candidate gets the
+   * baseline's simulated user turns for as long as the conversation so far is
+   * the same (`CaseTurn.by: 'baseline'`), the simulator's own from then on.
+   */
+  pinUser?: CaseRun
 }
 
 /** `models` of a case run: the user's options plus what the runner knows. */
@@ -64,6 +76,7 @@ function modelSession(
   pinned: PinnedCase,
   agent: Agent,
   options: CaseModelsOptions = {},
+  role: 'agent' | 'user' = 'agent',
 ): ModelSession {
   const { mode, ci } = resolveModelMode({ option: options.mode, cli: options.cli })
   const dir = cassetteDirOf(pinned.scenario.file, options)
@@ -73,7 +86,7 @@ function modelSession(
     mode,
     ci,
     hosts: options.hosts ?? DEFAULT_MODEL_HOSTS,
-    file: cassettePath(dir, pinned.scenario.id, agentRef, options.trial, 'agent', options.side),
+    file: cassettePath(dir, pinned.scenario.id, agentRef, options.trial, role, options.side),
     caseId: pinned.scenario.id,
     agent: agentRef,
     testFile: options.testFile ?? pinned.scenario.file,
@@ -112,6 +125,7 @@ export async function runCase(
         : undefined,
   })
   const models = modelSession(pinned, agent, options.models)
+  const user = simulatedUser(pinned, agent, twin, options)
   const started = performance.now()
   let outcome: AgentOutcome = {}
   let played: PlayedConversation | undefined
@@ -141,6 +155,7 @@ export async function runCase(
             onAgentDone: () => own.stopServing(),
             trace: { exporter: collector.exporter },
             ...(mcp && { mcpUrl: mcp.url }),
+            users: user.turns,
           })
           return played.outcome
         })
@@ -161,6 +176,10 @@ export async function runCase(
   const refused = [...(scope?.unhandled ?? []), ...late.close()]
   // The agent's own failure (an SDK throwing on the refusal) follows from the miss: the miss is the cause.
   if (models.error) outcome = { error: { kind: 'model-cassette', message: models.error } }
+  else if (user.session?.error) {
+    const message = `The simulated user's ${user.session.error.replace(/^Model/, 'model')}`
+    outcome = { error: { kind: 'model-cassette', message } }
+  }
   const run = buildCaseRun(twin, {
     scenario: pinned.scenario,
     twin: pinned.twin,
@@ -176,6 +195,13 @@ export async function runCase(
   void collector.exporter.shutdown()
   const spans = collector.spans()
   if (spans.length > 0) run.trace = { source: 'exporter', spans }
+  const caseUser = user.turns.finish(played?.played ?? 0, outcome.error !== undefined)
+  if (caseUser) {
+    const userTraffic = user.session?.finish()
+    // The user's tokens are kept apart: `metrics.tokens` stays the agent's.
+    if (userTraffic && userTraffic.llm !== 'scripted') caseUser.models = userTraffic
+    run.user = caseUser
+  }
   const traffic = models.finish()
   // A model request the guard refused (outside the session) outranks what the session answered.
   run.llm = run.llm === 'refused' ? 'refused' : traffic.llm
@@ -186,6 +212,27 @@ export async function runCase(
   }
   twin.dispose()
   return run
+}
+
+/** The user's side of a case: its turns, and the model session of a language-model user. */
+function simulatedUser(
+  pinned: PinnedCase,
+  agent: Agent,
+  twin: Twin,
+  options: RunCaseOptions,
+): { turns: UserTurns; session?: ModelSession } {
+  const plan = conversationPlan(pinned.document)
+  const user = plan.user
+  const pin = options.pinUser
+  if (!user) return { turns: createUserTurns({ plan, twin }) }
+  if (user.replies) {
+    const simulator = createReplySimulator(user)
+    return { turns: createUserTurns({ plan, twin, simulator, ...(pin && { pin }) }) }
+  }
+  const session = modelSession(pinned, agent, options.models, 'user')
+  const tools = twin.tools.filter((tool) => tool.actor === 'user')
+  const simulator = createModelSimulator(user, tools, modelFetch(session))
+  return { turns: createUserTurns({ plan, twin, simulator, ...(pin && { pin }) }), session }
 }
 
 /**

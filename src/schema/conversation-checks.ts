@@ -3,6 +3,7 @@ import type { FieldPath } from './field-path.ts'
 import { recordItems } from './guards.ts'
 import type { Issue } from './issue.ts'
 import type { ExpectationDocument, ScenarioDocument } from './scenario-document.ts'
+import { isConversation, maxTurnsOf, simulatedUserIssues } from './simulated-user-checks.ts'
 
 /** An expectation of a case with where it is written: the scenario's own, or a turn's checkpoint. */
 export interface CaseExpectation {
@@ -57,7 +58,7 @@ export function checkpointItems(
 export function conversationIssues(scenario: Record<string, unknown>): Issue[] {
   const issues: Issue[] = []
   const hasInput = 'input' in scenario
-  const hasConversation = 'conversation' in scenario
+  const hasConversation = isConversation(scenario)
   if (!hasInput && !hasConversation) {
     issues.push({
       path: ['expectations'],
@@ -65,7 +66,7 @@ export function conversationIssues(scenario: Record<string, unknown>): Issue[] {
       message: 'the scenario gives neither `input` nor `conversation`',
       fix: 'add `input: { message: ... }` for a one-turn case, or `conversation:` with a list of user turns (`- user: ...`)',
     })
-  } else if (hasInput && hasConversation) {
+  } else if (hasInput && 'conversation' in scenario) {
     issues.push({
       path: ['conversation'],
       at: 'key',
@@ -73,7 +74,8 @@ export function conversationIssues(scenario: Record<string, unknown>): Issue[] {
       fix: "keep one: `input` for a one-turn case, or `conversation` (put the first message in its first turn's `user`)",
     })
   }
-  const turns = Array.isArray(scenario.conversation) ? scenario.conversation.length : 1
+  const turns = maxTurnsOf(scenario)
+  issues.push(...simulatedUserIssues(scenario))
   for (const [path, checkpoint] of checkpointItems(scenario)) {
     for (const key of ['turn', 'turns'] as const) {
       if (key in checkpoint) {
@@ -87,7 +89,15 @@ export function conversationIssues(scenario: Record<string, unknown>): Issue[] {
     }
   }
   for (const [index, expectation] of recordItems(scenario.expectations)) {
-    issues.push(...turnIssues(expectation, ['expectations', index], turns, hasConversation))
+    issues.push(
+      ...turnIssues(
+        expectation,
+        ['expectations', index],
+        turns,
+        hasConversation,
+        'user' in scenario,
+      ),
+    )
   }
   return issues
 }
@@ -97,10 +107,11 @@ function turnIssues(
   at: FieldPath,
   turns: number,
   conversation: boolean,
+  simulated: boolean,
 ): Issue[] {
   const issues: Issue[] = []
   const has = conversation
-    ? `the conversation has ${turns} turn${turns === 1 ? '' : 's'}`
+    ? `the conversation has ${simulated ? 'at most ' : ''}${turns} turn${turns === 1 ? '' : 's'}`
     : 'a scenario with `input` has one turn'
   if ('turn' in expectation && 'turns' in expectation) {
     issues.push({
@@ -137,7 +148,10 @@ function turnIssues(
 
 /** Fault rules conditioned on a turn the conversation does not have. */
 export function faultTurnIssues(scenario: Record<string, unknown>): Issue[] {
-  const turns = Array.isArray(scenario.conversation) ? scenario.conversation.length : 1
+  const turns = maxTurnsOf(scenario)
+  const has = isConversation(scenario)
+    ? `the conversation has ${'user' in scenario ? 'at most ' : ''}${turns} turn${turns === 1 ? '' : 's'}`
+    : 'a scenario with `input` has one turn'
   const issues: Issue[] = []
   for (const [index, rule] of recordItems(scenario.faults)) {
     const when = rule.when
@@ -146,7 +160,7 @@ export function faultTurnIssues(scenario: Record<string, unknown>): Issue[] {
     if (typeof turn === 'number' && Number.isInteger(turn) && turn > turns) {
       issues.push({
         path: ['faults', index, 'when', 'turn'],
-        message: `turn ${turn} is past the end: ${Array.isArray(scenario.conversation) ? `the conversation has ${turns} turn${turns === 1 ? '' : 's'}` : 'a scenario with `input` has one turn'}, so the rule never fires`,
+        message: `turn ${turn} is past the end: ${has}, so the rule never fires`,
         fix: `name a turn from 1 to ${turns}, or remove \`turn\``,
       })
     }

@@ -146,5 +146,18 @@ export function toolReferences(scenario: Record<string, unknown>): [FieldPath, s
       }
     }
   }
+  for (const [turn, item] of recordItems(scenario.conversation)) {
+    for (const [index, action] of recordItems(item.actions)) {
+      if (typeof action.tool === 'string')
+        references.push([['conversation', turn, 'actions', index, 'tool'], action.tool])
+    }
+  }
+  const replies = (scenario.user as { replies?: { rules?: unknown } } | undefined)?.replies
+  for (const [rule, item] of recordItems(replies?.rules)) {
+    for (const [index, action] of recordItems(item.actions)) {
+      if (typeof action.tool === 'string')
+        references.push([['user', 'replies', 'rules', rule, 'actions', index, 'tool'], action.tool])
+    }
+  }
   return references
 }

@@ -6,6 +6,7 @@ import type { FaultRuleDocument } from '../core/fault-model.ts'
 import type { JsonObject, JsonValue } from '../core/json.ts'
 import type { TrialPlanDocument } from '../core/trial-plan.ts'
 import type { ExpectationDocument } from './expectations/index.ts'
+import type { SimulatedUserDocument, UserActionDocument } from './simulated-user-document.ts'
 
 export type { ExpectationType, TrialPlanDocument }
 
@@ -36,6 +37,14 @@ export type { ArgsMatchMode, ToolStep, ValueCheck } from './expectations/parts.t
 export type { StateExpectation } from './expectations/state.ts'
 export type { TraceMatchesRecordsExpectation } from './expectations/trace-matches-records.ts'
 export type { TrajectoryExpectation } from './expectations/trajectory.ts'
+export type {
+  SimulatedUserDocument,
+  UserActionDocument,
+  UserEndRule,
+  UserModelDocument,
+  UserRepliesDocument,
+  UserReplyRule,
+} from './simulated-user-document.ts'
 
 /** The document union names exactly the expectation types of the core model (checked at compile time). */
 type SameNames<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never
@@ -57,6 +66,8 @@ export interface ScenarioDocument {
   input?: JsonValue
   /** The user turns of a conversation, in order, instead of `input`. */
   conversation?: ConversationTurnDocument[]
+  /** A simulated user: it writes the `simulated` turns, and the turns after the list up to its `maxTurns`. */
+  user?: SimulatedUserDocument
   /** Deep-merged over the twin's fixtures. */
   state?: JsonObject
   /** Default 0. */
@@ -77,8 +88,12 @@ export interface ScenarioDocument {
 
 /** One user turn of a conversation scenario. */
 export interface ConversationTurnDocument {
-  /** The user's message; the agent receives `{ message: user, ...input }`. */
-  user: string
+  /** The user's message (a scripted turn); the agent receives `{ message: user, ...input }`. */
+  user?: string
+  /** `true`: the scenario's simulated user writes this turn. A turn gives `user` or `simulated`. */
+  simulated?: true
+  /** Actions the scripted user takes before its message (dual control). */
+  actions?: UserActionDocument[]
   /** More fields of this turn's input, beside `message`. */
   input?: JsonObject
   /** Expectations on the state and records at the end of this turn. */

@@ -8,6 +8,7 @@ import {
   nonEmptyStringSchema,
   slugSchema,
 } from './schema-parts.ts'
+import { simulatedUserSchema, userActionSchema } from './simulated-user-schema.ts'
 
 const callNumberSchema = { type: 'integer', minimum: 1 } as const
 
@@ -61,9 +62,19 @@ export const faultRuleSchema = {
 export const conversationTurnSchema = {
   type: 'object',
   additionalProperties: false,
-  required: ['user'],
   properties: {
-    user: described("The user's message of this turn.", nonEmptyStringSchema),
+    user: described(
+      "The user's message of this turn (a scripted turn). Give user or simulated.",
+      nonEmptyStringSchema,
+    ),
+    simulated: described(
+      "true: the scenario's simulated user (the top-level user block) writes this turn. Give user or simulated.",
+      { const: true },
+    ),
+    actions: described(
+      'Actions the scripted user takes before its message, on tools the twin marks actor: user.',
+      { type: 'array', minItems: 1, items: userActionSchema },
+    ),
     input: described(
       "More fields of this turn's input, handed to the agent beside message (e.g. a customer id).",
       jsonObjectSchema,
@@ -113,6 +124,10 @@ export const scenarioSchema = {
     conversation: described(
       'The user turns of a conversation, in order (instead of input): the twin keeps its state, records, clock and fault counters across them.',
       { type: 'array', minItems: 1, items: conversationTurnSchema },
+    ),
+    user: described(
+      'A simulated user: persona, goal, the facts it knows, a turn limit, how it ends, and what plays it (replies or a model).',
+      simulatedUserSchema,
     ),
     state: described(
       "Changes to the twin's initial state for this scenario, merged into it.",

@@ -59,6 +59,38 @@ export function scenarioTwinIssues(
   for (const [index, expectation] of recordItems(scenario.expectations)) {
     issues.push(...evaluabilityIssues(expectation, ['expectations', index], twin))
   }
+  issues.push(...userActionIssues(scenario, twin))
+  return issues
+}
+
+/** The user's actions (scripted turns, reply rules) name tools the twin marks as the user's. */
+function userActionIssues(scenario: Record<string, unknown>, twin: TwinDocument): Issue[] {
+  const actions: [FieldPath, Record<string, unknown>][] = []
+  for (const [turn, item] of recordItems(scenario.conversation)) {
+    for (const [index, action] of recordItems(item.actions))
+      actions.push([['conversation', turn, 'actions', index], action])
+  }
+  const user = scenario.user as { replies?: { rules?: unknown } } | undefined
+  for (const [rule, item] of recordItems(user?.replies?.rules)) {
+    for (const [index, action] of recordItems(item.actions))
+      actions.push([['user', 'replies', 'rules', rule, 'actions', index], action])
+  }
+  const userTools = twin.tools.filter((tool) => tool.actor === 'user').map((tool) => tool.name)
+  const issues: Issue[] = []
+  for (const [at, action] of actions) {
+    const name = action.tool
+    if (typeof name !== 'string') continue
+    const tool = twin.tools.find((candidate) => candidate.name === name)
+    if (tool && tool.actor !== 'user') {
+      issues.push({
+        path: [...at, 'tool'],
+        message: `\`${name}\` is the agent's tool: twin \`${twin.metadata.name}\` does not mark it \`actor: user\``,
+        fix: userTools.length
+          ? `let the user act through one of its tools (${listWords(userTools)}), or mark \`${name}\` with \`actor: user\` in the twin`
+          : `mark \`${name}\` with \`actor: user\` in the twin if it is the user's to call`,
+      })
+    }
+  }
   return issues
 }
 

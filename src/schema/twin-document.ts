@@ -162,6 +162,12 @@ export interface ToolDefinition {
    * the name: a tool `escalate_ticket` that raises a priority is no handoff.
    */
   handoff?: boolean
+  /**
+   * `user`: the tool is the user's (dual control, e.g. confirming a payment in
+   * the customer's app): only the conversation's user may call it; an agent's
+   * call is answered 403 and recorded, with no effect.
+   */
+  actor?: 'user'
   /** Prefix of `{$id}`; default `<tool name>_`. Ids count per prefix, so calls of other tools never shift them. */
   idPrefix?: string
   handler: Handler

@@ -66,6 +66,10 @@ export const toolSchema = {
       nonEmptyStringSchema,
     ),
     handoff: described('true: calling this tool hands the case to a person.', { type: 'boolean' }),
+    actor: described(
+      "user: the tool is the user's (dual control, e.g. confirming a payment in the customer's app); only the conversation's user may call it, an agent's call is refused with 403.",
+      { const: 'user' },
+    ),
     idPrefix: described('Prefix of the ids the twin generates for this tool, e.g. re_.', {
       type: 'string',
     }),

@@ -9,7 +9,7 @@ import { templatePlaceholders } from '../core/placeholders.ts'
 import { renderAnswer } from '../core/render-answer.ts'
 import { formatPath, readPath } from '../core/state-path.ts'
 import type { ToolDefinition } from '../schema/twin-document.ts'
-import { invalidArgumentsAnswer, isSuccess, notFoundAnswer } from './answers.ts'
+import { answer, invalidArgumentsAnswer, isSuccess, notFoundAnswer } from './answers.ts'
 import { recordFault, seenByCaller } from './call-view.ts'
 import { type Enactment, enact, integerParam, tryCommit } from './enact.ts'
 import { MissingPlaceholderError, UnknownToolError, UnsafePathError } from './errors.ts'
@@ -65,7 +65,10 @@ export function runCall(runtime: TwinRuntime, call: ToolCall): CallOutcome {
     ...(turn && { turn: turn.number, turnCallNumber }),
   })
   const effect = fault?.fault.dependency.effect ?? 'applied'
-  const handled = handle(runtime, tool, scope, effect, fault)
+  const notTheUsers = tool.actor === 'user' && call.actor !== 'user'
+  const handled = notTheUsers
+    ? refusedToAgent(tool, effect)
+    : handle(runtime, tool, scope, effect, fault)
   const enacted = handled.enacted ?? effect
 
   // The one render step: a fault's view renders its answer with `renderAnswer` too.
@@ -86,6 +89,7 @@ export function runCall(runtime: TwinRuntime, call: ToolCall): CallOutcome {
     args: cloneJson(args),
     attempt: call.attempt ?? 1,
     ...(turn && { turn: turn.number }),
+    ...(call.actor === 'user' && { actor: 'user' as const }),
     ...(call.transport !== undefined && { transport: call.transport }),
     at,
     ...(handled.tenant !== undefined && { tenant: handled.tenant }),
@@ -181,6 +185,25 @@ function handle(
       tenant,
       idempotencyKey,
     })
+  }
+}
+
+/**
+ * A tool the twin marks as the user's, called by the agent: refused with 403
+ * and no effect, so an agent cannot do the user's part of a dual-control task
+ * (confirming in the customer's app) itself.
+ */
+function refusedToAgent(tool: ToolDefinition, effect: DependencyEffect): Handled {
+  return {
+    answer: answer(403, {
+      error: 'user_only_tool',
+      tool: tool.name,
+      hint: `${tool.name} is the user's to call (actor: user): ask the user to do it.`,
+    }),
+    changes: [],
+    replay: false,
+    // A fault rule on the tool did not get to act: nothing was enacted.
+    ...(effect !== 'applied' && { enacted: 'none' as const }),
   }
 }
 

@@ -13,6 +13,11 @@ export interface ToolCall {
    * `in-process` for a tool function called in the agent's own process (see `twinTools`).
    */
   transport?: 'mcp' | 'in-process'
+  /**
+   * `user` for an action of the conversation's user (dual control), allowed
+   * only on tools the twin marks `actor: user`. Default: the agent.
+   */
+  actor?: 'user'
 }
 
 /** What a call yields: its record and what the caller must be shown. */

@@ -34,6 +34,7 @@ describe('expectation registry', () => {
         'critical',
         'turn',
         'turns',
+        'actor',
         ...Object.keys(declaration.properties),
       ])
     }

@@ -12,6 +12,10 @@ export interface CallOrderExpectation extends ExpectationBase {
    * `after` is never called.
    */
   after: string
+  /** Count only this actor's calls of `before` (e.g. `user`: the user confirmed in their app). */
+  beforeActor?: 'agent' | 'user'
+  /** Count only this actor's calls of `after`. */
+  afterActor?: 'agent' | 'user'
 }
 
 export const callOrder = declareExpectation<CallOrderExpectation>()({
@@ -20,6 +24,13 @@ export const callOrder = declareExpectation<CallOrderExpectation>()({
   properties: {
     before: described('The tool that must be called first.', toolNameSchema),
     after: described('The tool that must be called after it.', toolNameSchema),
+    beforeActor: described(
+      "Count only this actor's calls of before: agent, or user (dual control, e.g. the user confirmed in their app).",
+      { enum: ['agent', 'user'] },
+    ),
+    afterActor: described("Count only this actor's calls of after: agent or user.", {
+      enum: ['agent', 'user'],
+    }),
   },
   required: ['before', 'after'],
   matchers: ['toHaveCalledToolBefore'],

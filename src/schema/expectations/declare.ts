@@ -15,6 +15,11 @@ export interface ExpectationBase {
   turn?: number
   /** In a conversation: read this range of user turns (`from` defaults to 1, `to` to the last). */
   turns?: { from?: number; to?: number }
+  /**
+   * Read only the calls this actor made: `agent`, or `user` (the conversation's
+   * user acting through tools the twin marks as the user's). Default: every call.
+   */
+  actor?: 'agent' | 'user'
 }
 
 /**
@@ -87,6 +92,10 @@ function baseProperties<const Type extends string>(type: Type) {
           to: described('The last turn of the range (1-based).', { type: 'integer', minimum: 1 }),
         },
       },
+    ),
+    actor: described(
+      "Read only the calls this actor made: agent, or user (the conversation's user acting through tools the twin marks actor: user). Default: every call.",
+      { enum: ['agent', 'user'] },
     ),
   } as const
 }

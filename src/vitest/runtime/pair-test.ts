@@ -36,7 +36,11 @@ export function pairTest(input: PairTestInput): (context: TestContext) => Promis
   return async (context) => {
     const selfPair = input.baseline.version === input.candidate.version
     const baselineSide = await input.runner.side(input.baseline, { side: 'baseline', selfPair })
-    const candidateSide = await input.runner.side(input.candidate, { side: 'candidate', selfPair })
+    const candidateSide = await input.runner.side(input.candidate, {
+      side: 'candidate',
+      selfPair,
+      baseline: baselineSide,
+    })
     const comparison = comparePair({
       baseline: { agent: baselineSide.run.agent, cases: [baselineSide] },
       candidate: { agent: candidateSide.run.agent, cases: [candidateSide] },

@@ -32,6 +32,12 @@ export interface SideRequest {
   side?: PairSide
   /** The pair compares a version with itself: its candidate side is a run of its own. */
   selfPair?: boolean
+  /**
+   * For the candidate side of a pair: the baseline's side. With a simulated
+   * user, the candidate gets the baseline's user turns while the conversation
+   * so far is the same (the run is then this pair's own).
+   */
+  baseline?: SideCase
 }
 
 /**
@@ -49,18 +55,26 @@ export interface SideRunner {
   firstToRecord(side: SideCase): boolean
 }
 
+/** Which run of an agent: by side, or for a pinned user the baseline run it replays. */
+type RunKey = string | SideCase
+
 export function createSideRunner(options: SideRunnerOptions): SideRunner {
   // By the agent itself, then the run it is asked for: two agents that report the same
   // version string are two runs, never one agent's evidence shown for the other.
-  const sides = new WeakMap<Agent, Map<string, Promise<SideCase>>>()
+  const sides = new WeakMap<Agent, Map<RunKey, Promise<SideCase>>>()
   const recorded = new WeakSet<SideCase>()
   let queue: Promise<unknown> = Promise.resolve()
   const judge = resolveJudge({ ...options.judge })
   const independent = options.sides !== undefined
 
-  async function runSide(agent: Agent, side: PairSide | undefined): Promise<SideCase> {
+  async function runSide(
+    agent: Agent,
+    side: PairSide | undefined,
+    pinUser: SideCase | undefined,
+  ): Promise<SideCase> {
     const own = side !== undefined ? options.sides?.[side] : undefined
     const result = await runAndEvaluateCase(own ?? options.pinned, agent, {
+      ...(pinUser && { pinUser: pinUser.run }),
       interception: options.network(),
       timeoutMs: options.timeoutMs,
       models: own ? { ...options.models, side } : options.models,
@@ -80,12 +94,15 @@ export function createSideRunner(options: SideRunnerOptions): SideRunner {
     side(agent, request = {}) {
       const side = independent ? request.side : undefined
       const apart = request.side === 'candidate' && request.selfPair === true
-      const key = side ?? (apart ? 'candidate' : '')
-      const runs = sides.get(agent) ?? new Map<string, Promise<SideCase>>()
+      // A simulated user's candidate is pinned to its baseline: a run of that baseline's own.
+      const pinUser =
+        request.side === 'candidate' && options.pinned.document.user ? request.baseline : undefined
+      const key: RunKey = pinUser ?? side ?? (apart ? 'candidate' : '')
+      const runs = sides.get(agent) ?? new Map<RunKey, Promise<SideCase>>()
       sides.set(agent, runs)
       let run = runs.get(key)
       if (!run) {
-        run = queue.then(() => runSide(agent, side))
+        run = queue.then(() => runSide(agent, side, pinUser))
         queue = run.catch(() => {})
         runs.set(key, run)
       }

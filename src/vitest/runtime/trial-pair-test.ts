@@ -110,7 +110,11 @@ function compareTrial(input: TrialPairInput, index: number): Promise<ComparedCas
       const runner = input.runners[index - 1]!
       const selfPair = input.baseline.version === input.candidate.version
       const baseline = await runner.side(input.baseline, { side: 'baseline', selfPair })
-      const candidate = await runner.side(input.candidate, { side: 'candidate', selfPair })
+      const candidate = await runner.side(input.candidate, {
+        side: 'candidate',
+        selfPair,
+        baseline,
+      })
       const [[b, c]] = matchSelections([baseline], [candidate], { seeds: input.seeds }) as [
         [typeof baseline, typeof candidate],
       ]

@@ -1,0 +1,48 @@
+import { fileURLToPath } from 'node:url'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { agents } from '../../examples/demo-co/agent/index.ts'
+import { runAndEvaluateCase } from '../../src/case/run-and-evaluate.ts'
+import type { EvaluatedCase } from '../../src/core/case-run.ts'
+import { pinSelection } from '../../src/scenario/pin.ts'
+import { loadScenario } from '../../src/schema/index.ts'
+
+const file = fileURLToPath(
+  new URL(
+    '../../examples/demo-co/simulated/refund-simulated-customer.scenario.yaml',
+    import.meta.url,
+  ),
+)
+
+describe('Demo Co: a simulated customer after a refund that timed out but went through', () => {
+  const sides: Record<string, EvaluatedCase> = {}
+  beforeAll(async () => {
+    const [pinned] = pinSelection([await loadScenario(file)]).cases
+    sides.v124 = await runAndEvaluateCase(pinned!, agents['v1.2.4']!)
+    sides.v130 = await runAndEvaluateCase(pinned!, agents['v1.3.0']!)
+  })
+
+  const refunds = (side: EvaluatedCase) =>
+    (side.run.finalState.orders as Record<string, { refund_count: number }>)['ORD-1001']!
+      .refund_count
+
+  it('separates v1.2.4 from v1.3.0 by state: one refund against two', () => {
+    expect(refunds(sides.v124!)).toBe(1)
+    expect(refunds(sides.v130!)).toBe(2)
+    expect(sides.v124!.results.map((r) => r.label)).toEqual(['PASS', 'PASS'])
+    expect(sides.v130!.results.map((r) => r.label)).toEqual(['FAIL', 'FAIL'])
+  })
+
+  it('is played by the deterministic simulator, labelled as not a language model, ended by its goal', () => {
+    for (const side of [sides.v124!, sides.v130!]) {
+      expect(side.run.user?.simulator).toBe('deterministic')
+      expect(side.run.user?.note).toMatch(/^not a language model/)
+      expect(side.run.user?.ended.by).toBe('goal')
+    }
+    // v1.3.0 says it could not confirm; the customer asks again, and it refunds a second time.
+    expect(sides.v130!.run.conversation?.map((turn) => turn.user)).toEqual([
+      'Hi, the stoneware mug set from order ORD-1001 arrived broken. Could you refund 40 USD, please?',
+      'My banking app still shows nothing, it failed. Please try again.',
+    ])
+    expect(sides.v124!.run.conversation).toHaveLength(1)
+  })
+})

@@ -1,0 +1,159 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { evaluateCase } from '../../src/case/index.ts'
+import { buildReport } from '../../src/compare/build-report.ts'
+import { comparePair } from '../../src/compare/pair.ts'
+import type { CaseRun } from '../../src/core/case-run.ts'
+import { renderMarkdown } from '../../src/report/index.ts'
+import { runCase } from '../../src/scenario/index.ts'
+import { GOAL_REACHED_MARK } from '../../src/scenario/model-user.ts'
+import { pinnedText, refundAgent } from './support/simulated.ts'
+
+const dir = mkdtempSync(join(tmpdir(), 'agenttwin-model-user-'))
+afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+/** A scripted OpenAI-compatible model playing the customer: it answers what the agent (role user) said. */
+async function startUserModel() {
+  let asked = 0
+  const server = createServer(async (request, response) => {
+    let text = ''
+    for await (const chunk of request) text += chunk
+    asked++
+    const body = JSON.parse(text) as { messages: Array<{ role: string; content: string }> }
+    const agent = [...body.messages].reverse().find((m) => m.role === 'user')?.content ?? ''
+    const say = /order number/i.test(agent)
+      ? 'It is ORD-1.'
+      : /shall i/i.test(agent)
+        ? 'Yes, please go ahead.'
+        : /refund is done/i.test(agent)
+          ? GOAL_REACHED_MARK
+          : 'Hello, my order arrived broken and I would like a refund.'
+    response.writeHead(200, { 'content-type': 'application/json' })
+    response.end(
+      JSON.stringify({
+        id: 'chatcmpl-user',
+        model: 'user-model-1',
+        choices: [
+          { index: 0, finish_reason: 'stop', message: { role: 'assistant', content: say } },
+        ],
+        usage: { prompt_tokens: 40, completion_tokens: 8 },
+      }),
+    )
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  return {
+    baseUrl: `http://127.0.0.1:${port}/v1`,
+    asked: () => asked,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve())
+        server.closeAllConnections()
+      }),
+  }
+}
+
+function scenario(baseUrl: string) {
+  return pinnedText(`apiVersion: agenttwin/scenario.v1
+id: refund-model-user
+version: 1.0.0
+title: A customer played by a language model
+twin: ./shop.twin.yaml
+user:
+  persona: A customer whose order arrived broken.
+  goal: Get order ORD-1 refunded.
+  private: { order_id: ORD-1 }
+  maxTurns: 5
+  model: { model: user-model-1, baseUrl: "${baseUrl}" }
+expectations:
+  - { id: refunded-once, type: state, path: orders.ORD-1.refund_count, equals: 1 }
+`)
+}
+
+function withEnv<T>(env: Record<string, string | undefined>, fn: () => Promise<T>): Promise<T> {
+  const saved = Object.fromEntries(Object.keys(env).map((key) => [key, process.env[key]]))
+  for (const [key, value] of Object.entries(env)) {
+    if (value === undefined) delete process.env[key]
+    else process.env[key] = value
+  }
+  return fn().finally(() => {
+    for (const [key, value] of Object.entries(saved)) {
+      if (value === undefined) delete process.env[key]
+      else process.env[key] = value
+    }
+  })
+}
+
+const stable = (run: CaseRun) =>
+  JSON.stringify({ ...run, metrics: { ...run.metrics, latencyMs: 0 } })
+
+describe('a simulated user played by a language model', () => {
+  it('records once, then replays under CI with no server: byte-identical records, state and report', {
+    timeout: 60_000,
+  }, async () => {
+    const server = await startUserModel()
+    const pinned = scenario(server.baseUrl)
+    const agent = refundAgent('1.0.0')
+    const recorded = await withEnv({ AGENTTWIN_MODELS: 'record', CI: undefined }, () =>
+      runCase(pinned, agent, { models: { cassetteDir: dir } }),
+    )
+    await server.close()
+    expect(server.asked()).toBe(4)
+    expect(recorded.finished).toBe(true)
+    expect(recorded.conversation?.map((turn) => [turn.by, turn.user])).toEqual([
+      ['simulator', 'Hello, my order arrived broken and I would like a refund.'],
+      ['simulator', 'It is ORD-1.'],
+      ['simulator', 'Yes, please go ahead.'],
+    ])
+    expect(recorded.user).toMatchObject({
+      simulator: 'language-model',
+      model: 'user-model-1',
+      ended: { by: 'goal', turn: 3 },
+      models: { llm: 'live', totals: { inputTokens: 160, outputTokens: 32 } },
+    })
+    // The user's tokens are kept apart from the agent's (this agent used no model).
+    expect(recorded.metrics.tokens).toBeUndefined()
+    expect(recorded.models).toBeUndefined()
+    const cassette = join(dir, 'refund-model-user', 'support@1.0.0.user.cassette.json')
+    expect(JSON.parse(readFileSync(cassette, 'utf8')).interactions).toHaveLength(4)
+
+    const replayed = await withEnv({ AGENTTWIN_MODELS: undefined, CI: 'true' }, () =>
+      runCase(pinned, agent, { models: { cassetteDir: dir } }),
+    )
+    expect(replayed.user?.models?.llm).toBe('replayed')
+    const { user: _r, ...recordedRest } = recorded
+    const { user: _p, ...replayedRest } = replayed
+    expect(stable(replayedRest as CaseRun)).toBe(stable(recordedRest as CaseRun))
+    expect(JSON.stringify(replayed.records)).toBe(JSON.stringify(recorded.records))
+    expect(JSON.stringify(replayed.finalState)).toBe(JSON.stringify(recorded.finalState))
+    const report = async (run: CaseRun) => {
+      const side = {
+        run: { ...run, metrics: { ...run.metrics, latencyMs: 0 } },
+        results: await evaluateCase(pinned.document.expectations, run),
+      }
+      const pair = comparePair({
+        baseline: { agent: run.agent, cases: [side] },
+        candidate: { agent: run.agent, cases: [side] },
+      })
+      return renderMarkdown(buildReport([pair]))
+    }
+    expect(await report(replayed)).toBe(await report(recorded))
+  })
+
+  it('a changed conversation is a located ERROR under CI, never a live call', async () => {
+    const pinned = scenario('http://127.0.0.1:9/v1')
+    const run = await withEnv({ AGENTTWIN_MODELS: undefined, CI: 'true' }, () =>
+      runCase(pinned, refundAgent('9.9.9'), { models: { cassetteDir: dir } }),
+    )
+    expect(run.finished).toBe(false)
+    expect(run.error?.kind).toBe('model-cassette')
+    expect(run.error?.message).toMatch(
+      /^The simulated user's model request 1 of case "refund-model-user" .* is not in the cassette .*support@9\.9\.9\.user\.cassette\.json \(it does not exist\)\. Re-record: AGENTTWIN_MODELS=record/,
+    )
+    expect(run.user?.models?.llm).toBe('missing')
+  })
+})
