@@ -17,8 +17,13 @@ import type {
   ToolSet,
 } from 'ai'
 import type { AgentToolCall } from '../core/case-run.ts'
-import type { TwinSource, TwinToolsOptions } from '../in-process/index.ts'
-import { twinToolSpecs } from '../in-process/index.ts'
+import {
+  type TwinnedToolsOptions,
+  type TwinSource,
+  type TwinToolsOptions,
+  twinRoute,
+  twinToolSpecs,
+} from '../in-process/index.ts'
 import type { Agent, AgentContext } from '../scenario/types.ts'
 import {
   type AdapterOptions,
@@ -27,9 +32,10 @@ import {
   conversationOf,
   tokensOf,
 } from './conversation.ts'
+import { ToolNotWrappableError } from './errors.ts'
 import { loadPeer } from './peer.ts'
 
-export { MissingPeerError } from './errors.ts'
+export { MissingPeerError, ToolNotWrappableError } from './errors.ts'
 
 const ai = await loadPeer('agenttwin/adapters/ai-sdk', ['ai'], 'ai', () => import('ai'))
 
@@ -145,4 +151,41 @@ export function aiSdkTools(source: TwinSource, options: TwinToolsOptions = {}): 
     })
   }
   return tools
+}
+
+/**
+ * Your own AI SDK tools (`tool()`s keyed by name), pointed at a twin: each
+ * keeps its description, input schema and the SDK's validation, and while a
+ * test runs its `execute` calls the twin tool of the same name (or as `names`
+ * maps it) in-process, recorded like an HTTP call, a failure thrown as a tool
+ * error; in production your `execute` runs. A name the twin lacks throws
+ * `UnknownToolError` here.
+ * @example
+ * const tools = twinnedAiSdkTools(shop, { lookup_order: lookupOrder, refund_payment: refundPayment })
+ */
+export function twinnedAiSdkTools<TOOLS extends ToolSet>(
+  source: TwinSource,
+  tools: TOOLS,
+  options: TwinnedToolsOptions = {},
+): TOOLS {
+  const wrapped: Record<string, Tool> = {}
+  for (const [name, own] of Object.entries(tools)) {
+    const route = twinRoute(source, name, options)
+    const real = own.execute
+    // Without execute the SDK hands the call back to the caller: adding one would change the agent.
+    if (!real) throw new ToolNotWrappableError(name, 'it has no execute function')
+    wrapped[name] = {
+      ...own,
+      execute: (args: unknown, execution: { abortSignal?: AbortSignal }) => {
+        if (route.answersHere()) {
+          return route.spec.call(
+            args,
+            execution.abortSignal ? { signal: execution.abortSignal } : {},
+          )
+        }
+        return real(args, execution as Parameters<typeof real>[1])
+      },
+    } as Tool
+  }
+  return wrapped as TOOLS
 }

@@ -27,3 +27,17 @@ export class AgentInputError extends AgentTwinError {
     })
   }
 }
+
+/** A framework tool handed to a `twinned...Tools` wrapper runs no code the twin could stand in for. */
+export class ToolNotWrappableError extends AgentTwinError {
+  static override readonly code = 'AGENTTWIN_TOOL_NOT_WRAPPABLE'
+  readonly tool: string
+
+  constructor(tool: string, why: string) {
+    super({
+      problem: `Tool "${tool}" cannot be pointed at a twin: ${why}.`,
+      fix: 'wrap only the tools that run your code (an execute function); pass the others to the agent as they are.',
+    })
+    this.tool = tool
+  }
+}
