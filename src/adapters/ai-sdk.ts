@@ -8,14 +8,7 @@
  *   v1: fromAiSdk({ model, system, tools: aiSdkTools(shop), stopWhen: stepCountIs(5) }, { name: 'support', version: 'v1' }),
  * }
  */
-import type {
-  generateText as GenerateText,
-  GenerateTextResult,
-  ModelMessage,
-  StreamTextResult,
-  Tool,
-  ToolSet,
-} from 'ai'
+import type { generateText as GenerateText, ModelMessage, Tool, ToolSet } from 'ai'
 import type { AgentToolCall } from '../core/case-run.ts'
 import {
   type TwinnedToolsOptions,
@@ -40,18 +33,35 @@ export { MissingPeerError, ToolNotWrappableError } from './errors.ts'
 const ai = await loadPeer('agenttwin/adapters/ai-sdk', ['ai'], 'ai', () => import('ai'))
 
 /** `generateText` / `streamText` settings, without the prompt (the case gives the messages). */
-export type AiSdkSettings = Omit<Parameters<typeof GenerateText<ToolSet>>[0], 'prompt' | 'messages'>
+export type AiSdkSettings<TOOLS extends ToolSet = ToolSet> = Omit<
+  Parameters<typeof GenerateText<TOOLS>>[0],
+  'prompt' | 'messages'
+>
 
-/** An AI SDK agent (`ToolLoopAgent`, or your own class implementing the SDK's `Agent`). */
+/** What a finished generation gives, as far as the adapter reads it (any tool set). */
+export interface AiSdkFinished {
+  text: string
+  steps: ReadonlyArray<{ toolCalls: ReadonlyArray<{ toolName: string; input: unknown }> }>
+  totalUsage: { inputTokens: number | undefined; outputTokens: number | undefined }
+}
+
+/** What a stream gives once it finishes. */
+export interface AiSdkStreamed {
+  text: PromiseLike<string>
+  steps: PromiseLike<AiSdkFinished['steps']>
+  totalUsage: PromiseLike<AiSdkFinished['totalUsage']>
+}
+
+/** An AI SDK agent (`ToolLoopAgent`, or your own class implementing the SDK's `Agent`), with any tools. */
 export interface AiSdkAgentLike {
   generate(options: {
     messages: ModelMessage[]
     abortSignal?: AbortSignal
-  }): PromiseLike<GenerateTextResult<ToolSet, never>>
+  }): PromiseLike<AiSdkFinished>
   stream?(options: {
     messages: ModelMessage[]
     abortSignal?: AbortSignal
-  }): PromiseLike<StreamTextResult<ToolSet, never>>
+  }): PromiseLike<AiSdkStreamed>
 }
 
 export interface AiSdkAdapterOptions extends AdapterOptions {
@@ -59,18 +69,15 @@ export interface AiSdkAdapterOptions extends AdapterOptions {
   stream?: boolean
 }
 
-/** What both result kinds give once finished. */
-interface Finished {
-  text: string
-  steps: ReadonlyArray<{ toolCalls: ReadonlyArray<{ toolName: string; input: unknown }> }>
-  totalUsage: { inputTokens: number | undefined; outputTokens: number | undefined }
-}
+type Finished = AiSdkFinished
 
-function isAgent(source: AiSdkSettings | AiSdkAgentLike): source is AiSdkAgentLike {
+function isAgent<TOOLS extends ToolSet>(
+  source: AiSdkSettings<TOOLS> | AiSdkAgentLike,
+): source is AiSdkAgentLike {
   return typeof (source as Partial<AiSdkAgentLike>).generate === 'function'
 }
 
-async function finish(result: StreamTextResult<ToolSet, never>): Promise<Finished> {
+async function finish(result: AiSdkStreamed): Promise<Finished> {
   const [text, steps, totalUsage] = await Promise.all([
     result.text,
     result.steps,
@@ -89,8 +96,8 @@ async function finish(result: StreamTextResult<ToolSet, never>): Promise<Finishe
  * @example
  * const agent = fromAiSdk(new ToolLoopAgent({ model, tools }), { name: 'support', version: '2.0.0' })
  */
-export function fromAiSdk(
-  source: AiSdkSettings | AiSdkAgentLike,
+export function fromAiSdk<TOOLS extends ToolSet = ToolSet>(
+  source: AiSdkSettings<TOOLS> | AiSdkAgentLike,
   options: AiSdkAdapterOptions,
 ): Agent {
   const name = options.name ?? 'ai-sdk-agent'

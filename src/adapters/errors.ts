@@ -6,11 +6,27 @@ export class MissingPeerError extends AgentTwinError {
   readonly entry: string
   readonly packages: readonly string[]
 
-  constructor(entry: string, packages: readonly string[], missing: string) {
-    super({
-      problem: `${entry} needs the package "${missing}", which is not installed in this project.`,
-      fix: `install it beside agenttwin: npm i -D ${packages.join(' ')}`,
-    })
+  /**
+   * `tooOld`: the package is installed but lacks what the entry uses; the
+   * range it needs, and what is missing from the installed one.
+   */
+  constructor(
+    entry: string,
+    packages: readonly string[],
+    missing: string,
+    tooOld?: { range: string; lacks: string },
+  ) {
+    super(
+      tooOld
+        ? {
+            problem: `${entry} needs the package "${missing}" ${tooOld.range}; the installed one is older (it has no ${tooOld.lacks}).`,
+            fix: `upgrade it beside agenttwin: npm i -D ${missing}@"${tooOld.range}"`,
+          }
+        : {
+            problem: `${entry} needs the package "${missing}", which is not installed in this project.`,
+            fix: `install it beside agenttwin: npm i -D ${packages.join(' ')}`,
+          },
+    )
     this.entry = entry
     this.packages = packages
   }

@@ -25,14 +25,21 @@ import {
   tokensOf,
 } from './conversation.ts'
 import { ToolNotWrappableError } from './errors.ts'
-import { loadPeer } from './peer.ts'
+import { loadPeer, requirePeerFunction } from './peer.ts'
 
 export { MissingPeerError, ToolNotWrappableError } from './errors.ts'
 
 const ENTRY = 'agenttwin/adapters/mastra'
 const PACKAGES = ['@mastra/core', 'zod']
 const mastra = await loadPeer(ENTRY, PACKAGES, '@mastra/core', () => import('@mastra/core/tools'))
-const zod = await loadPeer(ENTRY, PACKAGES, 'zod', () => import('zod'))
+// The supported zod: what `z.fromJSONSchema` (zod 4.2) needs; the frameworks accept it too.
+const zod = requirePeerFunction(
+  ENTRY,
+  'zod',
+  '^4.2.0',
+  await loadPeer(ENTRY, PACKAGES, 'zod', () => import('zod')),
+  'fromJSONSchema',
+)
 
 export interface MastraAdapterOptions extends AdapterOptions {
   /** The most model steps per case (Mastra's `maxSteps`). */
