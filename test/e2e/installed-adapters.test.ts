@@ -13,18 +13,24 @@ const FRAMEWORKS = ['ai-sdk', 'openai-agents', 'langchain', 'mastra']
 let project: InstalledProject
 
 beforeAll(() => {
-  project = installPackedProject('agenttwin-adapters-', [
-    pinned('vitest'),
-    pinned('vite'),
-    pinned('typescript'),
-    pinned('@types/node'),
-    pinned('zod'),
-    pinned('ai'),
-    pinned('@openai/agents'),
-    pinned('@langchain/core'),
-    pinned('langchain'),
-    pinned('@mastra/core'),
-  ])
+  project = installPackedProject(
+    'agenttwin-adapters-',
+    [
+      pinned('vitest'),
+      pinned('vite'),
+      pinned('typescript'),
+      pinned('@types/node'),
+      pinned('zod'),
+      pinned('ai'),
+      pinned('@openai/agents'),
+      pinned('@langchain/core'),
+      pinned('langchain'),
+      pinned('@mastra/core'),
+    ],
+    // @mastra/core 0.24 nests AI SDK 5 providers whose peer is `ai` 5, beside the user's `ai` 6:
+    // npm refuses that tree unless told to leave peers to the user, as a project using both must.
+    ['--legacy-peer-deps'],
+  )
   mkdirSync(join(project.dir, 'test'))
   for (const file of readdirSync(fixtures)) {
     const target = file.replace(/\.user\.ts$/, '.test.ts')

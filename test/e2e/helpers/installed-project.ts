@@ -23,8 +23,12 @@ export interface InstalledProject {
   run(command: string, args: string[]): RunResult
 }
 
-/** Packs the repository, then installs the tarball and `packages` into a fresh project. */
-export function installPackedProject(prefix: string, packages: string[]): InstalledProject {
+/** Packs the repository, then installs the tarball and `packages` (with npm `flags`) into a fresh project. */
+export function installPackedProject(
+  prefix: string,
+  packages: string[],
+  flags: string[] = [],
+): InstalledProject {
   const dir = mkdtempSync(join(tmpdir(), prefix))
   const run = (command: string, args: string[]): RunResult => {
     const result = spawnSync(command, args, {
@@ -51,6 +55,7 @@ export function installPackedProject(prefix: string, packages: string[]): Instal
     '--prefer-offline',
     '--no-audit',
     '--no-fund',
+    ...flags,
     join(dir, packed[0].filename),
     ...packages,
   ])
