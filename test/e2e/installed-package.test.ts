@@ -223,6 +223,8 @@ describe('an adapter entry without its framework installed', () => {
     ['langchain', '@langchain/core'],
     ['mastra', '@mastra/core'],
   ])('agenttwin/adapters/%s names the missing peer and how to install it', (entry, peer) => {
+    // npm may bring a framework in on its own (an optional peer another package wants): take it out.
+    rmSync(join(project, 'node_modules', peer), { recursive: true, force: true })
     const script = `import('agenttwin/adapters/${entry}').then(() => console.log('loaded'), (error) => console.log(JSON.stringify({ code: error.code, message: error.message })))`
     const result = run('node', ['--input-type=module', '-e', script])
     const error = JSON.parse(result.stdout) as { code: string; message: string }
