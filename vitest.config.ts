@@ -1,4 +1,5 @@
 import { configDefaults, defineConfig } from 'vitest/config'
+import { adapterExamples } from './examples/adapters/projects.ts'
 import { AgentTwinReporter } from './src/public/reporter.ts'
 import { agentTwin } from './src/public/vitest.ts'
 
@@ -87,6 +88,8 @@ export default defineConfig({
         ],
         test: { name: 'llm-injection', include: ['examples/llm-agent/injection/**/*.test.ts'] },
       },
+      // Your agent as it is: one project a framework, each a pair replayed offline (examples/adapters).
+      ...adapterExamples(),
     ],
   },
 })

@@ -356,6 +356,10 @@ export function referenceSidebar() {
         "link": "/reference/errors/agenttwin_agent_input"
       },
       {
+        "text": "AGENTTWIN_TOOL_NOT_WRAPPABLE",
+        "link": "/reference/errors/agenttwin_tool_not_wrappable"
+      },
+      {
         "text": "AGENTTWIN_CLI_USAGE",
         "link": "/reference/errors/agenttwin_cli_usage"
       },

@@ -8,17 +8,15 @@
  *   v1: fromAiSdk({ model, system, tools: aiSdkTools(shop), stopWhen: stepCountIs(5) }, { name: 'support', version: 'v1' }),
  * }
  */
-import type {
-  generateText as GenerateText,
-  GenerateTextResult,
-  ModelMessage,
-  StreamTextResult,
-  Tool,
-  ToolSet,
-} from 'ai'
+import type { generateText as GenerateText, ModelMessage, Tool, ToolSet } from 'ai'
 import type { AgentToolCall } from '../core/case-run.ts'
-import type { TwinSource, TwinToolsOptions } from '../in-process/index.ts'
-import { twinToolSpecs } from '../in-process/index.ts'
+import {
+  type TwinnedToolsOptions,
+  type TwinSource,
+  type TwinToolsOptions,
+  twinRoute,
+  twinToolSpecs,
+} from '../in-process/index.ts'
 import type { Agent, AgentContext } from '../scenario/types.ts'
 import {
   type AdapterOptions,
@@ -27,25 +25,43 @@ import {
   conversationOf,
   tokensOf,
 } from './conversation.ts'
+import { ToolNotWrappableError } from './errors.ts'
 import { loadPeer } from './peer.ts'
 
-export { MissingPeerError } from './errors.ts'
+export { MissingPeerError, ToolNotWrappableError } from './errors.ts'
 
 const ai = await loadPeer('agenttwin/adapters/ai-sdk', ['ai'], 'ai', () => import('ai'))
 
 /** `generateText` / `streamText` settings, without the prompt (the case gives the messages). */
-export type AiSdkSettings = Omit<Parameters<typeof GenerateText<ToolSet>>[0], 'prompt' | 'messages'>
+export type AiSdkSettings<TOOLS extends ToolSet = ToolSet> = Omit<
+  Parameters<typeof GenerateText<TOOLS>>[0],
+  'prompt' | 'messages'
+>
 
-/** An AI SDK agent (`ToolLoopAgent`, or your own class implementing the SDK's `Agent`). */
+/** What a finished generation gives, as far as the adapter reads it (any tool set). */
+export interface AiSdkFinished {
+  text: string
+  steps: ReadonlyArray<{ toolCalls: ReadonlyArray<{ toolName: string; input: unknown }> }>
+  totalUsage: { inputTokens: number | undefined; outputTokens: number | undefined }
+}
+
+/** What a stream gives once it finishes. */
+export interface AiSdkStreamed {
+  text: PromiseLike<string>
+  steps: PromiseLike<AiSdkFinished['steps']>
+  totalUsage: PromiseLike<AiSdkFinished['totalUsage']>
+}
+
+/** An AI SDK agent (`ToolLoopAgent`, or your own class implementing the SDK's `Agent`), with any tools. */
 export interface AiSdkAgentLike {
   generate(options: {
     messages: ModelMessage[]
     abortSignal?: AbortSignal
-  }): PromiseLike<GenerateTextResult<ToolSet, never>>
+  }): PromiseLike<AiSdkFinished>
   stream?(options: {
     messages: ModelMessage[]
     abortSignal?: AbortSignal
-  }): PromiseLike<StreamTextResult<ToolSet, never>>
+  }): PromiseLike<AiSdkStreamed>
 }
 
 export interface AiSdkAdapterOptions extends AdapterOptions {
@@ -53,18 +69,15 @@ export interface AiSdkAdapterOptions extends AdapterOptions {
   stream?: boolean
 }
 
-/** What both result kinds give once finished. */
-interface Finished {
-  text: string
-  steps: ReadonlyArray<{ toolCalls: ReadonlyArray<{ toolName: string; input: unknown }> }>
-  totalUsage: { inputTokens: number | undefined; outputTokens: number | undefined }
-}
+type Finished = AiSdkFinished
 
-function isAgent(source: AiSdkSettings | AiSdkAgentLike): source is AiSdkAgentLike {
+function isAgent<TOOLS extends ToolSet>(
+  source: AiSdkSettings<TOOLS> | AiSdkAgentLike,
+): source is AiSdkAgentLike {
   return typeof (source as Partial<AiSdkAgentLike>).generate === 'function'
 }
 
-async function finish(result: StreamTextResult<ToolSet, never>): Promise<Finished> {
+async function finish(result: AiSdkStreamed): Promise<Finished> {
   const [text, steps, totalUsage] = await Promise.all([
     result.text,
     result.steps,
@@ -83,8 +96,8 @@ async function finish(result: StreamTextResult<ToolSet, never>): Promise<Finishe
  * @example
  * const agent = fromAiSdk(new ToolLoopAgent({ model, tools }), { name: 'support', version: '2.0.0' })
  */
-export function fromAiSdk(
-  source: AiSdkSettings | AiSdkAgentLike,
+export function fromAiSdk<TOOLS extends ToolSet = ToolSet>(
+  source: AiSdkSettings<TOOLS> | AiSdkAgentLike,
   options: AiSdkAdapterOptions,
 ): Agent {
   const name = options.name ?? 'ai-sdk-agent'
@@ -145,4 +158,41 @@ export function aiSdkTools(source: TwinSource, options: TwinToolsOptions = {}): 
     })
   }
   return tools
+}
+
+/**
+ * Your own AI SDK tools (`tool()`s keyed by name), pointed at a twin: each
+ * keeps its description, input schema and the SDK's validation, and while a
+ * test runs its `execute` calls the twin tool of the same name (or as `names`
+ * maps it) in-process, recorded like an HTTP call, a failure thrown as a tool
+ * error; in production your `execute` runs. A name the twin lacks throws
+ * `UnknownToolError` here.
+ * @example
+ * const tools = twinnedAiSdkTools(shop, { lookup_order: lookupOrder, refund_payment: refundPayment })
+ */
+export function twinnedAiSdkTools<TOOLS extends ToolSet>(
+  source: TwinSource,
+  tools: TOOLS,
+  options: TwinnedToolsOptions = {},
+): TOOLS {
+  const wrapped: Record<string, Tool> = {}
+  for (const [name, own] of Object.entries(tools)) {
+    const route = twinRoute(source, name, options)
+    const real = own.execute
+    // Without execute the SDK hands the call back to the caller: adding one would change the agent.
+    if (!real) throw new ToolNotWrappableError(name, 'it has no execute function')
+    wrapped[name] = {
+      ...own,
+      execute: (args: unknown, execution: { abortSignal?: AbortSignal }) => {
+        if (route.answersHere()) {
+          return route.spec.call(
+            args,
+            execution.abortSignal ? { signal: execution.abortSignal } : {},
+          )
+        }
+        return real(args, execution as Parameters<typeof real>[1])
+      },
+    } as Tool
+  }
+  return wrapped as TOOLS
 }

@@ -9,14 +9,21 @@
  * export const agents = { v1: fromLangChain(support, { name: 'support', version: 'v1' }) }
  */
 import type { BaseMessage } from '@langchain/core/messages'
-import type { DynamicStructuredTool } from '@langchain/core/tools'
+import type { DynamicStructuredTool, StructuredToolInterface } from '@langchain/core/tools'
 import type { AgentToolCall } from '../core/case-run.ts'
-import { type TwinSource, type TwinToolsOptions, twinToolSpecs } from '../in-process/index.ts'
+import {
+  type TwinnedToolsOptions,
+  type TwinSource,
+  type TwinToolsOptions,
+  twinRoute,
+  twinToolSpecs,
+} from '../in-process/index.ts'
 import type { Agent, AgentContext } from '../scenario/types.ts'
 import { type AdapterOptions, adaptedResult, conversationOf, resultText } from './conversation.ts'
+import { ToolNotWrappableError } from './errors.ts'
 import { loadPeer } from './peer.ts'
 
-export { MissingPeerError } from './errors.ts'
+export { MissingPeerError, ToolNotWrappableError } from './errors.ts'
 
 const ENTRY = 'agenttwin/adapters/langchain'
 const tools = await loadPeer(
@@ -140,4 +147,43 @@ export function langChainTools(
         { name: spec.name, description: spec.description, schema: spec.inputSchema },
       ) as DynamicStructuredTool,
   )
+}
+
+/** What a structured tool runs once LangChain has checked the arguments against its schema. */
+type ToolBody = (arg: unknown, runManager?: unknown, config?: { signal?: AbortSignal }) => unknown
+
+/**
+ * Your own LangChain tools (`tool()`, `DynamicStructuredTool`, a
+ * `StructuredTool` class), pointed at a twin: each keeps its name, description,
+ * schema and LangChain's argument check, and while a test runs the checked
+ * arguments go to the twin tool of the same name (or as `names` maps it)
+ * in-process, recorded like an HTTP call, a failure thrown so the tool node
+ * hands the model an error `ToolMessage`; in production your function runs.
+ * A name the twin lacks throws `UnknownToolError` here.
+ * @example
+ * const agent = createAgent({ model, tools: twinnedLangChainTools(shop, [lookupOrder, refundPayment]) })
+ */
+export function twinnedLangChainTools<T extends StructuredToolInterface>(
+  source: TwinSource,
+  own: readonly T[],
+  options: TwinnedToolsOptions = {},
+): T[] {
+  return own.map((original) => {
+    if (!tools.isStructuredTool(original)) {
+      throw new ToolNotWrappableError(
+        String((original as { name?: unknown }).name),
+        'it is not a LangChain structured tool',
+      )
+    }
+    const route = twinRoute(source, original.name, options)
+    const real = (original as unknown as { _call: ToolBody })._call
+    // The copy inherits every method of the tool's class; only the body after the check differs.
+    const copy = Object.assign(Object.create(Object.getPrototypeOf(original)), original) as T
+    const body: ToolBody = async function (this: T, arg, runManager, config) {
+      if (!route.answersHere()) return real.call(this, arg, runManager, config)
+      return resultText(await route.spec.call(arg, config?.signal ? { signal: config.signal } : {}))
+    }
+    ;(copy as unknown as { _call: ToolBody })._call = body
+    return copy
+  })
 }

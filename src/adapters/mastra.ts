@@ -9,7 +9,13 @@
  */
 import type { Agent as MastraAgent } from '@mastra/core/agent'
 import type { AgentToolCall } from '../core/case-run.ts'
-import { type TwinSource, type TwinToolsOptions, twinToolSpecs } from '../in-process/index.ts'
+import {
+  type TwinnedToolsOptions,
+  type TwinSource,
+  type TwinToolsOptions,
+  twinRoute,
+  twinToolSpecs,
+} from '../in-process/index.ts'
 import type { Agent, AgentContext } from '../scenario/types.ts'
 import {
   type AdapterOptions,
@@ -18,14 +24,22 @@ import {
   resultText,
   tokensOf,
 } from './conversation.ts'
-import { loadPeer } from './peer.ts'
+import { ToolNotWrappableError } from './errors.ts'
+import { loadPeer, requirePeerFunction } from './peer.ts'
 
-export { MissingPeerError } from './errors.ts'
+export { MissingPeerError, ToolNotWrappableError } from './errors.ts'
 
 const ENTRY = 'agenttwin/adapters/mastra'
 const PACKAGES = ['@mastra/core', 'zod']
 const mastra = await loadPeer(ENTRY, PACKAGES, '@mastra/core', () => import('@mastra/core/tools'))
-const zod = await loadPeer(ENTRY, PACKAGES, 'zod', () => import('zod'))
+// The supported zod: what `z.fromJSONSchema` (zod 4.2) needs; the frameworks accept it too.
+const zod = requirePeerFunction(
+  ENTRY,
+  'zod',
+  '^4.2.0',
+  await loadPeer(ENTRY, PACKAGES, 'zod', () => import('zod')),
+  'fromJSONSchema',
+)
 
 export interface MastraAdapterOptions extends AdapterOptions {
   /** The most model steps per case (Mastra's `maxSteps`). */
@@ -119,4 +133,54 @@ export function mastraTools(
     })
   }
   return built
+}
+
+/** A tool's `execute` as Mastra calls it: the invocation, then the run's options. */
+type MastraExecute = (invocation: unknown, options?: { abortSignal?: AbortSignal }) => unknown
+
+/**
+ * Your own Mastra tools (`createTool`, keyed by name as the agent takes them),
+ * pointed at a twin: each keeps its id, description, schemas and Mastra's
+ * input check, and while a test runs the checked input goes to the twin tool
+ * of the same key (or as `names` maps it) in-process, recorded like an HTTP
+ * call, a failure thrown as a tool error; in production your `execute` runs.
+ * A name the twin lacks throws `UnknownToolError` here.
+ * @example
+ * const agent = new Agent({ name: 'support', instructions, model, tools: twinnedMastraTools(shop, { lookup_order }) })
+ */
+export function twinnedMastraTools<TOOLS extends Record<string, MastraTool>>(
+  source: TwinSource,
+  own: TOOLS,
+  options: TwinnedToolsOptions = {},
+): TOOLS {
+  const wrapped: Record<string, MastraTool> = {}
+  for (const [key, original] of Object.entries(own)) {
+    const real = original.execute as MastraExecute | undefined
+    if (!real) throw new ToolNotWrappableError(key, 'it has no execute function')
+    const route = twinRoute(source, key, options)
+    // Mastra checks the input against your schema before this runs, for the twin as for your code.
+    const twin = mastra.createTool({
+      id: original.id,
+      description: original.description,
+      inputSchema: original.inputSchema,
+      execute: async (
+        { context }: { context: unknown },
+        invocation?: { abortSignal?: AbortSignal },
+      ) =>
+        resultText(
+          await route.spec.call(
+            context,
+            invocation?.abortSignal ? { signal: invocation.abortSignal } : {},
+          ),
+        ),
+    })
+    const execute: MastraExecute = (invocation, runOptions) =>
+      route.answersHere()
+        ? (twin.execute as MastraExecute)(invocation, runOptions)
+        : real.call(original, invocation, runOptions)
+    wrapped[key] = Object.assign(Object.create(Object.getPrototypeOf(original)), original, {
+      execute,
+    })
+  }
+  return wrapped as TOOLS
 }

@@ -15,7 +15,13 @@ import type {
   RunResult,
 } from '@openai/agents'
 import type { AgentToolCall } from '../core/case-run.ts'
-import { type TwinSource, type TwinToolsOptions, twinToolSpecs } from '../in-process/index.ts'
+import {
+  type TwinnedToolsOptions,
+  type TwinSource,
+  type TwinToolsOptions,
+  twinRoute,
+  twinToolSpecs,
+} from '../in-process/index.ts'
 import type { Agent, AgentContext } from '../scenario/types.ts'
 import {
   type AdapterOptions,
@@ -25,9 +31,10 @@ import {
   resultText,
   tokensOf,
 } from './conversation.ts'
+import { ToolNotWrappableError } from './errors.ts'
 import { loadPeer } from './peer.ts'
 
-export { MissingPeerError } from './errors.ts'
+export { MissingPeerError, ToolNotWrappableError } from './errors.ts'
 
 const sdk = await loadPeer(
   'agenttwin/adapters/openai-agents',
@@ -111,4 +118,46 @@ export function openAIAgentsTools(
           resultText(await spec.call(args, details?.signal ? { signal: details.signal } : {})),
       }) as FunctionTool,
   )
+}
+
+/**
+ * Your own OpenAI Agents SDK function tools (`tool()`), pointed at a twin:
+ * each keeps its name, description, parameters and strictness, and while a
+ * test runs the SDK parses the model's arguments against those parameters and
+ * the twin tool of the same name (or as `names` maps it) answers in-process,
+ * recorded like an HTTP call, a failure shown to the model through the SDK's
+ * default error function; in production your `execute` runs, with your own
+ * error function. A name the twin lacks throws `UnknownToolError` here.
+ * @example
+ * const agent = new Agent({ name: 'support', tools: twinnedOpenAIAgentsTools(shop, [lookupOrder]) })
+ */
+// biome-ignore lint/suspicious/noExplicitAny: any function tool, whatever its context, parameters and result.
+export function twinnedOpenAIAgentsTools<T extends FunctionTool<any, any, any>>(
+  source: TwinSource,
+  own: readonly T[],
+  options: TwinnedToolsOptions = {},
+): T[] {
+  return own.map((original) => {
+    if (original.type !== 'function' || typeof original.invoke !== 'function') {
+      throw new ToolNotWrappableError(
+        String(original.name),
+        'it is not a function tool (hosted tools run on the provider)',
+      )
+    }
+    const route = twinRoute(source, original.name, options)
+    const twin = sdk.tool({
+      name: original.name,
+      description: original.description,
+      // biome-ignore lint/suspicious/noExplicitAny: your tool's own JSON Schema, as the SDK derived it.
+      parameters: original.parameters as any,
+      strict: original.strict,
+      execute: async (args: unknown, _context: unknown, details?: { signal?: AbortSignal }) =>
+        resultText(await route.spec.call(args, details?.signal ? { signal: details.signal } : {})),
+    })
+    const invoke: FunctionTool['invoke'] = (context, input, details) =>
+      route.answersHere()
+        ? twin.invoke(context, input, details)
+        : original.invoke(context, input, details)
+    return { ...original, invoke }
+  })
 }

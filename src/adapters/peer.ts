@@ -35,3 +35,23 @@ function isMissing(error: unknown, name: string): boolean {
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')
 }
+
+/**
+ * Checks that a loaded peer has the function an entry calls: a peer older
+ * than the supported range becomes a `MissingPeerError` naming the range,
+ * not a `TypeError` on the first call.
+ * @example
+ * requirePeerFunction('agenttwin/adapters/mastra', 'zod', '>=4.2.0', zod, 'fromJSONSchema')
+ */
+export function requirePeerFunction<T extends object>(
+  entry: string,
+  name: string,
+  range: string,
+  loaded: T,
+  used: string,
+): T {
+  if (typeof (loaded as Record<string, unknown>)[used] !== 'function') {
+    throw new MissingPeerError(entry, [name], name, { range, lacks: `${used}()` })
+  }
+  return loaded
+}

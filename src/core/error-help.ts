@@ -367,6 +367,11 @@ export const ERROR_HELP: { readonly [Code in ErrorCode]: ErrorHelp } = {
     when: 'An adapted agent got an input without a user message.',
     fix: 'Give the scenario `input: { message: "..." }` (or a string).',
   },
+  AGENTTWIN_TOOL_NOT_WRAPPABLE: {
+    group: 'In-process tools and framework adapters',
+    when: 'A framework tool handed to a `twinned...Tools` wrapper has nothing the twin can stand in for (no `execute`, or not a function tool).',
+    fix: 'Wrap only tools that run code (`execute`, a function tool, a structured tool); leave the others as they are.',
+  },
   AGENTTWIN_CLI_USAGE: {
     group: 'The `agenttwin` command',
     when: "A command line the verb cannot run: an unknown option (the message names the closest one), an option without its value, a value of the wrong kind or range, options that exclude each other, or a missing or extra argument. Exit status 2, with the verb's usage.",

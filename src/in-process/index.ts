@@ -2,11 +2,14 @@
 export { callTwinTool, type ToolCallOptions } from './call-tool.ts'
 export { NoTwinInContextError, type ToolFailure, TwinToolError } from './errors.ts'
 export {
+  type TwinnedToolsOptions,
+  type TwinRoute,
   type TwinSource,
   type TwinToolFunction,
   type TwinToolSpec,
   type TwinToolsOptions,
   twinned,
+  twinRoute,
   twinToolSpecs,
   twinTools,
 } from './twin-tools.ts'

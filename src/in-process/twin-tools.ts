@@ -99,23 +99,59 @@ export function twinTools(
   return Object.fromEntries(twinToolSpecs(source, options).map((spec) => [spec.name, spec.call]))
 }
 
+/** Which twin tool each of your tools stands for, when the names differ. */
+export interface TwinnedToolsOptions {
+  /** Your tool's name (or key) → the twin's tool name. Default: the same name. */
+  names?: Readonly<Record<string, string>>
+}
+
+/** Where one wrapped tool's calls go: to the twin, or to your own code. */
+export interface TwinRoute {
+  /** The twin tool that answers in a test. */
+  spec: TwinToolSpec
+  /**
+   * Whether the twin answers this call: always for a live twin; for a twin
+   * document, whenever AgentTwin's test network is active (a test run), so a
+   * test never reaches the real system.
+   */
+  answersHere(): boolean
+}
+
+/**
+ * The route for one of your own tools: the twin tool it stands for (its own
+ * name unless `names` maps it) and when the twin answers. An unknown name
+ * throws `UnknownToolError` when the tool is wrapped, not when it is called.
+ * @example
+ * const route = twinRoute(shop, 'getOrder', { names: { getOrder: 'lookup_order' } })
+ */
+export function twinRoute(
+  source: TwinSource,
+  tool: string,
+  options: TwinnedToolsOptions = {},
+): TwinRoute {
+  const name = options.names?.[tool] ?? tool
+  const [spec] = twinToolSpecs(source, { only: [name] })
+  const live = isLiveTwin(source)
+  return { spec: spec!, answersHere: () => live || testNetworkActive() }
+}
+
 /**
  * Your own tool function, answered by the twin while a case runs: inside a
  * case (or a `useTwin` block) that serves a twin of the document's name, the
  * call goes to that twin's tool `tool`; anywhere else (production) your
  * function runs. While AgentTwin's test network is active and no such twin
  * serves the call, it throws `NoTwinInContextError` instead of reaching the real
- * system from a test.
+ * system from a test. Given a live twin, every call goes to that twin.
  * @example
  * export const refundPayment = twinned(shop, 'refund_payment', realRefundPayment)
  */
 export function twinned<Args, Result>(
-  document: TwinDocument,
+  source: TwinSource,
   tool: string,
   real: (args: Args) => Promise<Result>,
 ): (args: Args, options?: ToolCallOptions) => Promise<Result> {
-  const [spec] = twinToolSpecs(document, { only: [tool] })
+  const route = twinRoute(source, tool)
   // In a test the twin's answer stands in for the real one: the same shape, as JSON.
   return (args, options) =>
-    testNetworkActive() ? (spec!.call(args, options) as Promise<Result>) : real(args)
+    route.answersHere() ? (route.spec.call(args, options) as Promise<Result>) : real(args)
 }

@@ -4,20 +4,24 @@
  * AgentTwin with the twin's tools in-process.
  */
 import type { LanguageModelV3CallOptions, LanguageModelV3GenerateResult } from '@ai-sdk/provider'
-import { stepCountIs, ToolLoopAgent } from 'ai'
+import { stepCountIs, ToolLoopAgent, tool } from 'ai'
 import { MockLanguageModelV3 } from 'ai/test'
 import { describe, expect, it } from 'vitest'
-import { aiSdkTools, fromAiSdk } from '../../src/adapters/ai-sdk.ts'
+import { aiSdkTools, fromAiSdk, twinnedAiSdkTools } from '../../src/adapters/ai-sdk.ts'
 import { createInterception } from '../../src/public/msw.ts'
 import { createTwin } from '../../src/twin/index.ts'
 import {
+  conversationContext,
   demoCoTwin,
-  REFUND_REQUEST,
+  REFUND_RECORDS,
+  REFUND_RESULT,
   REFUND_SCRIPT,
+  RETRY_RECORDS,
   RETRY_SCRIPT,
   runDemoCase,
   type Step,
-} from './support/demo-co.ts'
+} from '../support/adapters/demo-co.ts'
+import { DESCRIPTIONS, ORDER_ARGS, REFUND_ARGS, realSystem } from '../support/adapters/own-tools.ts'
 
 const USAGE = {
   inputTokens: { total: 100, noCache: 100, cacheRead: undefined, cacheWrite: undefined },
@@ -74,24 +78,9 @@ describe('fromAiSdk', () => {
     )
     const run = await runDemoCase('refund-happy-path', agent)
     expect(run.error).toBeUndefined()
-    expect(run.records.map((r) => [r.tool, r.status, r.transport])).toEqual([
-      ['lookup_order', 200, 'in-process'],
-      ['get_refund_policy', 200, 'in-process'],
-      ['refund_payment', 200, 'in-process'],
-    ])
+    expect(run.records.map((r) => [r.tool, r.status, r.transport])).toEqual(REFUND_RECORDS)
     expect(run.finalState).toMatchObject({ orders: { 'ORD-1001': { refund_count: 1 } } })
-    expect(run.result).toMatchObject({
-      reply: 'Done: I refunded 40 USD to your card.',
-      toolCalls: [
-        { tool: 'lookup_order', args: { order_id: 'ORD-1001' } },
-        { tool: 'get_refund_policy', args: { order_id: 'ORD-1001' } },
-        {
-          tool: 'refund_payment',
-          args: { order_id: 'ORD-1001', amount: 40, idempotency_key: 'refund-ORD-1001-40' },
-        },
-      ],
-      tokens: { input: 400, output: 80 },
-    })
+    expect(run.result).toMatchObject(REFUND_RESULT)
     // The agent states no outcome: it is read from the reply, and marked as read.
     expect(run.result?.inferred?.family).toBe('success')
     expect(run.result?.outcome).toBe('SUCCESS')
@@ -105,10 +94,7 @@ describe('fromAiSdk', () => {
       stopWhen: stepCountIs(5),
     })
     const run = await runDemoCase('refund-server-error', fromAiSdk(agent, { version: 'v2' }))
-    expect(run.records.map((r) => [r.tool, r.status, r.fault?.type ?? null])).toEqual([
-      ['refund_payment', 500, 'server_error'],
-      ['refund_payment', 200, null],
-    ])
+    expect(run.records.map((r) => [r.tool, r.status, r.fault?.type ?? null])).toEqual(RETRY_RECORDS)
     const toolMessage = prompts[1]!.find((message) => message.role === 'tool')
     expect(toolMessage?.content[0]).toMatchObject({
       type: 'tool-result',
@@ -136,19 +122,7 @@ describe('fromAiSdk', () => {
         }
       },
     })
-    const conversation = {
-      turn: 2,
-      messages: [
-        { role: 'user' as const, content: REFUND_REQUEST },
-        { role: 'assistant' as const, content: 'Refunded. Anything else?' },
-        { role: 'user' as const, content: 'When does my other order ship?' },
-      ],
-    }
-    const context = {
-      baseUrl: 'https://unused.invalid',
-      signal: new AbortController().signal,
-      conversation,
-    }
+    const context = conversationContext()
     for (const agent of [
       fromAiSdk({ model }, { version: 'v1' }),
       fromAiSdk({ model: streaming }, { version: 'v1', stream: true }),
@@ -187,5 +161,77 @@ describe('fromAiSdk', () => {
     await expect(
       tools.lookup_order!.execute!({ order_id: 'ORD-1001' }, { toolCallId: 'c1', messages: [] }),
     ).rejects.toMatchObject({ code: 'AGENTTWIN_NO_TWIN_IN_CONTEXT' })
+  })
+})
+
+describe('twinnedAiSdkTools: your own AI SDK tools, answered by the twin in a case', () => {
+  function ownTools(real: ReturnType<typeof realSystem>) {
+    return {
+      lookup_order: tool({
+        description: DESCRIPTIONS.lookup_order,
+        inputSchema: ORDER_ARGS,
+        execute: real.lookup_order,
+      }),
+      get_refund_policy: tool({
+        description: DESCRIPTIONS.get_refund_policy,
+        inputSchema: ORDER_ARGS,
+        execute: real.get_refund_policy,
+      }),
+      refund_payment: tool({
+        description: DESCRIPTIONS.refund_payment,
+        inputSchema: REFUND_ARGS,
+        execute: real.refund_payment,
+      }),
+    }
+  }
+
+  it('runs your execute in production, keeping your description and schema', async () => {
+    const real = realSystem()
+    const tools = twinnedAiSdkTools(demoCoTwin, ownTools(real))
+    expect(tools.lookup_order.description).toBe(DESCRIPTIONS.lookup_order)
+    expect(tools.lookup_order.inputSchema).toBe(ORDER_ARGS)
+    const answer = await tools.lookup_order.execute!(
+      { order_id: 'ORD-1001' },
+      { toolCallId: 'c1', messages: [] },
+    )
+    expect(answer).toContain('the real system')
+    expect(real.calls).toEqual(['lookup_order'])
+  })
+
+  it('sends every call of a case to the twin, recorded in-process, faults included', async () => {
+    const real = realSystem()
+    const tools = twinnedAiSdkTools(demoCoTwin, ownTools(real))
+    const happy = scriptedModel(REFUND_SCRIPT)
+    const settings = { model: happy.model, tools, stopWhen: stepCountIs(6) }
+    const run = await runDemoCase('refund-happy-path', fromAiSdk(settings, { version: 'v1' }))
+    expect(run.records.map((r) => [r.tool, r.status, r.transport])).toEqual(REFUND_RECORDS)
+    expect(run.finalState).toMatchObject({ orders: { 'ORD-1001': { refund_count: 1 } } })
+
+    const retry = scriptedModel(RETRY_SCRIPT)
+    const failing = { model: retry.model, tools, stopWhen: stepCountIs(5) }
+    const faulted = await runDemoCase('refund-server-error', fromAiSdk(failing, { version: 'v1' }))
+    expect(faulted.records.map((r) => [r.tool, r.status, r.fault?.type ?? null])).toEqual(
+      RETRY_RECORDS,
+    )
+    expect(JSON.stringify(retry.prompts[1])).toContain('answered 500')
+    expect(real.calls).toEqual([])
+  })
+
+  it('maps names the twin spells otherwise, and refuses a tool it cannot stand in for', () => {
+    const real = realSystem()
+    const { lookup_order } = ownTools(real)
+    const mapped = twinnedAiSdkTools(
+      demoCoTwin,
+      { getOrder: lookup_order },
+      { names: { getOrder: 'lookup_order' } },
+    )
+    expect(Object.keys(mapped)).toEqual(['getOrder'])
+    expect(() => twinnedAiSdkTools(demoCoTwin, { getOrder: lookup_order })).toThrow(
+      expect.objectContaining({ code: 'AGENTTWIN_UNKNOWN_TOOL' }),
+    )
+    const clientSide = tool({ description: 'Asks the user.', inputSchema: ORDER_ARGS })
+    expect(() => twinnedAiSdkTools(demoCoTwin, { lookup_order: clientSide })).toThrow(
+      expect.objectContaining({ code: 'AGENTTWIN_TOOL_NOT_WRAPPABLE' }),
+    )
   })
 })

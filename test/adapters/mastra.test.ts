@@ -5,18 +5,29 @@
  */
 import type { LanguageModelV2StreamPart } from '@ai-sdk/provider-v5'
 import { Agent } from '@mastra/core/agent'
+import { createTool, Tool } from '@mastra/core/tools'
 import { simulateReadableStream } from 'ai-v5'
 import { MockLanguageModelV2 } from 'ai-v5/test'
 import { describe, expect, it } from 'vitest'
-import { fromMastra, mastraTools } from '../../src/adapters/mastra.ts'
+import { fromMastra, mastraTools, twinnedMastraTools } from '../../src/adapters/mastra.ts'
 import {
+  conversationContext,
   demoCoTwin,
-  REFUND_REQUEST,
+  REFUND_RECORDS,
+  REFUND_RESULT,
   REFUND_SCRIPT,
+  RETRY_RECORDS,
   RETRY_SCRIPT,
   runDemoCase,
   type Step,
-} from './support/demo-co.ts'
+} from '../support/adapters/demo-co.ts'
+import {
+  DESCRIPTIONS,
+  ORDER_ARGS,
+  type OwnToolName,
+  REFUND_ARGS,
+  realSystem,
+} from '../support/adapters/own-tools.ts'
 
 const USAGE = { inputTokens: 100, outputTokens: 20, totalTokens: 120 }
 
@@ -94,24 +105,9 @@ describe('fromMastra', () => {
     )
     expect(run.error).toBeUndefined()
     expect(run.agent).toEqual({ name: 'support', version: 'v1' })
-    expect(run.records.map((r) => [r.tool, r.status, r.transport])).toEqual([
-      ['lookup_order', 200, 'in-process'],
-      ['get_refund_policy', 200, 'in-process'],
-      ['refund_payment', 200, 'in-process'],
-    ])
+    expect(run.records.map((r) => [r.tool, r.status, r.transport])).toEqual(REFUND_RECORDS)
     expect(run.finalState).toMatchObject({ orders: { 'ORD-1001': { refund_count: 1 } } })
-    expect(run.result).toMatchObject({
-      reply: 'Done: I refunded 40 USD to your card.',
-      toolCalls: [
-        { tool: 'lookup_order', args: { order_id: 'ORD-1001' } },
-        { tool: 'get_refund_policy', args: { order_id: 'ORD-1001' } },
-        {
-          tool: 'refund_payment',
-          args: { order_id: 'ORD-1001', amount: 40, idempotency_key: 'refund-ORD-1001-40' },
-        },
-      ],
-      tokens: { input: 400, output: 80 },
-    })
+    expect(run.result).toMatchObject(REFUND_RESULT)
     // The agent states no outcome: it is read from the reply, and marked as read.
     expect(run.result?.inferred?.family).toBe('success')
   })
@@ -128,10 +124,7 @@ describe('fromMastra', () => {
       'refund-server-error',
       fromMastra(support, { version: 'v2', maxSteps: 5 }),
     )
-    expect(run.records.map((r) => [r.tool, r.status, r.fault?.type ?? null])).toEqual([
-      ['refund_payment', 500, 'server_error'],
-      ['refund_payment', 200, null],
-    ])
+    expect(run.records.map((r) => [r.tool, r.status, r.fault?.type ?? null])).toEqual(RETRY_RECORDS)
     expect(JSON.stringify(prompts[1])).toContain('answered 500')
     expect(run.finalState).toMatchObject({ orders: { 'ORD-1001': { refund_count: 1 } } })
   })
@@ -141,19 +134,7 @@ describe('fromMastra', () => {
     const agent = fromMastra(new Agent({ name: 'support', instructions: '', model }), {
       version: 'v1',
     })
-    const conversation = {
-      turn: 2,
-      messages: [
-        { role: 'user' as const, content: REFUND_REQUEST },
-        { role: 'assistant' as const, content: 'Refunded. Anything else?' },
-        { role: 'user' as const, content: 'When does my other order ship?' },
-      ],
-    }
-    const context = {
-      baseUrl: 'https://unused.invalid',
-      signal: new AbortController().signal,
-      conversation,
-    }
+    const context = conversationContext()
     const result = await agent.run({ message: 'ignored in a conversation' }, context)
     expect(result).toMatchObject({ reply: 'It ships on Friday.', toolCalls: [] })
     const prompt = prompts[0] as Array<{ role: string }>
@@ -163,5 +144,78 @@ describe('fromMastra', () => {
       'user',
     ])
     expect(JSON.stringify(prompt.at(-1))).toContain('When does my other order ship?')
+  })
+})
+
+describe('twinnedMastraTools: your own Mastra tools, answered by the twin in a case', () => {
+  function ownTools(real: ReturnType<typeof realSystem>) {
+    const own = (id: OwnToolName, inputSchema: typeof ORDER_ARGS | typeof REFUND_ARGS) =>
+      createTool({
+        id,
+        description: DESCRIPTIONS[id],
+        inputSchema,
+        execute: async ({ context }) => real[id](context),
+      })
+    return {
+      lookup_order: own('lookup_order', ORDER_ARGS),
+      get_refund_policy: own('get_refund_policy', ORDER_ARGS),
+      refund_payment: own('refund_payment', REFUND_ARGS),
+    }
+  }
+
+  it('runs your execute in production, keeping your id, description, schema and check', async () => {
+    const real = realSystem()
+    const { lookup_order } = twinnedMastraTools(demoCoTwin, ownTools(real))
+    expect(lookup_order).toBeInstanceOf(Tool)
+    expect(lookup_order).toMatchObject({ id: 'lookup_order', inputSchema: ORDER_ARGS })
+    const execute = lookup_order.execute as (invocation: unknown) => Promise<unknown>
+    expect(String(await execute({ context: { order_id: 'ORD-1001' } }))).toContain(
+      'the real system',
+    )
+    expect(await execute({ context: { order: 1 } })).toMatchObject({ error: true })
+    expect(real.calls).toEqual(['lookup_order'])
+  })
+
+  it('sends every call of a case to the twin, recorded in-process, faults included', async () => {
+    const real = realSystem()
+    const tools = twinnedMastraTools(demoCoTwin, ownTools(real))
+    const happy = scriptedModel(REFUND_SCRIPT)
+    const support = new Agent({ name: 'support', instructions: '', model: happy.model, tools })
+    const run = await runDemoCase(
+      'refund-happy-path',
+      fromMastra(support, { version: 'v1', maxSteps: 6 }),
+    )
+    expect(run.records.map((r) => [r.tool, r.status, r.transport])).toEqual(REFUND_RECORDS)
+    expect(run.finalState).toMatchObject({ orders: { 'ORD-1001': { refund_count: 1 } } })
+
+    const retry = scriptedModel(RETRY_SCRIPT)
+    const failing = new Agent({ name: 'support', instructions: '', model: retry.model, tools })
+    const faulted = await runDemoCase(
+      'refund-server-error',
+      fromMastra(failing, { version: 'v1', maxSteps: 5 }),
+    )
+    expect(faulted.records.map((r) => [r.tool, r.status, r.fault?.type ?? null])).toEqual(
+      RETRY_RECORDS,
+    )
+    expect(JSON.stringify(retry.prompts[1])).toContain('answered 500')
+    expect(real.calls).toEqual([])
+  })
+
+  it('maps names the twin spells otherwise, and refuses a tool without execute', () => {
+    const real = realSystem()
+    const { lookup_order } = ownTools(real)
+    const mapped = twinnedMastraTools(
+      demoCoTwin,
+      { getOrder: lookup_order },
+      { names: { getOrder: 'lookup_order' } },
+    )
+    expect(Object.keys(mapped)).toEqual(['getOrder'])
+    expect(() => twinnedMastraTools(demoCoTwin, { getOrder: lookup_order })).toThrow(
+      expect.objectContaining({ code: 'AGENTTWIN_UNKNOWN_TOOL' }),
+    )
+    const noExecute = createTool({ id: 'lookup_order', description: 'x', inputSchema: ORDER_ARGS })
+    expect(() => twinnedMastraTools(demoCoTwin, { lookup_order: noExecute })).toThrow(
+      expect.objectContaining({ code: 'AGENTTWIN_TOOL_NOT_WRAPPABLE' }),
+    )
   })
 })

@@ -3,17 +3,35 @@
  * `Runner` on a scripted `Model` (the SDK's own model interface), through
  * AgentTwin with the twin's tools in-process.
  */
-import { Agent, type Model, type ModelRequest, type ModelResponse, Usage } from '@openai/agents'
-import { describe, expect, it } from 'vitest'
-import { fromOpenAIAgents, openAIAgentsTools } from '../../src/adapters/openai-agents.ts'
 import {
+  Agent,
+  type FunctionTool,
+  type Model,
+  type ModelRequest,
+  type ModelResponse,
+  RunContext,
+  tool,
+  Usage,
+  webSearchTool,
+} from '@openai/agents'
+import { describe, expect, it } from 'vitest'
+import {
+  fromOpenAIAgents,
+  openAIAgentsTools,
+  twinnedOpenAIAgentsTools,
+} from '../../src/adapters/openai-agents.ts'
+import {
+  conversationContext,
   demoCoTwin,
-  REFUND_REQUEST,
+  REFUND_RECORDS,
+  REFUND_RESULT,
   REFUND_SCRIPT,
+  RETRY_RECORDS,
   RETRY_SCRIPT,
   runDemoCase,
   type Step,
-} from './support/demo-co.ts'
+} from '../support/adapters/demo-co.ts'
+import { DESCRIPTIONS, ORDER_ARGS, REFUND_ARGS, realSystem } from '../support/adapters/own-tools.ts'
 
 function answer(step: Step, index: number): ModelResponse {
   const usage = new Usage({ requests: 1, inputTokens: 100, outputTokens: 20, totalTokens: 120 })
@@ -73,24 +91,9 @@ describe('fromOpenAIAgents', () => {
     const run = await runDemoCase('refund-happy-path', fromOpenAIAgents(support, { version: 'v1' }))
     expect(run.error).toBeUndefined()
     expect(run.agent).toEqual({ name: 'support', version: 'v1' })
-    expect(run.records.map((r) => [r.tool, r.status, r.transport])).toEqual([
-      ['lookup_order', 200, 'in-process'],
-      ['get_refund_policy', 200, 'in-process'],
-      ['refund_payment', 200, 'in-process'],
-    ])
+    expect(run.records.map((r) => [r.tool, r.status, r.transport])).toEqual(REFUND_RECORDS)
     expect(run.finalState).toMatchObject({ orders: { 'ORD-1001': { refund_count: 1 } } })
-    expect(run.result).toMatchObject({
-      reply: 'Done: I refunded 40 USD to your card.',
-      toolCalls: [
-        { tool: 'lookup_order', args: { order_id: 'ORD-1001' } },
-        { tool: 'get_refund_policy', args: { order_id: 'ORD-1001' } },
-        {
-          tool: 'refund_payment',
-          args: { order_id: 'ORD-1001', amount: 40, idempotency_key: 'refund-ORD-1001-40' },
-        },
-      ],
-      tokens: { input: 400, output: 80 },
-    })
+    expect(run.result).toMatchObject(REFUND_RESULT)
     // The agent states no outcome: it is read from the reply, and marked as read.
     expect(run.result?.inferred?.family).toBe('success')
   })
@@ -102,10 +105,7 @@ describe('fromOpenAIAgents', () => {
       'refund-server-error',
       fromOpenAIAgents(support, { version: 'v2' }),
     )
-    expect(run.records.map((r) => [r.tool, r.status, r.fault?.type ?? null])).toEqual([
-      ['refund_payment', 500, 'server_error'],
-      ['refund_payment', 200, null],
-    ])
+    expect(run.records.map((r) => [r.tool, r.status, r.fault?.type ?? null])).toEqual(RETRY_RECORDS)
     const input = requests[1]!.input as Array<{ type?: string; output?: unknown }>
     const result = input.find((item) => item.type === 'function_call_result')
     expect(JSON.stringify(result?.output)).toContain('answered 500')
@@ -115,23 +115,94 @@ describe('fromOpenAIAgents', () => {
   it('hands a conversation to the model whole', async () => {
     const { model, requests } = scriptedModel([{ say: 'It ships on Friday.' }])
     const agent = fromOpenAIAgents(new Agent({ name: 'support', model }), { version: 'v1' })
-    const conversation = {
-      turn: 2,
-      messages: [
-        { role: 'user' as const, content: REFUND_REQUEST },
-        { role: 'assistant' as const, content: 'Refunded. Anything else?' },
-        { role: 'user' as const, content: 'When does my other order ship?' },
-      ],
-    }
-    const context = {
-      baseUrl: 'https://unused.invalid',
-      signal: new AbortController().signal,
-      conversation,
-    }
+    const context = conversationContext()
     const result = await agent.run({ message: 'ignored in a conversation' }, context)
     expect(result).toMatchObject({ reply: 'It ships on Friday.', toolCalls: [] })
     const input = requests[0]!.input as Array<{ role?: string }>
     expect(input.map((item) => item.role)).toEqual(['user', 'assistant', 'user'])
     expect(JSON.stringify(input.at(-1))).toContain('When does my other order ship?')
+  })
+})
+
+describe('twinnedOpenAIAgentsTools: your own function tools, answered by the twin in a case', () => {
+  function ownTools(real: ReturnType<typeof realSystem>) {
+    return [
+      tool({
+        name: 'lookup_order',
+        description: DESCRIPTIONS.lookup_order,
+        parameters: ORDER_ARGS,
+        execute: real.lookup_order,
+      }),
+      tool({
+        name: 'get_refund_policy',
+        description: DESCRIPTIONS.get_refund_policy,
+        parameters: ORDER_ARGS,
+        execute: real.get_refund_policy,
+      }),
+      tool({
+        name: 'refund_payment',
+        description: DESCRIPTIONS.refund_payment,
+        parameters: REFUND_ARGS,
+        execute: real.refund_payment,
+      }),
+    ]
+  }
+
+  it('runs your execute in production, keeping your name, description and parameters', async () => {
+    const real = realSystem()
+    const [lookup] = twinnedOpenAIAgentsTools(demoCoTwin, ownTools(real))
+    const [own] = ownTools(real)
+    expect(lookup).toMatchObject({
+      name: 'lookup_order',
+      description: DESCRIPTIONS.lookup_order,
+      parameters: own!.parameters,
+      strict: true,
+    })
+    const answer = await lookup!.invoke(new RunContext(), '{"order_id":"ORD-1001"}')
+    expect(String(answer)).toContain('the real system')
+    expect(real.calls).toEqual(['lookup_order'])
+  })
+
+  it('sends every call of a case to the twin, recorded in-process, faults included', async () => {
+    const real = realSystem()
+    const tools = twinnedOpenAIAgentsTools(demoCoTwin, ownTools(real))
+    const happy = scriptedModel(REFUND_SCRIPT)
+    const support = new Agent({ name: 'support', model: happy.model, tools })
+    const run = await runDemoCase('refund-happy-path', fromOpenAIAgents(support, { version: 'v1' }))
+    expect(run.records.map((r) => [r.tool, r.status, r.transport])).toEqual(REFUND_RECORDS)
+    expect(run.finalState).toMatchObject({ orders: { 'ORD-1001': { refund_count: 1 } } })
+
+    const retry = scriptedModel(RETRY_SCRIPT)
+    const failing = new Agent({ name: 'support', model: retry.model, tools })
+    const faulted = await runDemoCase(
+      'refund-server-error',
+      fromOpenAIAgents(failing, { version: 'v1' }),
+    )
+    expect(faulted.records.map((r) => [r.tool, r.status, r.fault?.type ?? null])).toEqual(
+      RETRY_RECORDS,
+    )
+    expect(JSON.stringify(retry.requests[1]!.input)).toContain('answered 500')
+    expect(real.calls).toEqual([])
+  })
+
+  it('maps names the twin spells otherwise, and refuses a tool it cannot stand in for', () => {
+    const real = realSystem()
+    const getOrder = tool({
+      name: 'getOrder',
+      description: DESCRIPTIONS.lookup_order,
+      parameters: ORDER_ARGS,
+      execute: real.lookup_order,
+    })
+    const [mapped] = twinnedOpenAIAgentsTools(demoCoTwin, [getOrder], {
+      names: { getOrder: 'lookup_order' },
+    })
+    expect(mapped?.name).toBe('getOrder')
+    expect(() => twinnedOpenAIAgentsTools(demoCoTwin, [getOrder])).toThrow(
+      expect.objectContaining({ code: 'AGENTTWIN_UNKNOWN_TOOL' }),
+    )
+    const hosted = webSearchTool() as unknown as FunctionTool
+    expect(() => twinnedOpenAIAgentsTools(demoCoTwin, [hosted])).toThrow(
+      expect.objectContaining({ code: 'AGENTTWIN_TOOL_NOT_WRAPPABLE' }),
+    )
   })
 })

@@ -1,6 +1,7 @@
+import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { MissingPeerError } from '../../src/adapters/errors.ts'
-import { loadPeer } from '../../src/adapters/peer.ts'
+import { loadPeer, requirePeerFunction } from '../../src/adapters/peer.ts'
 import { readAgentResult } from '../../src/scenario/case-run.ts'
 
 /** An entry of the peer that exists nowhere: what Node (or Vite) says when the package is missing. */
@@ -69,6 +70,55 @@ describe('what an agent returns', () => {
       'v1 returned a malformed result: outcome must be one of SUCCESS, PARTIAL, FAILURE when given (or left out to read it from the reply), got "DONE"; ' +
         'toolCalls[0].args.when (a Date instance) is not plain JSON; toolCalls[1].args.self (a cycle) is not plain JSON; ' +
         'toolCalls[2].args.amount (NaN) is not plain JSON; toolCalls[3].tool must be a string, got undefined.',
+    )
+  })
+})
+
+describe('the supported zod', () => {
+  const repo = new URL('../../', import.meta.url)
+  const read = (path: string) => JSON.parse(readFileSync(new URL(path, repo), 'utf8'))
+  const minimum = /^\^(\d+\.\d+\.\d+)$/.exec(read('package.json').peerDependencies.zod)?.[1]
+
+  /** Whether a caret range (or several, `||`) admits a version. */
+  function admits(range: string, version: string): boolean {
+    const [major, minor, patch] = version.split('.').map(Number)
+    return range.split('||').some((part) => {
+      const [m, n, p] = part.trim().replace(/^\^/, '').split('.').map(Number)
+      if (m !== major) return false
+      return minor! > n! || (minor === n && patch! >= p!)
+    })
+  }
+
+  it('is stated as a caret range, and every framework accepts its oldest version', () => {
+    expect(minimum).toBeDefined()
+    for (const framework of ['ai', '@openai/agents', '@mastra/core']) {
+      const range = read(`node_modules/${framework}/package.json`).peerDependencies.zod
+      expect(admits(range, minimum!), `${framework} wants zod ${range}`).toBe(true)
+    }
+  })
+
+  it('is what the tests run with, and has what the Mastra tools are built with', async () => {
+    const installed = read('node_modules/zod/package.json').version
+    expect(admits(`^${minimum}`, installed)).toBe(true)
+    const zod = await import('zod')
+    const schema = zod.fromJSONSchema({
+      type: 'object',
+      properties: { order_id: { type: 'string' } },
+      required: ['order_id'],
+    })
+    expect(schema.safeParse({ order_id: 'ORD-1001' }).success).toBe(true)
+    expect(schema.safeParse({}).success).toBe(false)
+  })
+
+  it('refuses an older zod with the range to install, not a TypeError on the first tool', () => {
+    const older = { z: {} }
+    expect(() =>
+      requirePeerFunction('agenttwin/adapters/mastra', 'zod', '^4.2.0', older, 'fromJSONSchema'),
+    ).toThrow(
+      expect.objectContaining({
+        code: 'AGENTTWIN_MISSING_PEER',
+        message: expect.stringContaining('npm i -D zod@"^4.2.0"'),
+      }),
     )
   })
 })

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { twinned } from '../../src/in-process/index.ts'
 import { createInterception, type Interception } from '../../src/public/msw.ts'
 import { createTwin } from '../../src/twin/index.ts'
-import { demoCoTwin } from './support/demo-co.ts'
+import { demoCoTwin } from '../support/adapters/demo-co.ts'
 
 let network: Interception | undefined
 afterEach(() => {

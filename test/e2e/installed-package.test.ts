@@ -1,71 +1,36 @@
-import { execFileSync, spawnSync } from 'node:child_process'
+import { spawnSync } from 'node:child_process'
 import {
   copyFileSync,
   existsSync,
   mkdirSync,
-  mkdtempSync,
   readdirSync,
   readFileSync,
   rmSync,
   writeFileSync,
 } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { type InstalledProject, installPackedProject, pinned } from './helpers/installed-project.ts'
 
 // What a user gets: the packed tarball installed into a fresh project with
 // its own package.json, driven only through the package's published entries.
 // The project lives outside the repository, so nothing resolves to our sources.
 const repo = fileURLToPath(new URL('../..', import.meta.url))
-const manifest = JSON.parse(readFileSync(`${repo}package.json`, 'utf8'))
 // The files the getting-started guide shows, which these tests run as a user would.
 const guide = `${repo}docs/examples/getting-started/`
-const pinned = (name: string) => `${name}@${manifest.devDependencies[name]}`
 let project: string
-
-function run(command: string, args: string[]) {
-  const result = spawnSync(command, args, {
-    cwd: project,
-    encoding: 'utf8',
-    env: { ...process.env, NO_COLOR: '1', CI: 'true' },
-    timeout: 300_000,
-  })
-  return { code: result.status, stdout: result.stdout, stderr: result.stderr }
-}
+let run: InstalledProject['run']
 
 beforeAll(async () => {
-  project = mkdtempSync(join(tmpdir(), 'agenttwin-installed-'))
-  // Build dist/ only when a source is newer (as `npm test` does), then pack
-  // without lifecycle scripts: packing would otherwise rebuild dist/ under
-  // the other end-to-end files that run beside this one and read it.
-  execFileSync('node', ['scripts/ensure-installed.mjs'], { cwd: repo, stdio: 'ignore' })
-  const packed = JSON.parse(
-    execFileSync('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', project], {
-      cwd: repo,
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'ignore'],
-    }),
-  )
-  const tarball = join(project, packed[0].filename)
-  writeFileSync(
-    join(project, 'package.json'),
-    `${JSON.stringify({ name: 'user-project', private: true, type: 'module' }, null, 2)}\n`,
-  )
-  const install = run('npm', [
-    'install',
-    '--prefer-offline',
-    '--no-audit',
-    '--no-fund',
-    tarball,
+  ;({ dir: project, run } = installPackedProject('agenttwin-installed-', [
     pinned('vitest'),
     pinned('vite'),
     pinned('typescript'),
     pinned('@types/node'),
     // The Demo Co example's agent reaches its twin over MCP too.
     pinned('@modelcontextprotocol/sdk'),
-  ])
-  if (install.code !== 0) throw new Error(`npm install failed:\n${install.stderr}`)
+  ]))
   const init = run('npx', ['agenttwin', 'init'])
   if (init.code !== 0) throw new Error(`agenttwin init failed:\n${init.stderr}`)
   // The config exactly as `init` prints it.
@@ -248,5 +213,23 @@ describe('the package installed from its tarball into a fresh project', () => {
     const output = result.stdout + result.stderr
     expect(output).toContain("v1.3.0 vs v1.2.4 gated BLOCK, as declared (expectGate: 'BLOCK')")
     expect(result.status).toBe(0)
+  })
+})
+
+describe('an adapter entry without its framework installed', () => {
+  test.each([
+    ['ai-sdk', 'ai'],
+    ['openai-agents', '@openai/agents'],
+    ['langchain', '@langchain/core'],
+    ['mastra', '@mastra/core'],
+  ])('agenttwin/adapters/%s names the missing peer and how to install it', (entry, peer) => {
+    // npm may bring a framework in on its own (an optional peer another package wants): take it out.
+    rmSync(join(project, 'node_modules', peer), { recursive: true, force: true })
+    const script = `import('agenttwin/adapters/${entry}').then(() => console.log('loaded'), (error) => console.log(JSON.stringify({ code: error.code, message: error.message })))`
+    const result = run('node', ['--input-type=module', '-e', script])
+    const error = JSON.parse(result.stdout) as { code: string; message: string }
+    expect(error.code).toBe('AGENTTWIN_MISSING_PEER')
+    expect(error.message).toContain(`"${peer}"`)
+    expect(error.message).toContain(`npm i -D ${peer}`)
   })
 })

@@ -16,4 +16,6 @@ export {
   aiSdkTools,
   fromAiSdk,
   MissingPeerError,
+  ToolNotWrappableError,
+  twinnedAiSdkTools,
 } from '../../adapters/ai-sdk.ts'

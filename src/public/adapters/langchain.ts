@@ -15,4 +15,6 @@ export {
   langChainTools,
   type MessagesRunnable,
   MissingPeerError,
+  ToolNotWrappableError,
+  twinnedLangChainTools,
 } from '../../adapters/langchain.ts'

@@ -14,4 +14,6 @@ export {
   type MastraTool,
   MissingPeerError,
   mastraTools,
+  ToolNotWrappableError,
+  twinnedMastraTools,
 } from '../../adapters/mastra.ts'

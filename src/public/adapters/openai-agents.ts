@@ -13,4 +13,6 @@ export {
   MissingPeerError,
   type OpenAIAgentsAdapterOptions,
   openAIAgentsTools,
+  ToolNotWrappableError,
+  twinnedOpenAIAgentsTools,
 } from '../../adapters/openai-agents.ts'

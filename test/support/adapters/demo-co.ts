@@ -46,3 +46,41 @@ export const RETRY_SCRIPT: Step[] = [
   REFUND_SCRIPT[2]!,
   { say: 'The first attempt failed; the retry refunded 40 USD.' },
 ]
+
+/** The twin's records of REFUND_SCRIPT with in-process tools: tool, status, transport. */
+export const REFUND_RECORDS = [
+  ['lookup_order', 200, 'in-process'],
+  ['get_refund_policy', 200, 'in-process'],
+  ['refund_payment', 200, 'in-process'],
+]
+
+/** What an adapter keeps of REFUND_SCRIPT on a scripted model that reports 100/20 tokens a call. */
+export const REFUND_RESULT = {
+  reply: 'Done: I refunded 40 USD to your card.',
+  toolCalls: REFUND_SCRIPT.flatMap((step) =>
+    'call' in step ? step.call.map((call) => ({ tool: call.tool, args: call.args })) : [],
+  ),
+  tokens: { input: 400, output: 80 },
+}
+
+/** The twin's records of RETRY_SCRIPT under `refund-server-error`: tool, status, fault. */
+export const RETRY_RECORDS = [
+  ['refund_payment', 500, 'server_error'],
+  ['refund_payment', 200, null],
+]
+
+/** A case context in turn 2 of a conversation: the whole of it is what the model must see. */
+export function conversationContext() {
+  return {
+    baseUrl: 'https://unused.invalid',
+    signal: new AbortController().signal,
+    conversation: {
+      turn: 2,
+      messages: [
+        { role: 'user' as const, content: REFUND_REQUEST },
+        { role: 'assistant' as const, content: 'Refunded. Anything else?' },
+        { role: 'user' as const, content: 'When does my other order ship?' },
+      ],
+    },
+  }
+}
