@@ -129,8 +129,6 @@ export {
   type TypedFaultRule,
   UnknownFaultTypeError,
 } from '../faults/index.ts'
-/* Moved: kept for the 0.2 releases, each says where it went */
-export { serveTwin } from '../http/server/moved-alias.ts'
 /* Twins as in-process tools: tool functions that call a twin exactly as HTTP does */
 export {
   callTwinTool,
