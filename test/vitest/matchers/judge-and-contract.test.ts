@@ -114,6 +114,18 @@ describe('toSatisfyContract', () => {
     await expect(runs.get('safe-retry-with-key')).toSatisfyContract(document, 'ORD-1001')
   })
 
+  it("refuses a mistyped option with the loader's words, with and without .not", async () => {
+    const run = runs.get('safe-retry-with-key')
+    for (const spell of [
+      () => expect(run).toSatisfyContract(contract, 'ORD-1001', { judgeTreshold: 0.5 } as never),
+      () => expect(run).not.toSatisfyContract(contract, 'ORD-1001', { judgeTreshold: 0.5 } as never),
+    ]) {
+      const failure = await asyncFailureOf(spell)
+      expect(failure.message).toContain('unknown field `judgeTreshold`')
+      expect(failure.message).toContain('Fix: rename `judgeTreshold` to `judgeThreshold`')
+    }
+  })
+
   it('fails with the four verdicts as actual and expected', async () => {
     const duplicate = runs.get('duplicate-after-timeout')
     await expect(duplicate).not.toSatisfyContract(contract, 'ORD-1001')

@@ -2,8 +2,22 @@ import { createContractEvaluator, evaluateContract } from '../../../contract/ind
 import type { ContractDocument } from '../../../schema/index.ts'
 import { resultDiff } from '../expectation-diff.ts'
 import { resolveFromTestFile } from '../fixtures/paths.ts'
-import { textArgument } from './arguments.ts'
+import { optionsArgument, textArgument } from './arguments.ts'
 import type { MatcherPart } from './define.ts'
+import type { ContractMatcherOptions } from './options.ts'
+
+/**
+ * Every key `toSatisfyContract`'s options may hold: anything else is a typo,
+ * refused. Written as a record so the compiler fails when an option is added.
+ */
+const CONTRACT_OPTION_KEYS = Object.keys({
+  salt: true,
+  phrases: true,
+  classes: true,
+  literalClasses: true,
+  judge: true,
+  judgeThreshold: true,
+} satisfies Record<keyof ContractMatcherOptions, true>) as (keyof ContractMatcherOptions & string)[]
 
 /**
  * `await expect(run).toSatisfyContract(contract, entity)`: the `contract`
@@ -16,8 +30,9 @@ import type { MatcherPart } from './define.ts'
  */
 export const toSatisfyContract: MatcherPart<'toSatisfyContract'> = {
   async: true,
-  spell({ name }, contract, entity, options = {}) {
+  spell({ name }, contract, entity, given) {
     const id = textArgument(name, 'entity', entity)
+    const options = optionsArgument(name, given, CONTRACT_OPTION_KEYS)
     const wording = { positive: `to satisfy contract ${whichContract(contract)} for ${id}` }
     if (typeof contract === 'string' || contract instanceof URL) {
       // The evaluator resolves the contract against `scenarioFile`'s directory: give it the file itself.
