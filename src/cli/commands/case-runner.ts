@@ -1,6 +1,7 @@
 import { isAbsolute, resolve } from 'node:path'
 import { runAndEvaluateCase } from '../../case/run-and-evaluate.ts'
 import type { SideCase } from '../../compare/pair.ts'
+import { holdInterception, type InterceptionHold } from '../../http/shared-interception.ts'
 import {
   cacheFileFromEnv,
   type HumanOverride,
@@ -57,6 +58,8 @@ export function caseRunnerOf(
 /** How the CLI runs and evaluates cases: the same calls the Vitest plugin makes. */
 export interface CaseRunner {
   run(pinned: PinnedCase, agent: Agent): Promise<SideCase>
+  /** Takes the test network down: call it once the command's output is written. */
+  close(): void
 }
 
 /**
@@ -90,14 +93,25 @@ export async function createCaseRunner(options: {
   const overrides: HumanOverride[] = options.overridesFile
     ? await loadOverrides(inside(cwd, options.overridesFile))
     : []
+  // The test network stays up from the first case to the end of the command,
+  // as the plugin's run-wide guard does: a request an agent's timer sends after
+  // its case ended is refused, never let through to the real network.
+  let hold: InterceptionHold | undefined
   return {
-    run: (pinned, agent) =>
-      runAndEvaluateCase(pinned, agent, {
+    run: (pinned, agent) => {
+      hold ??= holdInterception('agenttwin')
+      return runAndEvaluateCase(pinned, agent, {
+        interception: hold.interception,
         timeoutMs: options.timeoutMs,
         models: modelOptions(options),
         judge: lazyJudge,
         overrides,
-      }),
+      })
+    },
+    close: () => {
+      hold?.release()
+      hold = undefined
+    },
   }
 }
 

@@ -140,18 +140,24 @@ async function compare(options: ParsedOptions, io: CliIO, env: Env, color: boole
   )
   const baseline = side(baselineAgent)
   const candidate = side(candidateAgent)
-  // One after the other: both versions' twins answer at the same base URL.
-  for (const pinned of selection.cases) {
-    baseline.cases.push(await runner.run(pinned, baselineAgent))
-    candidate.cases.push(await runner.run(pinned, candidateAgent))
+  try {
+    // One after the other: both versions' twins answer at the same base URL.
+    for (const pinned of selection.cases) {
+      baseline.cases.push(await runner.run(pinned, baselineAgent))
+      candidate.cases.push(await runner.run(pinned, candidateAgent))
+    }
+    const report = buildReport([
+      comparePair({ baseline, candidate, ...(gate ? { policy: gate } : {}) }),
+    ])
+    io.stdout(renderTerminal(report, { color }))
+    if (json) writeReport(io, json, `${JSON.stringify(report, null, 2)}\n`, 'report', inputs)
+    if (markdown) {
+      writeReport(io, markdown, `${renderMarkdown(report)}\n`, 'Markdown summary', inputs)
+    }
+    return gateExit(io, report)
+  } finally {
+    runner.close()
   }
-  const report = buildReport([
-    comparePair({ baseline, candidate, ...(gate ? { policy: gate } : {}) }),
-  ])
-  io.stdout(renderTerminal(report, { color }))
-  if (json) writeReport(io, json, `${JSON.stringify(report, null, 2)}\n`, 'report', inputs)
-  if (markdown) writeReport(io, markdown, `${renderMarkdown(report)}\n`, 'Markdown summary', inputs)
-  return gateExit(io, report)
 }
 
 /**

@@ -141,10 +141,14 @@ async function runScenario(options: ParsedOptions, io: CliIO, env: Env, color: b
     '--version',
   )
   const runner = await caseRunnerOf(options, { cwd: io.cwd, env, timeoutMs: numbers.timeoutMs })
-  const { run, results } = await runner.run(pinned, agent)
-  if (options.values.json) io.stdout(`${JSON.stringify({ run, results }, null, 2)}\n`)
-  else io.stdout(formatCaseRun(run, results, color))
-  return run.finished && allPass(results) ? 0 : 1
+  try {
+    const { run, results } = await runner.run(pinned, agent)
+    if (options.values.json) io.stdout(`${JSON.stringify({ run, results }, null, 2)}\n`)
+    else io.stdout(formatCaseRun(run, results, color))
+    return run.finished && allPass(results) ? 0 : 1
+  } finally {
+    runner.close()
+  }
 }
 
 /**

@@ -1,4 +1,7 @@
 import { execFile, spawn } from 'node:child_process'
+import { writeFileSync } from 'node:fs'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { type Captured, DEMO_AGENTS, DEMO_SCENARIOS, ROOT, tempDir } from './support/capture.ts'
@@ -91,6 +94,45 @@ describe('the agenttwin bin, end to end', { timeout: 120_000 }, () => {
     } finally {
       if (child.exitCode === null) child.kill('SIGKILL')
     }
+  })
+})
+
+describe('the agenttwin bin and an agent that leaves a timer behind', { timeout: 120_000 }, () => {
+  it('run: the late request never reaches the network, the process ends with the command', async () => {
+    const hits: string[] = []
+    const server = createServer((request, response) => {
+      hits.push(`${request.method} ${request.url}`)
+      response.end('reached')
+    })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    const { port } = server.address() as AddressInfo
+    const temp = tempDir({ 'package.json': '{ "type": "module" }\n' })
+    cleanups.push(temp.remove, () => server.close())
+    expect((await agenttwin(['init'], temp.dir)).code).toBe(0)
+    // Answers at once and sends its tool request later, from a timer nobody awaits.
+    writeFileSync(
+      join(temp.dir, 'agents.ts'),
+      [
+        'export const agents = {',
+        '  v1: {',
+        "    name: 'hasty',",
+        "    version: '1.0.0',",
+        '    async run() {',
+        `      setTimeout(() => fetch('http://127.0.0.1:${port}/late').catch(() => {}), 300)`,
+        "      return { reply: 'Ticket T-100 is closed.', outcome: 'SUCCESS' }",
+        '    },',
+        '  },',
+        '}',
+        '',
+      ].join('\n'),
+    )
+    const run = await agenttwin(
+      ['run', 'scenarios/example.scenario.yaml', '--agent', 'agents.ts'],
+      temp.dir,
+    )
+    expect(run.stdout).toContain('ticket-closed')
+    expect(run.code).toBe(1)
+    expect(hits).toEqual([])
   })
 })
 
