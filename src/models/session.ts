@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs'
 import type { CaseModels, ModelMode } from '../core/model-usage.ts'
 import { type SecretPolicy, secretPolicy } from '../core/secret-policy.ts'
 import { canonicalRequest, canonicalUrl } from './canonical.ts'
@@ -185,7 +186,10 @@ export function createModelSession(options: ModelSessionOptions): ModelSession {
     finish() {
       const interactions = entries.map((entry) => entry.interaction())
       const writes = options.mode === 'record' || (options.mode === 'auto' && wentLive)
-      if (writes && error === undefined) {
+      // A case that sent no model request leaves no empty cassette behind; one
+      // whose agent stopped sending them has its old cassette emptied.
+      const worthWriting = interactions.length > 0 || existsSync(options.file)
+      if (writes && error === undefined && worthWriting) {
         writeCassette(options.file, {
           schema: 'agenttwin/cassette.v1',
           case: options.caseId,
