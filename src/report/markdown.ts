@@ -144,9 +144,12 @@ function pairSection(pair: PairReport, declared: GateVerdict | undefined): strin
       '| scenario | class | first divergence | failed on the candidate |',
       '| --- | --- | --- | --- |',
       ...listed.map((item) => {
-        const divergence = item.divergence
-          ? `step ${item.divergence.step} (${item.divergence.kind}): ${item.divergence.sentence}`
-          : 'none'
+        const divergence = [
+          item.divergence
+            ? `step ${item.divergence.step} (${item.divergence.kind}): ${item.divergence.sentence}`
+            : 'none',
+          ...(item.userTurns ? [item.userTurns.sentence] : []),
+        ].join(' ')
         return `| \`${cell(item.scenario.id)}\` | ${item.classification} | ${cell(divergence)} | ${cell(failedOnCandidate(item))} |`
       }),
       '',

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { evaluateCase } from '../../src/case/index.ts'
-import { compareCase } from '../../src/compare/pair.ts'
+import { buildReport } from '../../src/compare/build-report.ts'
+import { compareCase, comparePair } from '../../src/compare/pair.ts'
 import { userTurnDivergence } from '../../src/compare/user-turns.ts'
+import { renderHtml, renderMarkdown, renderTerminal } from '../../src/report/index.ts'
 import type { Agent } from '../../src/scenario/index.ts'
 import { runCase } from '../../src/scenario/index.ts'
 import type { PinnedCase } from '../../src/scenario/pin.ts'
@@ -115,5 +117,43 @@ expectations:
     const b = await side(scripted, refundAgent('2.0.0', true))
     expect(a.run.user).toBeUndefined()
     expect(userTurnDivergence(a.run, b.run)).toBeUndefined()
+  })
+
+  it('every report says whose difference it is: terminal, Markdown and HTML', async () => {
+    // The candidate refunds before the customer said yes: a change every report must list.
+    const confirmed = pinnedText(
+      JSON.stringify({
+        ...pinned.document,
+        expectations: [
+          ...pinned.document.expectations,
+          {
+            id: 'refund-after-yes',
+            type: 'confirmedBeforeIrreversible',
+            tools: ['refund_payment'],
+            critical: true,
+          },
+        ],
+      }),
+    )
+    const baseline = await side(confirmed, refundAgent('1.0.0'))
+    const sloppy = await side(confirmed, refundAgent('2.0.0', true), baseline.run)
+    const report = buildReport([
+      comparePair({
+        baseline: { agent: baseline.run.agent, cases: [baseline] },
+        candidate: { agent: sloppy.run.agent, cases: [sloppy] },
+      }),
+    ])
+    expect(report.pairs[0]!.cases[0]!.classification).toBe('NEW_CRITICAL_FAILURE')
+    const sentence = report.pairs[0]!.cases[0]!.userTurns?.sentence
+    expect(sentence).toMatch(/^The simulated user's turn 3 differs: /)
+    const terminal = renderTerminal(report, { color: false })
+    expect(terminal).toContain(`Simulated user ${sentence}`)
+    expect(renderMarkdown(report)).toContain(sentence!.replaceAll('|', '\\|'))
+    const page = renderHtml(report)
+    const escaped = sentence!
+      .replaceAll('&', '&amp;')
+      .replaceAll('"', '&quot;')
+      .replaceAll("'", '&#39;')
+    expect(page).toContain(`<p class="user-turns"><b>Simulated user:</b> ${escaped}</p>`)
   })
 })

@@ -1,6 +1,7 @@
 import { isAbsolute, resolve } from 'node:path'
 import { runAndEvaluateCase } from '../../case/run-and-evaluate.ts'
 import type { SideCase } from '../../compare/pair.ts'
+import type { CaseRun } from '../../core/case-run.ts'
 import { holdInterception, type InterceptionHold } from '../../http/shared-interception.ts'
 import {
   cacheFileFromEnv,
@@ -57,7 +58,8 @@ export function caseRunnerOf(
 
 /** How the CLI runs and evaluates cases: the same calls the Vitest plugin makes. */
 export interface CaseRunner {
-  run(pinned: PinnedCase, agent: Agent): Promise<SideCase>
+  /** `pinUser`: the baseline's run, whose simulated user's turns the candidate replays while the conversation is the same. */
+  run(pinned: PinnedCase, agent: Agent, pin?: { pinUser?: CaseRun }): Promise<SideCase>
   /** Takes the test network down: call it once the command's output is written. */
   close(): void
 }
@@ -98,9 +100,10 @@ export async function createCaseRunner(options: {
   // its case ended is refused, never let through to the real network.
   let hold: InterceptionHold | undefined
   return {
-    run: (pinned, agent) => {
+    run: (pinned, agent, pin = {}) => {
       hold ??= holdInterception('agenttwin')
       return runAndEvaluateCase(pinned, agent, {
+        ...pin,
         interception: hold.interception,
         timeoutMs: options.timeoutMs,
         models: modelOptions(options),

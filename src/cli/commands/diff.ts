@@ -143,8 +143,11 @@ async function compare(options: ParsedOptions, io: CliIO, env: Env, color: boole
   try {
     // One after the other: both versions' twins answer at the same base URL.
     for (const pinned of selection.cases) {
-      baseline.cases.push(await runner.run(pinned, baselineAgent))
-      candidate.cases.push(await runner.run(pinned, candidateAgent))
+      const base = await runner.run(pinned, baselineAgent)
+      baseline.cases.push(base)
+      // A simulated user is pinned as in a Vitest pair: the candidate hears the baseline's user.
+      const pin = pinned.document.user ? { pinUser: base.run } : {}
+      candidate.cases.push(await runner.run(pinned, candidateAgent, pin))
     }
     const report = buildReport([
       comparePair({ baseline, candidate, ...(gate ? { policy: gate } : {}) }),

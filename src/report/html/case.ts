@@ -120,7 +120,7 @@ export function caseSection(pair: PairReport, item: CaseReport): SafeHtml {
 <summary><span class="pill k-${item.classification}">${item.classification}</span> <b>${item.scenario.title}</b> <code>${item.scenario.id}</code> · ${pair.candidate.version} vs ${pair.baseline.version} <a class="link" href="#${id}" title="link to this case">#</a></summary>
 <div class="body">
 <p class="reason">${item.reason}</p>
-${trialsSection(item)}${item.divergence ? html`<p class="divergence"><b>Step ${item.divergence.step}:</b> ${item.divergence.sentence}</p>` : html`<p class="muted">The trajectories match to the end.</p>`}
+${trialsSection(item)}${item.divergence ? html`<p class="divergence"><b>Step ${item.divergence.step}:</b> ${item.divergence.sentence}</p>` : html`<p class="muted">The trajectories match to the end.</p>`}${item.userTurns ? html`<p class="user-turns"><b>Simulated user:</b> ${item.userTurns.sentence}</p>` : ''}
 <div class="verdict-box">${verdictTable(item)}</div><h4>Expectations</h4>${expectationTable(item)}
 <h4>Trajectories</h4>
 ${trajectoryTable(item)}
