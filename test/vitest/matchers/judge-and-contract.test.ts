@@ -118,7 +118,8 @@ describe('toSatisfyContract', () => {
     const run = runs.get('safe-retry-with-key')
     for (const spell of [
       () => expect(run).toSatisfyContract(contract, 'ORD-1001', { judgeTreshold: 0.5 } as never),
-      () => expect(run).not.toSatisfyContract(contract, 'ORD-1001', { judgeTreshold: 0.5 } as never),
+      () =>
+        expect(run).not.toSatisfyContract(contract, 'ORD-1001', { judgeTreshold: 0.5 } as never),
     ]) {
       const failure = await asyncFailureOf(spell)
       expect(failure.message).toContain('unknown field `judgeTreshold`')
