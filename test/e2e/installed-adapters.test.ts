@@ -6,8 +6,9 @@ import { type InstalledProject, installPackedProject, pinned } from './helpers/i
 
 // Each framework installed as the user's own dependency beside the packed
 // tarball (one install for all four), and an unchanged agent of each tested
-// through its adapter entry: the twin's tools in-process, and the user's own
-// refund tool pointed at the twin.
+// through its adapter entry: a twin tool in-process, the user's own HTTP tool
+// (a fetch to the real host, which the twin serves), and the user's own refund
+// tool pointed at the twin.
 const fixtures = fileURLToPath(new URL('./fixtures/installed-adapters/', import.meta.url))
 const FRAMEWORKS = ['ai-sdk', 'openai-agents', 'langchain', 'mastra']
 let project: InstalledProject
