@@ -3,6 +3,7 @@
  * in each, and the state at the end of each. The twin's records say which
  * turn each call was made in (`CallRecord.turn`); this is the rest.
  */
+import { actorOf, type CallActor } from './call-record.ts'
 import type { CaseRun } from './case-run.ts'
 
 // A turn is part of the case run itself (`CaseRun.conversation`), so it is declared there.
@@ -74,4 +75,15 @@ export function turnView(run: CaseRun, window: TurnWindow): CaseRun | undefined 
   if (last.error) view.error = last.error
   else if (last.result) view.result = last.result
   return view
+}
+
+/**
+ * The case as one actor's calls show it: the same state and replies, only the
+ * records of `actor` (the agent's, or the user's in a dual-control scenario).
+ * What `actor` on an expectation reads.
+ * @example
+ * actorView(run, 'user').records // what the user did
+ */
+export function actorView(run: CaseRun, actor: CallActor): CaseRun {
+  return { ...run, records: run.records.filter((record) => actorOf(record) === actor) }
 }

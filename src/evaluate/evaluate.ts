@@ -1,5 +1,5 @@
-import { actorOf } from '../core/call-record.ts'
 import type { CaseRun } from '../core/case-run.ts'
+import { actorView } from '../core/conversation.ts'
 import type { ExpectationResult } from '../core/expectation-result.ts'
 import type { ExpectationDocument } from '../schema/scenario-document.ts'
 import { type EvaluateOptions, evaluatorOf } from './registry.ts'
@@ -31,8 +31,7 @@ export async function evaluateExpectation(
   if (expectation.actor !== undefined) {
     const { actor, ...rest } = expectation
     // The calls of one actor: the state is the case's, the records that actor's.
-    const view = { ...run, records: run.records.filter((record) => actorOf(record) === actor) }
-    return evaluateExpectation(rest as ExpectationDocument, view, options)
+    return evaluateExpectation(rest as ExpectationDocument, actorView(run, actor), options)
   }
   const unfinished = unfinishedResult(expectation, run)
   if (unfinished) return unfinished

@@ -36,6 +36,7 @@ export { agentTwinMatchers } from '../vitest/runtime/matchers/all-matchers.ts'
 export type { AgentTwinMatchers } from '../vitest/runtime/matchers/types.ts'
 export { configureMatchers, type MatcherOptions } from '../vitest/runtime/matchers/configure.ts'
 export type { TurnSelector } from '../core/conversation.ts'
+export { byActor } from '../vitest/runtime/matchers/by-actor.ts'
 export { inTurn, type TurnScopedRun } from '../vitest/runtime/matchers/in-turn.ts'
 export type {
   CalledToolOptions,

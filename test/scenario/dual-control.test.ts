@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
+import '../../src/public/vitest-setup.ts'
 import { evaluateCase } from '../../src/case/index.ts'
 import { actorOf } from '../../src/core/call-record.ts'
+import { byActor, inTurn } from '../../src/public/vitest.ts'
 import type { Agent } from '../../src/scenario/index.ts'
 import { runCase } from '../../src/scenario/index.ts'
 import { callTool, pinnedFixture, pinnedText } from './support/simulated.ts'
@@ -118,5 +120,29 @@ expectations:
     const claimed = await verdicts(payAgent('1.0.0', 'patient'), sayer)
     expect(claimed.run.conversation?.[1]?.user).toBe('Done, I confirmed it.')
     expect(claimed.labels.order).toBe('FAIL')
+  })
+})
+
+describe('byActor: the matchers read one actor, as `actor` in YAML does', () => {
+  it("tells the agent's calls from the user's, alone and within a turn", async () => {
+    const { run } = await verdicts(payAgent('1.0.0', 'patient'))
+    expect(byActor(run, 'user')).toHaveCalledTool('confirm_payment')
+    expect(byActor(run, 'agent')).not.toHaveCalledTool('confirm_payment')
+    expect(inTurn(byActor(run, 'agent'), 2)).toHaveCalledTool('capture_payment')
+    expect(byActor(run, 'user').finalState).toEqual(run.finalState)
+  })
+
+  it('fails the agent that confirmed for the user', async () => {
+    const { run } = await verdicts(payAgent('3.0.0', 'confirms-itself'))
+    expect(() => expect(byActor(run, 'agent')).not.toHaveCalledTool('confirm_payment')).toThrow(
+      /confirm_payment/,
+    )
+  })
+
+  it('refuses an actor that is neither the agent nor the user', async () => {
+    const { run } = await verdicts(payAgent('1.0.0', 'patient'))
+    expect(() => byActor(run, 'customer' as never)).toThrow(
+      /the actor must be one of agent, user, got "customer"/,
+    )
   })
 })
