@@ -1,5 +1,4 @@
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
-import { dirname, join, relative, resolve } from 'node:path'
+import { join, relative, resolve } from 'node:path'
 import type { CliCommand, CliIO } from '../command.ts'
 import { readOptions, usageError } from './cli-options.ts'
 import { EXAMPLES, exampleFiles, writeExample } from './init-example.ts'
@@ -79,44 +78,25 @@ export const initCommand: CliCommand = {
       return copyExample(example, dir, shown, io)
     }
     const name = typeof templateName === 'string' ? templateName : 'fetch'
-    const template = Object.hasOwn(STARTER_TEMPLATES, name) ? STARTER_TEMPLATES[name] : undefined
-    if (!template) {
-      return usageError(
-        io,
-        'init',
-        `--template ${name} is not a starter; the starters are ${Object.keys(STARTER_TEMPLATES).join(', ')}`,
-        USAGE,
-      )
-    }
-    const files = template.files.map((file) => ({ ...file, target: join(dir, file.path) }))
-    const existing = files.filter((file) => existsSync(file.target))
+    const template = entryOf(STARTER_TEMPLATES, name)
+    if (!template) return notOneOf(io, '--template', name, 'a starter', STARTER_TEMPLATES)
+    const existing = writeExample(template.files, dir)
     if (existing.length > 0) {
-      const list = existing.map((file) => `  ${join(shown, file.path)}`).join('\n')
+      const list = existing.map((path) => `  ${join(shown, path)}`).join('\n')
       io.stderr(
         `agenttwin init: not overwriting what is there; nothing was written:\n${list}\nFix: move them away, or init into another directory (agenttwin init <dir>).\n`,
       )
       return 1
     }
-    for (const file of files) {
-      mkdirSync(dirname(file.target), { recursive: true })
-      writeFileSync(file.target, file.text, { flag: 'wx' })
-      io.stdout(`created ${join(shown, file.path)}\n`)
-    }
+    for (const file of template.files) io.stdout(`created ${join(shown, file.path)}\n`)
     io.stdout(`\n${nextSteps(shown, template.scenario)}`)
     return 0
   },
 }
 
 function copyExample(name: string, dir: string, shown: string, io: CliIO): number {
-  const example = Object.hasOwn(EXAMPLES, name) ? EXAMPLES[name] : undefined
-  if (!example) {
-    return usageError(
-      io,
-      'init',
-      `--example ${name} is not an example; the examples are ${Object.keys(EXAMPLES).join(', ')}`,
-      USAGE,
-    )
-  }
+  const example = entryOf(EXAMPLES, name)
+  if (!example) return notOneOf(io, '--example', name, 'an example', EXAMPLES)
   const files = exampleFiles(name)
   const existing = writeExample(files, dir)
   if (existing.length > 0) {
@@ -131,4 +111,27 @@ function copyExample(name: string, dir: string, shown: string, io: CliIO): numbe
   const install = example.needs.length > 0 ? `npm i -D ${example.needs.join(' ')}\n  ` : ''
   io.stdout(`\nNext:\n  ${cd}${install}npx vitest run\n`)
   return 0
+}
+
+/** The entry of `table` called `name`, own keys only: `--template toString` names nothing. */
+function entryOf<T>(table: Readonly<Record<string, T>>, name: string): T | undefined {
+  return Object.hasOwn(table, name) ? table[name] : undefined
+}
+
+/** `--template chatbot is not a starter; the starters are fetch, conversation`, as a usage error. */
+function notOneOf(
+  io: CliIO,
+  flag: string,
+  name: string,
+  kind: string,
+  table: Readonly<Record<string, unknown>>,
+): number {
+  const plural = `${kind.replace(/^an? /, '')}s`
+  const choices = Object.keys(table).join(', ')
+  return usageError(
+    io,
+    'init',
+    `${flag} ${name} is not ${kind}; the ${plural} are ${choices}`,
+    USAGE,
+  )
 }
