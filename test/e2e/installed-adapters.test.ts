@@ -1,8 +1,13 @@
-import { copyFileSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { copyFileSync, mkdirSync, readdirSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { type InstalledProject, installPackedProject, pinned } from './helpers/installed-project.ts'
+import {
+  type InstalledProject,
+  installPackedProject,
+  pinned,
+  writeUserTsconfig,
+} from './helpers/installed-project.ts'
 
 // Each framework installed as the user's own dependency beside the packed
 // tarball (one install for all four), and an unchanged agent of each tested
@@ -37,22 +42,7 @@ beforeAll(() => {
     const target = file.replace(/\.user\.ts$/, '.test.ts')
     copyFileSync(join(fixtures, file), join(project.dir, 'test', target))
   }
-  writeFileSync(
-    join(project.dir, 'tsconfig.json'),
-    JSON.stringify({
-      compilerOptions: {
-        target: 'ES2022',
-        module: 'NodeNext',
-        moduleResolution: 'NodeNext',
-        strict: true,
-        noEmit: true,
-        allowImportingTsExtensions: true,
-        skipLibCheck: true,
-        types: ['node'],
-      },
-      include: ['test/**/*.ts'],
-    }),
-  )
+  writeUserTsconfig(project.dir, { include: ['test/**/*.ts'], skipLibCheck: true })
 }, 900_000)
 
 afterAll(() => {

@@ -11,7 +11,12 @@ import {
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { type InstalledProject, installPackedProject, pinned } from './helpers/installed-project.ts'
+import {
+  type InstalledProject,
+  installPackedProject,
+  pinned,
+  writeUserTsconfig,
+} from './helpers/installed-project.ts'
 
 // What a user gets: the packed tarball installed into a fresh project with
 // its own package.json, driven only through the package's published entries.
@@ -39,26 +44,7 @@ beforeAll(async () => {
   mkdirSync(join(project, 'test'))
   // The matcher test exactly as the getting-started guide shows it.
   copyFileSync(join(guide, 'test/close.test.ts'), join(project, 'test/close.test.ts'))
-  writeFileSync(
-    join(project, 'tsconfig.json'),
-    `${JSON.stringify(
-      {
-        compilerOptions: {
-          target: 'ES2022',
-          module: 'NodeNext',
-          moduleResolution: 'NodeNext',
-          strict: true,
-          noEmit: true,
-          allowImportingTsExtensions: true,
-          skipLibCheck: false,
-          types: ['node'],
-        },
-        include: ['*.ts', 'test/**/*.ts'],
-      },
-      null,
-      2,
-    )}\n`,
-  )
+  writeUserTsconfig(project, { include: ['*.ts', 'test/**/*.ts'], skipLibCheck: false })
 }, 600_000)
 
 afterAll(() => rmSync(project, { recursive: true, force: true }))
