@@ -1,10 +1,13 @@
 import type { JsonObject } from '../core/json.ts'
 import type { SimulatedUserDocument, UserModelDocument } from '../schema/scenario-document.ts'
 import type { ToolDefinition } from '../schema/twin-document.ts'
-import type { UserAct, UserSimulator } from './user-simulator.ts'
+import type { UserAct, UserSimulator, UserView } from './user-simulator.ts'
 
 /** What a language-model user answers when its goal is reached (the stated end rule it is told). */
 export const GOAL_REACHED_MARK = '###GOAL_REACHED###'
+
+/** What a language-model user is asked before a scripted turn: the goal rule alone, no tools. */
+export const GOAL_CHECK_QUESTION = `(A scripted message is sent for you next. First: is your goal reached? Answer exactly ${GOAL_REACHED_MARK} if it is, else exactly ###NOT_YET###.)`
 
 /** Tool rounds the model user may take within one turn before it must speak. */
 const MAX_TOOL_ROUNDS = 4
@@ -76,15 +79,7 @@ export function createModelSimulator(
     note: `language model ${model.model}: replayed from the simulated user's cassette unless recording`,
     model: model.model,
     async next(view, act) {
-      const messages: ChatMessage[] = [
-        { role: 'system', content: userSystemPrompt(user) },
-        ...view.messages.map(
-          (message): ChatMessage => ({
-            role: message.role === 'user' ? 'assistant' : 'user',
-            content: message.content,
-          }),
-        ),
-      ]
+      const messages = mirrored(view)
       if (view.messages.length === 0) {
         messages.push({ role: 'user', content: '(The agent is waiting for your first message.)' })
       }
@@ -110,6 +105,29 @@ export function createModelSimulator(
       }
       throw new Error(`the model ${model.model} kept calling tools for ${MAX_TOOL_ROUNDS} rounds`)
     },
+    async reached(view) {
+      if (!goalEnds || view.messages.length === 0) return undefined
+      const answer = await complete(
+        [...mirrored(view), { role: 'user', content: GOAL_CHECK_QUESTION }],
+        false,
+      )
+      return (answer.content ?? '').includes(GOAL_REACHED_MARK)
+        ? { reason: `the simulated user answered ${GOAL_REACHED_MARK} before a scripted turn` }
+        : undefined
+    },
+  }
+
+  /** The system prompt and the conversation with roles mirrored: the agent speaks as `user`. */
+  function mirrored(view: UserView): ChatMessage[] {
+    return [
+      { role: 'system', content: userSystemPrompt(user) },
+      ...view.messages.map(
+        (message): ChatMessage => ({
+          role: message.role === 'user' ? 'assistant' : 'user',
+          content: message.content,
+        }),
+      ),
+    ]
   }
 
   async function complete(messages: ChatMessage[], withTools: boolean): Promise<ChatMessage> {

@@ -32,6 +32,12 @@ export interface UserSimulator {
   readonly note: string
   readonly model?: string
   next(view: UserView, act: UserAct): Promise<UserMove>
+  /**
+   * Before a scripted turn: whether the goal is already reached, by the same
+   * rule `next` ends on. It neither speaks nor acts; the script speaks next
+   * when the answer is undefined.
+   */
+  reached(view: UserView): Promise<{ reason: string } | undefined>
 }
 
 /** The user's facts, `knows` and `private` together (the checks keep their names apart). */
@@ -88,19 +94,27 @@ export function createReplySimulator(user: SimulatedUserDocument): UserSimulator
     ...rule,
     pattern: new RegExp(rule.when, 'i'),
   }))
+  const lastReply = (view: UserView) =>
+    [...view.messages].reverse().find((message) => message.role === 'assistant')
+  const reachedBy = (reply: ConversationMessage | undefined) =>
+    reply && done?.test(reply.content)
+      ? { reason: `the agent's reply matched done.when /${replies.done.when}/` }
+      : undefined
   return {
     kind: 'deterministic',
     note: DETERMINISTIC_USER_NOTE,
     async next(view, act) {
-      const last = [...view.messages].reverse().find((message) => message.role === 'assistant')
+      const last = lastReply(view)
       if (!last) return { say: withFacts(replies.opening ?? replies.fallback, facts) as string }
-      if (done?.test(last.content)) {
-        return { done: true, reason: `the agent's reply matched done.when /${replies.done.when}/` }
-      }
+      const reached = reachedBy(last)
+      if (reached) return { done: true, ...reached }
       const rule = rules.find((candidate) => candidate.pattern.test(last.content))
       if (!rule) return { say: withFacts(replies.fallback, facts) as string }
       for (const action of rule.actions ?? []) act(withFacts(action as never, facts) as never)
       return { say: withFacts(rule.say, facts) as string }
+    },
+    async reached(view) {
+      return reachedBy(lastReply(view))
     },
   }
 }

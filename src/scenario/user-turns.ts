@@ -47,6 +47,24 @@ export function createUserTurns(options: UserTurnsOptions): UserTurns {
   const endWhen = user?.endWhen ?? ['goal', 'handoff']
   let ended: CaseUser['ended'] | undefined
   const act: UserAct = (action) => userAction(twin, action)
+  const goalEnds = endWhen.includes('goal')
+
+  /**
+   * The goal rule before a scripted turn of a conversation with a simulated
+   * user: a goal reached after the agent's last reply ends it here, as it
+   * would before a simulated turn. In a pair the baseline's answer is kept
+   * while the conversation so far is the same.
+   */
+  async function goalBeforeScript(
+    turn: number,
+    messages: readonly ConversationMessage[],
+  ): Promise<string | undefined> {
+    if (!simulator || !goalEnds || turn === 1) return undefined
+    const pinned = pin && sameSoFar(pin, turn, messages) ? pinnedEnd(pin, turn) : undefined
+    if (pinned !== undefined) return pinned || undefined
+    const reached = await simulator.reached({ turn, messages: messages.map((m) => ({ ...m })) })
+    return reached?.reason
+  }
 
   return {
     limit: plan.turns.length,
@@ -54,12 +72,17 @@ export function createUserTurns(options: UserTurnsOptions): UserTurns {
       const planned = plan.turns[turn - 1]
       if (!planned) return { end: 'turn-limit', reason: `the turn limit (${plan.turns.length})` }
       if (!('simulated' in planned)) {
+        const reached = await goalBeforeScript(turn, messages)
+        if (reached) {
+          ended = { by: 'goal', turn: turn - 1, reason: reached }
+          return { end: 'goal', reason: reached }
+        }
         for (const action of planned.actions ?? []) act(action)
         return { user: planned.user, input: planned.input, ...(user && { by: 'script' as const }) }
       }
       const replayed = pin && pinnedTurn(pin, turn, messages)
       if (replayed && 'end' in replayed) {
-        ended = { by: 'goal', turn: turn - 1, reason: `${replayed.reason} (the baseline's user)` }
+        ended = { by: 'goal', turn: turn - 1, reason: replayed.reason }
         return replayed
       }
       if (replayed) {
@@ -151,21 +174,41 @@ function pinnedTurn(
   turn: number,
   messages: readonly ConversationMessage[],
 ): { user: string; actions: UserActionDocument[] } | { end: 'goal'; reason: string } | undefined {
-  const turns = baseline.conversation ?? []
-  for (let at = 0; at < turn - 1; at++) {
-    const theirs = turns[at]
-    if (!theirs || theirs.user !== messages[at * 2]?.content) return undefined
-    if ((theirs.result?.reply ?? '') !== messages[at * 2 + 1]?.content) return undefined
-  }
-  const theirs = turns[turn - 1]
+  if (!sameSoFar(baseline, turn, messages)) return undefined
+  const theirs = baseline.conversation?.[turn - 1]
   if (!theirs) {
-    const end = baseline.user?.ended
-    if (end?.by === 'goal' && end.turn === turn - 1) return { end: 'goal', reason: end.reason }
-    return undefined
+    const reason = pinnedEnd(baseline, turn)
+    return reason ? { end: 'goal', reason } : undefined
   }
   if (theirs.by !== 'simulator' && theirs.by !== 'baseline') return undefined
   const actions = baseline.records
     .filter((record) => record.turn === turn && actorOf(record) === 'user')
     .map((record) => ({ tool: record.tool, args: structuredClone(record.args) }))
   return { user: theirs.user, actions }
+}
+
+/** Whether every user message and agent reply before turn `turn` is the baseline's. */
+function sameSoFar(
+  baseline: CaseRun,
+  turn: number,
+  messages: readonly ConversationMessage[],
+): boolean {
+  const turns = baseline.conversation ?? []
+  for (let at = 0; at < turn - 1; at++) {
+    const theirs = turns[at]
+    if (!theirs || theirs.user !== messages[at * 2]?.content) return false
+    if ((theirs.result?.reply ?? '') !== messages[at * 2 + 1]?.content) return false
+  }
+  return true
+}
+
+/**
+ * How the baseline's user stood before turn `turn`: the reason it reached its
+ * goal there, `''` when it played on, undefined when the baseline says neither.
+ */
+function pinnedEnd(baseline: CaseRun, turn: number): string | undefined {
+  if (baseline.conversation?.[turn - 1]) return ''
+  const end = baseline.user?.ended
+  if (end?.by === 'goal' && end.turn === turn - 1) return `${end.reason} (the baseline's user)`
+  return undefined
 }

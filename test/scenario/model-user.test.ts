@@ -10,7 +10,7 @@ import { comparePair } from '../../src/compare/pair.ts'
 import type { CaseRun } from '../../src/core/case-run.ts'
 import { renderMarkdown } from '../../src/report/index.ts'
 import { runCase } from '../../src/scenario/index.ts'
-import { GOAL_REACHED_MARK } from '../../src/scenario/model-user.ts'
+import { GOAL_CHECK_QUESTION, GOAL_REACHED_MARK } from '../../src/scenario/model-user.ts'
 import { pinnedText, refundAgent } from './support/simulated.ts'
 
 const dir = mkdtempSync(join(tmpdir(), 'agenttwin-model-user-'))
@@ -24,14 +24,20 @@ async function startUserModel() {
     for await (const chunk of request) text += chunk
     asked++
     const body = JSON.parse(text) as { messages: Array<{ role: string; content: string }> }
-    const agent = [...body.messages].reverse().find((m) => m.role === 'user')?.content ?? ''
-    const say = /order number/i.test(agent)
-      ? 'It is ORD-1.'
-      : /shall i/i.test(agent)
-        ? 'Yes, please go ahead.'
-        : /refund is done/i.test(agent)
-          ? GOAL_REACHED_MARK
-          : 'Hello, my order arrived broken and I would like a refund.'
+    const said = body.messages.filter((m) => m.role === 'user').map((m) => m.content)
+    const checking = said.at(-1) === GOAL_CHECK_QUESTION
+    const agent = (checking ? said.at(-2) : said.at(-1)) ?? ''
+    const say = checking
+      ? /refund is done/i.test(agent)
+        ? GOAL_REACHED_MARK
+        : '###NOT_YET###'
+      : /order number/i.test(agent)
+        ? 'It is ORD-1.'
+        : /shall i/i.test(agent)
+          ? 'Yes, please go ahead.'
+          : /refund is done/i.test(agent)
+            ? GOAL_REACHED_MARK
+            : 'Hello, my order arrived broken and I would like a refund.'
     response.writeHead(200, { 'content-type': 'application/json' })
     response.end(
       JSON.stringify({
@@ -155,5 +161,58 @@ describe('a simulated user played by a language model', () => {
       /^The simulated user's model request 1 of case "refund-model-user" .* is not in the cassette .*support@9\.9\.9\.user\.cassette\.json \(it does not exist\)\. Re-record: AGENTTWIN_MODELS=record/,
     )
     expect(run.user?.models?.llm).toBe('missing')
+  })
+
+  it('asks the model for its goal before a scripted turn, with no tools, and ends there when reached', {
+    timeout: 60_000,
+  }, async () => {
+    const server = await startUserModel()
+    const mixed = pinnedText(`apiVersion: agenttwin/scenario.v1
+id: mixed-model-user
+version: 1.0.0
+title: Scripted turns around a model-played user
+twin: ./shop.twin.yaml
+conversation:
+  - user: Hello, my order ORD-1 arrived broken.
+  - user: Please check it again.
+  - simulated: true
+  - user: And my address changed.
+user:
+  persona: A customer whose order arrived broken.
+  goal: Get order ORD-1 refunded.
+  maxTurns: 4
+  model: { model: user-model-1, baseUrl: "${server.baseUrl}" }
+expectations:
+  - { id: refunded-once, type: state, path: orders.ORD-1.refund_count, equals: 1 }
+`)
+    const run = await withEnv({ AGENTTWIN_MODELS: 'record', CI: undefined }, () =>
+      runCase(mixed, refundAgent('2.0.0'), { models: { cassetteDir: dir } }),
+    )
+    await server.close()
+    expect(run.conversation?.map((turn) => [turn.by, turn.user, turn.result?.reply])).toEqual([
+      ['script', 'Hello, my order ORD-1 arrived broken.', 'Shall I refund ORD-1?'],
+      ['script', 'Please check it again.', 'Shall I refund ORD-1?'],
+      ['simulator', 'Yes, please go ahead.', 'Your refund is done for ORD-1.'],
+    ])
+    expect(run.user?.ended).toEqual({
+      by: 'goal',
+      turn: 3,
+      reason: `the simulated user answered ${GOAL_REACHED_MARK} before a scripted turn`,
+    })
+    // Before turn 2: a check (not yet), no tools; turn 3: a message with the user's app; before turn 4: a check (reached).
+    const cassette = join(dir, 'mixed-model-user', 'support@2.0.0.user.cassette.json')
+    const asked = JSON.parse(readFileSync(cassette, 'utf8')).interactions.map(
+      (interaction: {
+        request: { body: { messages: Array<{ content: string }>; tools?: unknown } }
+      }) => ({
+        check: interaction.request.body.messages.at(-1)?.content === GOAL_CHECK_QUESTION,
+        tools: interaction.request.body.tools !== undefined,
+      }),
+    )
+    expect(asked).toEqual([
+      { check: true, tools: false },
+      { check: false, tools: true },
+      { check: true, tools: false },
+    ])
   })
 })

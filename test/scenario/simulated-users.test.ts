@@ -100,4 +100,69 @@ expectations:
     expect(run.conversation?.[1]?.result?.reply).toBe('Your refund is done for ORD-1.')
     expect(run.user?.ended.by).toBe('turn-limit')
   })
+
+  it('checks the goal rule before a scripted turn too: a goal reached ends the conversation there', async () => {
+    const mixed = pinnedText(`apiVersion: agenttwin/scenario.v1
+id: mixed-goal
+version: 1.0.0
+title: Mixed, goal rule on
+twin: ./shop.twin.yaml
+conversation:
+  - user: My order ORD-1 arrived broken, refund it please.
+  - simulated: true
+  - user: Thanks, and one more thing about my address.
+user:
+  persona: Terse customer.
+  goal: A refund.
+  maxTurns: 4
+  replies:
+    rules:
+      - { when: "shall I", say: "Yes." }
+    fallback: Please just refund it.
+    done: { when: "refund is done" }
+expectations:
+  - { id: one, type: state, path: orders.ORD-1.refund_count, equals: 1 }
+`)
+    const run = await runCase(mixed, refundAgent('1.0.0'))
+    expect(run.conversation?.map((turn) => [turn.by, turn.user, turn.result?.reply])).toEqual([
+      ['script', 'My order ORD-1 arrived broken, refund it please.', 'Shall I refund ORD-1?'],
+      ['simulator', 'Yes.', 'Your refund is done for ORD-1.'],
+    ])
+    expect(run.user?.ended).toEqual({
+      by: 'goal',
+      turn: 2,
+      reason: "the agent's reply matched done.when /refund is done/",
+    })
+    expect(run.finished).toBe(true)
+  })
+
+  it('plays a scripted turn when the goal is not reached yet', async () => {
+    const mixed = pinnedText(`apiVersion: agenttwin/scenario.v1
+id: mixed-goal-later
+version: 1.0.0
+title: Mixed, goal not reached before the script
+twin: ./shop.twin.yaml
+conversation:
+  - user: Hello, my order arrived broken.
+  - user: It is ORD-1.
+user:
+  persona: Terse customer.
+  goal: A refund.
+  maxTurns: 4
+  replies:
+    rules:
+      - { when: "shall I", say: "Yes." }
+    fallback: Please just refund it.
+    done: { when: "refund is done" }
+expectations:
+  - { id: one, type: state, path: orders.ORD-1.refund_count, equals: 1 }
+`)
+    const run = await runCase(mixed, refundAgent('1.0.0'))
+    expect(run.conversation?.map((turn) => [turn.by, turn.user])).toEqual([
+      ['script', 'Hello, my order arrived broken.'],
+      ['script', 'It is ORD-1.'],
+      ['simulator', 'Yes.'],
+    ])
+    expect(run.user?.ended).toMatchObject({ by: 'goal', turn: 3 })
+  })
 })
