@@ -66,6 +66,24 @@ export function userTurnDivergence(
   return undefined
 }
 
+/**
+ * Where two runs of one conversation first part, and whose doing it is:
+ * `simulator` when the simulated user answered the same conversation
+ * differently, `agent` when an agent's reply or calls differed first, `same`
+ * when every turn is the same on both sides.
+ * @example
+ * firstParting(trial1.run, trial2.run) // 'simulator'
+ */
+export function firstParting(
+  baseline: CaseRun,
+  candidate: CaseRun,
+): 'same' | 'simulator' | 'agent' {
+  const users = userTurnDivergence(baseline, candidate)
+  if (users) return users.cause
+  const turns = Math.max(baseline.conversation?.length ?? 0, candidate.conversation?.length ?? 0)
+  return firstAgentDifference(baseline, candidate, turns) === undefined ? 'same' : 'agent'
+}
+
 /** The first of turns 1..`upTo` whose agent reply or agent calls differ, if any. */
 function firstAgentDifference(
   baseline: CaseRun,

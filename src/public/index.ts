@@ -32,6 +32,7 @@ export {
   COMPARISON_REPORT_SCHEMA,
   type ComparedCase,
   type ComparisonReport,
+  type ConversationNoise,
   comparePair,
   comparePairTrials,
   comparisonReportSchema,

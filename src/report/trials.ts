@@ -1,6 +1,7 @@
 import type { CaseReport } from '../compare/report.ts'
 import type {
   CaseTrials,
+  ConversationNoise,
   NoiseFloor,
   RateSummary,
   SequentialTrials,
@@ -86,6 +87,15 @@ export function noiseFloorWords(entry: NoiseFloor): string {
   return `${entry.id} ${entry.pairedDisagreements}/${entry.trials} trial pairs disagree; ${entry.passes} of ${entry.runs} runs passed, ${Math.round(entry.disagreementRate * 100)} % of any two runs disagree`
 }
 
+/**
+ * A self-pair's conversation noise:
+ * `simulated user: in 3 of 10 trial pairs the user answered the same conversation differently (the simulator's noise), in 1 the agent answered differently first, 6 the same`.
+ */
+export function conversationNoiseWords(noise: ConversationNoise): string {
+  const of = `of ${noise.trials} trial pair${noise.trials === 1 ? '' : 's'}`
+  return `simulated user: in ${noise.simulator} ${of} the user answered the same conversation differently (the simulator's noise), in ${noise.agent} the agent answered differently first (the agent's), ${noise.same} the same throughout`
+}
+
 /** `UNCHANGED  refund-trials  case passed 4/5 → 3/5, pass^5 ...`: an UNCHANGED case over trials on one line. */
 export function unchangedLine(item: CaseReport): string {
   const trials = item.trials!
@@ -125,6 +135,9 @@ export function trialLines(item: CaseReport): string[] {
   if (trials.noiseFloor) {
     const floor = trials.noiseFloor.map(noiseFloorWords).join('; ')
     lines.push(`noise floor (a version paired with itself): ${floor}`)
+  }
+  if (trials.conversationNoise) {
+    lines.push(`noise floor, ${conversationNoiseWords(trials.conversationNoise)}`)
   }
   return lines
 }

@@ -32,3 +32,4 @@ export {
 export type { Agent, AgentContext, ConversationContext, ConversationMessage } from './types.ts'
 export { securityExpectationId, underAttack } from './under-attack.ts'
 export { DETERMINISTIC_USER_NOTE } from './user-simulator.ts'
+export { pinsUser } from './user-turns.ts'

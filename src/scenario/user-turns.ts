@@ -1,11 +1,24 @@
 import { actorOf } from '../core/call-record.ts'
 import type { AgentResult, CaseRun, CaseUser, ConversationEnd } from '../core/case-run.ts'
 import type { JsonObject, JsonValue } from '../core/json.ts'
-import type { UserActionDocument } from '../schema/scenario-document.ts'
+import type { ScenarioDocument, UserActionDocument } from '../schema/scenario-document.ts'
 import type { Twin } from '../twin/types.ts'
 import type { ConversationPlan } from './conversation.ts'
 import type { ConversationMessage } from './types.ts'
 import type { UserAct, UserSimulator } from './user-simulator.ts'
+
+/**
+ * Whether a pair's candidate replays the baseline's simulated user. A pair of
+ * two versions pins it, so a difference is the agent's unless the report says
+ * otherwise; a version paired with itself does not, so its simulated user
+ * answers on its own and the self-pair measures the simulator's noise beside
+ * the agent's.
+ * @example
+ * pinsUser(pinned.document, { selfPair: true }) // false
+ */
+export function pinsUser(document: ScenarioDocument, pair: { selfPair: boolean }): boolean {
+  return document.user !== undefined && !pair.selfPair
+}
 
 /** The user's side of one turn, or the end of the conversation. */
 export type UserTurn =

@@ -1,6 +1,4 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { createServer } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -12,56 +10,10 @@ import { renderMarkdown } from '../../src/report/index.ts'
 import { runCase } from '../../src/scenario/index.ts'
 import { GOAL_CHECK_QUESTION, GOAL_REACHED_MARK } from '../../src/scenario/model-user.ts'
 import { pinnedText, refundAgent } from './support/simulated.ts'
+import { startUserModel } from './support/user-model-server.ts'
 
 const dir = mkdtempSync(join(tmpdir(), 'agenttwin-model-user-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
-
-/** A scripted OpenAI-compatible model playing the customer: it answers what the agent (role user) said. */
-async function startUserModel() {
-  let asked = 0
-  const server = createServer(async (request, response) => {
-    let text = ''
-    for await (const chunk of request) text += chunk
-    asked++
-    const body = JSON.parse(text) as { messages: Array<{ role: string; content: string }> }
-    const said = body.messages.filter((m) => m.role === 'user').map((m) => m.content)
-    const checking = said.at(-1) === GOAL_CHECK_QUESTION
-    const agent = (checking ? said.at(-2) : said.at(-1)) ?? ''
-    const say = checking
-      ? /refund is done/i.test(agent)
-        ? GOAL_REACHED_MARK
-        : '###NOT_YET###'
-      : /order number/i.test(agent)
-        ? 'It is ORD-1.'
-        : /shall i/i.test(agent)
-          ? 'Yes, please go ahead.'
-          : /refund is done/i.test(agent)
-            ? GOAL_REACHED_MARK
-            : 'Hello, my order arrived broken and I would like a refund.'
-    response.writeHead(200, { 'content-type': 'application/json' })
-    response.end(
-      JSON.stringify({
-        id: 'chatcmpl-user',
-        model: 'user-model-1',
-        choices: [
-          { index: 0, finish_reason: 'stop', message: { role: 'assistant', content: say } },
-        ],
-        usage: { prompt_tokens: 40, completion_tokens: 8 },
-      }),
-    )
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
-  return {
-    baseUrl: `http://127.0.0.1:${port}/v1`,
-    asked: () => asked,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve())
-        server.closeAllConnections()
-      }),
-  }
-}
 
 function scenario(baseUrl: string) {
   return pinnedText(`apiVersion: agenttwin/scenario.v1

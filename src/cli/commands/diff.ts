@@ -8,6 +8,7 @@ import {
 import { renderMarkdown, renderTerminal, terminalColor } from '../../report/index.ts'
 import { pinSelection, type ScenarioSource } from '../../scenario/pin.ts'
 import type { Agent } from '../../scenario/types.ts'
+import { pinsUser } from '../../scenario/user-turns.ts'
 import type { CliCommand, CliIO } from '../command.ts'
 import { refuseOverwritingInput } from '../output-path.ts'
 import { loadAgentModule, pickAgent } from './agent-module.ts'
@@ -146,7 +147,8 @@ async function compare(options: ParsedOptions, io: CliIO, env: Env, color: boole
       const base = await runner.run(pinned, baselineAgent)
       baseline.cases.push(base)
       // A simulated user is pinned as in a Vitest pair: the candidate hears the baseline's user.
-      const pin = pinned.document.user ? { pinUser: base.run } : {}
+      const selfPair = baselineAgent.version === candidateAgent.version
+      const pin = pinsUser(pinned.document, { selfPair }) ? { pinUser: base.run } : {}
       candidate.cases.push(await runner.run(pinned, candidateAgent, pin))
     }
     const report = buildReport([

@@ -2,6 +2,7 @@ import { jsonEquals } from '../../core/canonical-json.ts'
 import type { CaseClass, ExpectationChange, ExpectationChangeKind } from '../classify.ts'
 import { type ComparedCase, compareCase } from '../pair.ts'
 import { securityTrials } from './attack-rates.ts'
+import { conversationNoise } from './conversation-noise.ts'
 import {
   type ExpectationTests,
   noiseFloor,
@@ -196,11 +197,14 @@ export function aggregateTrials(
   const sameVersion =
     baseline.run.agent.name === candidate.run.agent.name &&
     baseline.run.agent.version === candidate.run.agent.version
-  if (sameVersion)
+  if (sameVersion) {
     trials.noiseFloor = noiseFloor(
       labels,
       pairs.map(([b, c]) => b.run === c.run || jsonEquals(b.run, c.run)),
     )
+    const noise = conversationNoise(pairs)
+    if (noise) trials.conversationNoise = noise
+  }
   const t = chosen.trial - 1
   const changes: ExpectationChange[] = rates
     .map((r) => {

@@ -56,6 +56,7 @@ export {
   type AttackRates,
   type AttackSuccess,
   type CaseTrials,
+  type ConversationNoise,
   DEFAULT_ALPHA,
   type ExpectationRates,
   type FamilyTest,

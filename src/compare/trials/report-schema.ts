@@ -162,6 +162,12 @@ export const caseTrialsSchema = {
         },
       },
     },
+    conversationNoise: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['trials', 'same', 'simulator', 'agent'],
+      properties: { trials: count, same: count, simulator: count, agent: count },
+    },
     test: {
       type: 'object',
       additionalProperties: false,

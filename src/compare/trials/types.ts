@@ -79,6 +79,23 @@ export interface NoiseFloor {
   disagreementRate: number
 }
 
+/**
+ * A version paired with itself over a simulated conversation: in how many
+ * trial pairs the two runs' conversations parted, and by whose doing. The
+ * user is not pinned in a self-pair, so `simulator` is the simulated user's
+ * own noise (it answered the same conversation differently) and `agent` the
+ * agent's (its reply or calls differed first).
+ */
+export interface ConversationNoise {
+  trials: number
+  /** Trial pairs whose conversations are the same turn for turn. */
+  same: number
+  /** Trial pairs where the simulated user parted first. */
+  simulator: number
+  /** Trial pairs where the agent parted first. */
+  agent: number
+}
+
 /** Model calls and tokens of a set of trials. */
 export interface TrialCost {
   /** Runs over both sides. */
@@ -132,6 +149,8 @@ export interface CaseTrials {
   notes: string[]
   /** Present when a version is paired with itself. */
   noiseFloor?: NoiseFloor[]
+  /** Present when a version is paired with itself over a simulated conversation. */
+  conversationNoise?: ConversationNoise
   /** The one decision the case's classification comes from (absent in reports written before it). */
   test?: FamilyTest
   /** Whether each side ran its own seeds (`independent`) or both sides one seed per trial (`shared`). */

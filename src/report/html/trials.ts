@@ -3,6 +3,7 @@ import type { RateSummary } from '../../compare/trials/types.ts'
 import { formatP, passFraction } from '../../compare/trials/words.ts'
 import { successWords, vulnerabilityWords } from '../security.ts'
 import {
+  conversationNoiseWords,
   familyWords,
   flakyWords,
   noiseFloorWords,
@@ -44,9 +45,12 @@ export function trialsSection(item: CaseReport): SafeHtml {
   const floor = t.noiseFloor
     ? html`<p class="muted">Noise floor (a version paired with itself, each side its own runs): ${t.noiseFloor.map(noiseFloorWords).join('; ')}</p>`
     : ''
+  const conversation = t.conversationNoise
+    ? html`<p class="muted">Noise floor, ${conversationNoiseWords(t.conversationNoise)}.</p>`
+    : ''
   const sequential = t.sequential ? html`<p>${sequentialWords(t.sequential)}</p>` : ''
   return html`<h4>Trials: ${trialsUsedWords(t)}, alpha ${t.alpha}${flaky ? html` · <b>${flaky}</b>` : ''}</h4>
 <table class="trials"><thead><tr><th></th><th>baseline passed</th><th>candidate passed</th><th>one-sided Fisher</th></tr></thead><tbody>${rows}</tbody></table>${securityTable(t)}
 <p class="muted">${familyWords(t)}${t.seeds ? `; seeds: ${t.seeds}` : ''}.</p>${sequential}
-${notes.length > 0 ? html`<ul class="notes">${notes}</ul>` : ''}${floor}<p class="muted">Divergence, sides and states below: ${t.representative.reason}.</p>`
+${notes.length > 0 ? html`<ul class="notes">${notes}</ul>` : ''}${floor}${conversation}<p class="muted">Divergence, sides and states below: ${t.representative.reason}.</p>`
 }

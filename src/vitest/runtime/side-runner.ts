@@ -2,6 +2,7 @@ import { runAndEvaluateCase } from '../../case/run-and-evaluate.ts'
 import type { SideCase } from '../../compare/pair.ts'
 import type { Interception } from '../../http/interception.ts'
 import { type HumanOverride, type JudgeConfig, resolveJudge } from '../../judge/index.ts'
+import { pinsUser } from '../../scenario/index.ts'
 import type { PinnedCase } from '../../scenario/pin.ts'
 import type { CaseModelsOptions } from '../../scenario/run-case.ts'
 import type { PairSide } from '../../scenario/trial.ts'
@@ -35,7 +36,7 @@ export interface SideRequest {
   /**
    * For the candidate side of a pair: the baseline's side. With a simulated
    * user, the candidate gets the baseline's user turns while the conversation
-   * so far is the same (the run is then this pair's own).
+   * so far is the same (the run is then this pair's own); not in a self-pair.
    */
   baseline?: SideCase
 }
@@ -94,9 +95,13 @@ export function createSideRunner(options: SideRunnerOptions): SideRunner {
     side(agent, request = {}) {
       const side = independent ? request.side : undefined
       const apart = request.side === 'candidate' && request.selfPair === true
-      // A simulated user's candidate is pinned to its baseline: a run of that baseline's own.
+      // A simulated user's candidate is pinned to its baseline (a run of that baseline's own),
+      // except in a self-pair, whose user answers on its own.
       const pinUser =
-        request.side === 'candidate' && options.pinned.document.user ? request.baseline : undefined
+        request.side === 'candidate' &&
+        pinsUser(options.pinned.document, { selfPair: request.selfPair === true })
+          ? request.baseline
+          : undefined
       const key: RunKey = pinUser ?? side ?? (apart ? 'candidate' : '')
       const runs = sides.get(agent) ?? new Map<RunKey, Promise<SideCase>>()
       sides.set(agent, runs)
