@@ -105,7 +105,7 @@ export const simulatedUserSchema = {
       { type: 'integer', minimum: 1, maximum: MAX_USER_TURNS },
     ),
     endWhen: described(
-      'What ends the conversation before maxTurns: goal (the user says its goal is reached), handoff (the agent handed the case to a person). Default: both.',
+      'What ends the conversation before maxTurns: goal (the user says its goal is reached; asked before every turn after the first, scripted ones too), handoff (the agent handed the case to a person). Default: both.',
       { type: 'array', items: { enum: ['goal', 'handoff'] }, uniqueItems: true },
     ),
     replies: described(
