@@ -8,17 +8,21 @@ import { agentTwin } from '../../src/public/vitest.ts'
 
 /** The frameworks, and whether their model traffic goes over HTTP (and so into cassettes). */
 const FRAMEWORKS = [
-  { name: 'ai-sdk', recorded: true },
+  // The AI SDK example also talks to a simulated customer played by a model (its own cassettes).
+  { name: 'ai-sdk', recorded: true, own: 'examples/adapters/ai-sdk/*.scenario.yaml' },
   { name: 'openai-agents', recorded: true },
   { name: 'langchain', recorded: false },
   { name: 'mastra', recorded: true },
 ] as const
 
 export function adapterExamples(): TestProjectInlineConfiguration[] {
-  return FRAMEWORKS.map(({ name, recorded }) => ({
+  return FRAMEWORKS.map(({ name, recorded, ...more }) => ({
     plugins: [
       agentTwin({
-        scenarios: 'examples/adapters/scenarios/*.scenario.yaml',
+        scenarios: [
+          'examples/adapters/scenarios/*.scenario.yaml',
+          ...('own' in more ? [more.own] : []),
+        ],
         agents: `./examples/adapters/${name}/agents.ts`,
         pairs: [{ baseline: `${name}-v1`, candidate: `${name}-v2`, expectGate: 'BLOCK' }],
         ...(recorded && {

@@ -1,8 +1,10 @@
 // A scripted OpenAI-compatible model (Chat Completions, streamed or not) on 127.0.0.1:4020, to record
 // the adapter examples' cassettes without a provider key:
 //   npx tsx examples/adapters/serve-scripted-model.ts
-// Not a language model: the fixed policy of scripted-policy.ts, answered in the OpenAI wire format.
+// Not a language model: the fixed policy of scripted-policy.ts (the support agent) and of
+// scripted-customer.ts (the simulated customer), answered in the OpenAI wire format.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import { customerLine, isCustomer } from './scripted-customer.ts'
 import { nextMove, type PolicyMessage } from './scripted-policy.ts'
 
 const PORT = Number(process.env.PORT ?? 4020)
@@ -40,7 +42,9 @@ function policyMessages(messages: WireMessage[]): PolicyMessage[] {
 
 /** Each call gets an id from the conversation's length, so a replayed run asks for the same ids. */
 function assistantMessage(messages: WireMessage[]) {
-  const move = nextMove(policyMessages(messages))
+  const read = policyMessages(messages)
+  if (isCustomer(read)) return { role: 'assistant', content: customerLine(read) }
+  const move = nextMove(read)
   if ('say' in move) return { role: 'assistant', content: move.say }
   const id = `call_${messages.length}`
   const fn = { name: move.call.tool, arguments: JSON.stringify(move.call.args) }
