@@ -88,13 +88,13 @@ describe('a version paired with itself over a simulated conversation', () => {
       /order number/i.test(agent) && given++ % 2 === 1
         ? 'Order ORD-1, thanks.'
         : customer(agent, asked)
-    const [[baseline, candidate]] = await selfPairTrials(twoWordings, refundAgent('1.0.0'), 1)
-    expect(candidate!.run.conversation?.map((turn) => turn.by)).toEqual([
+    const [baseline, candidate] = (await selfPairTrials(twoWordings, refundAgent('1.0.0'), 1))[0]!
+    expect(candidate.run.conversation?.map((turn) => turn.by)).toEqual([
       'simulator',
       'simulator',
       'simulator',
     ])
-    expect(baseline!.run.conversation?.[1]?.user).not.toBe(candidate!.run.conversation?.[1]?.user)
+    expect(baseline.run.conversation?.[1]?.user).not.toBe(candidate.run.conversation?.[1]?.user)
   }, 60_000)
 
   it('reports the simulator’s noise beside the agent’s', async () => {
