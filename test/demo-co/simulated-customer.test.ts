@@ -13,6 +13,9 @@ const file = fileURLToPath(
   ),
 )
 
+const refunds = (side: EvaluatedCase) =>
+  (side.run.finalState.orders as Record<string, { refund_count: number }>)['ORD-1001']!.refund_count
+
 describe('Demo Co: a simulated customer after a refund that timed out but went through', () => {
   const sides: Record<string, EvaluatedCase> = {}
   beforeAll(async () => {
@@ -20,10 +23,6 @@ describe('Demo Co: a simulated customer after a refund that timed out but went t
     sides.v124 = await runAndEvaluateCase(pinned!, agents['v1.2.4']!)
     sides.v130 = await runAndEvaluateCase(pinned!, agents['v1.3.0']!)
   })
-
-  const refunds = (side: EvaluatedCase) =>
-    (side.run.finalState.orders as Record<string, { refund_count: number }>)['ORD-1001']!
-      .refund_count
 
   it('separates v1.2.4 from v1.3.0 by state: one refund against two', () => {
     expect(refunds(sides.v124!)).toBe(1)
@@ -44,5 +43,47 @@ describe('Demo Co: a simulated customer after a refund that timed out but went t
       'My banking app still shows nothing, it failed. Please try again.',
     ])
     expect(sides.v124!.run.conversation).toHaveLength(1)
+  })
+})
+
+describe('Demo Co: the same customer played by a model, replayed from its cassettes', () => {
+  const model = fileURLToPath(
+    new URL(
+      '../../examples/demo-co/simulated/refund-model-customer.scenario.yaml',
+      import.meta.url,
+    ),
+  )
+  const sides: Record<string, EvaluatedCase> = {}
+  beforeAll(async () => {
+    const [pinned] = pinSelection([await loadScenario(model)]).cases
+    // Replay only: no model server runs, and a miss would be an ERROR, never a live call.
+    const options = { models: { cli: 'replay' } }
+    sides.v124 = await runAndEvaluateCase(pinned!, agents['v1.2.4']!, options)
+    sides.v130 = await runAndEvaluateCase(pinned!, agents['v1.3.0']!, options)
+  }, 60_000)
+
+  it('separates v1.2.4 from v1.3.0 by state, as the deterministic customer does', () => {
+    expect(refunds(sides.v124!)).toBe(1)
+    expect(refunds(sides.v130!)).toBe(2)
+    expect(sides.v124!.results.map((r) => r.label)).toEqual(['PASS', 'PASS'])
+    expect(sides.v130!.results.map((r) => r.label)).toEqual(['FAIL', 'FAIL'])
+  })
+
+  it('is labelled a language model, replayed, and asks again after the failure', () => {
+    for (const side of [sides.v124!, sides.v130!]) {
+      expect(side.run.user).toMatchObject({
+        simulator: 'language-model',
+        model: 'scripted-customer-1',
+        ended: { by: 'goal' },
+        models: { llm: 'replayed' },
+      })
+    }
+    expect(sides.v130!.run.conversation?.map((turn) => [turn.by, turn.user])).toEqual([
+      [
+        'simulator',
+        'Hi, the stoneware mug set from order ORD-1001 arrived broken. Could you refund 40 USD, please?',
+      ],
+      ['simulator', 'My banking app still shows nothing, it failed. Please try again.'],
+    ])
   })
 })
