@@ -9,10 +9,10 @@
 import { afterAll, bench, describe } from 'vitest'
 import { agents } from '../examples/demo-co/agent/index.ts'
 import { evaluateCase } from '../src/case/evaluate-case.ts'
+import { runCase } from '../src/case/run-case.ts'
 import type { SideCase } from '../src/compare/pair.ts'
 import { comparePairTrials } from '../src/compare/trials/index.ts'
 import { createInterception } from '../src/public/msw.ts'
-import { runCase } from '../src/scenario/run-case.ts'
 import { pinTrial } from '../src/scenario/trial.ts'
 import { pinnedDemoScenarios } from '../test/demo-co/support/scenarios.ts'
 

@@ -10,7 +10,7 @@
  */
 import type { PolicyMessage } from './scripted-policy.ts'
 
-/** What AgentTwin tells a model user (`src/scenario/model-user.ts`). */
+/** What AgentTwin tells a model user (`src/case/model-user.ts`). */
 const CUSTOMER_PROMPT = /^You are a customer talking to a support agent\./
 const GOAL_REACHED = '###GOAL_REACHED###'
 const GOAL_CHECK = /is your goal reached\?/i

@@ -8,6 +8,7 @@
  */
 import { readdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
+import { runCase } from '../../src/case/run-case.ts'
 import { comparePair, type SideRuns } from '../../src/compare/index.ts'
 import type { CaseRun } from '../../src/core/case-run.ts'
 import type { JsonObject } from '../../src/core/json.ts'
@@ -15,7 +16,6 @@ import { readPath } from '../../src/core/state-path.ts'
 import { evaluateExpectations } from '../../src/evaluate/index.ts'
 import { createFakeJudge, evaluateJudge } from '../../src/judge/index.ts'
 import { pinSelection } from '../../src/scenario/pin.ts'
-import { runCase } from '../../src/scenario/run-case.ts'
 import { loadScenario } from '../../src/schema/index.ts'
 import { agents } from './agent/index.ts'
 

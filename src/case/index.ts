@@ -1,2 +1,8 @@
+export { agentResultProblems, normaliseAgentResult } from './agent-result.ts'
+export { DEFAULT_CASE_TIMEOUT_MS } from './case-timeout.ts'
 export { type EvaluateCaseOptions, evaluateCase } from './evaluate-case.ts'
+export { type JudgeTraffic, judgeTraffic } from './judge-traffic.ts'
 export { type RunAndEvaluateOptions, runAndEvaluateCase } from './run-and-evaluate.ts'
+export { type CaseModelsOptions, type RunCaseOptions, runCase } from './run-case.ts'
+export { DETERMINISTIC_USER_NOTE } from './user-simulator.ts'
+export { pinsUser } from './user-turns.ts'

@@ -1,11 +1,11 @@
 import type { EvaluatedCase } from '../core/case-run.ts'
 import type { Judge } from '../judge/index.ts'
-import { judgeTraffic } from '../scenario/judge-traffic.ts'
 import type { PinnedCase } from '../scenario/pin.ts'
-import { type RunCaseOptions, runCase } from '../scenario/run-case.ts'
 import type { Agent } from '../scenario/types.ts'
 import { caseExpectations } from '../schema/conversation-checks.ts'
 import { type EvaluateCaseOptions, evaluateCase } from './evaluate-case.ts'
+import { judgeTraffic } from './judge-traffic.ts'
+import { type RunCaseOptions, runCase } from './run-case.ts'
 
 /** How one case is run and judged. */
 export interface RunAndEvaluateOptions extends RunCaseOptions, Omit<EvaluateCaseOptions, 'judge'> {

@@ -14,10 +14,14 @@
 export { AgentInputError, MissingPeerError } from '../adapters/errors.ts'
 /* Running a case */
 export {
+  DEFAULT_CASE_TIMEOUT_MS,
+  DETERMINISTIC_USER_NOTE,
   type EvaluateCaseOptions,
   evaluateCase,
   type RunAndEvaluateOptions,
+  type RunCaseOptions,
   runAndEvaluateCase,
+  runCase,
 } from '../case/index.ts'
 /* Comparing two agent versions */
 /* Trials: judging stochastic agents by rates (see the README's "Trials") */
@@ -196,16 +200,12 @@ export {
   type ConversationContext,
   type ConversationEnd,
   type ConversationMessage,
-  DEFAULT_CASE_TIMEOUT_MS,
-  DETERMINISTIC_USER_NOTE,
   type InferredClaim,
   type PinnedCase,
   type PinnedSelection,
   type PinOptions,
   pinCase,
   pinSelection,
-  type RunCaseOptions,
-  runCase,
   type ScenarioSource,
   sideTrialSeed,
   trialSeed,

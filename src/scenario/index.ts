@@ -9,9 +9,6 @@ export type {
   ConversationEnd,
   InferredClaim,
 } from '../core/case-run.ts'
-export { agentResultProblems, normaliseAgentResult } from './agent-result.ts'
-export { DEFAULT_CASE_TIMEOUT_MS } from './case-timeout.ts'
-export { type JudgeTraffic, judgeTraffic } from './judge-traffic.ts'
 export {
   type PinnedCase,
   type PinnedSelection,
@@ -20,7 +17,6 @@ export {
   pinSelection,
   type ScenarioSource,
 } from './pin.ts'
-export { type CaseModelsOptions, type RunCaseOptions, runCase } from './run-case.ts'
 export {
   MAX_TRIALS,
   type PairSide,
@@ -31,5 +27,3 @@ export {
 } from './trial.ts'
 export type { Agent, AgentContext, ConversationContext, ConversationMessage } from './types.ts'
 export { securityExpectationId, underAttack } from './under-attack.ts'
-export { DETERMINISTIC_USER_NOTE } from './user-simulator.ts'
-export { pinsUser } from './user-turns.ts'

@@ -4,7 +4,6 @@ import { deepFreeze, isDeepFrozen } from '../core/freeze.ts'
 import { isCheckedFaultRule } from '../faults/checked-rule.ts'
 import type { ScenarioDocument } from '../schema/scenario-document.ts'
 import type { TwinDocument } from '../schema/twin-document.ts'
-import { twinRef } from './case-run.ts'
 
 /** A scenario as loaded from disk: the document and the twin it names. */
 export interface ScenarioSource {
@@ -86,4 +85,13 @@ function withCheckedRules(copy: ScenarioDocument, original: ScenarioDocument): S
     return isCheckedFaultRule(checked) ? checked : rule
   })
   return copy
+}
+
+/** How a CaseRun names its twin: name, version and the digest of the document. */
+export function twinRef(document: TwinDocument): CaseRun['twin'] {
+  return {
+    name: document.metadata.name,
+    version: document.metadata.version,
+    digest: digest(document),
+  }
 }

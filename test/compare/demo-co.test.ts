@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { agents } from '../../examples/demo-co/agent/index.ts'
 import { evaluateCase } from '../../src/case/evaluate-case.ts'
+import { runCase } from '../../src/case/run-case.ts'
 import { comparePair, type SideRuns } from '../../src/compare/pair.ts'
 import type { HumanOverride } from '../../src/judge/override-file.ts'
-import { runCase } from '../../src/scenario/run-case.ts'
 import { pinnedDemoScenarios } from '../demo-co/support/scenarios.ts'
 
 const scenarios = pinnedDemoScenarios()

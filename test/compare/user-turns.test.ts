@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { evaluateCase } from '../../src/case/index.ts'
+import { evaluateCase, runCase } from '../../src/case/index.ts'
 import { buildReport } from '../../src/compare/build-report.ts'
 import { compareCase, comparePair } from '../../src/compare/pair.ts'
 import { userTurnDivergence } from '../../src/compare/user-turns.ts'
 import { renderHtml, renderMarkdown, renderTerminal } from '../../src/report/index.ts'
 import type { Agent } from '../../src/scenario/index.ts'
-import { runCase } from '../../src/scenario/index.ts'
 import type { PinnedCase } from '../../src/scenario/pin.ts'
 import { pinnedFixture, pinnedText, refundAgent } from '../scenario/support/simulated.ts'
 

@@ -3,12 +3,12 @@ import { fileURLToPath } from 'node:url'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { packAgents } from '../../examples/outcome-contracts/agents.ts'
 import { packCases } from '../../examples/outcome-contracts/cases.ts'
+import { runCase } from '../../src/case/run-case.ts'
 import { type ContractCheck, createContractEvaluator } from '../../src/contract/index.ts'
 import type { CaseRun } from '../../src/core/case-run.ts'
 import type { ExpectationResult } from '../../src/core/expectation-result.ts'
 import { evaluateExpectations } from '../../src/evaluate/index.ts'
 import { pinCase } from '../../src/scenario/pin.ts'
-import { runCase } from '../../src/scenario/run-case.ts'
 import { loadScenario } from '../../src/schema/index.ts'
 
 const packDir = fileURLToPath(new URL('../../examples/outcome-contracts/', import.meta.url))

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { agents, createAgent } from '../../examples/demo-co/agent/index.ts'
+import { runCase } from '../../src/case/run-case.ts'
 import type { CaseRun } from '../../src/core/case-run.ts'
-import { runCase } from '../../src/scenario/run-case.ts'
 import { demoDir, pinnedDemoScenarios } from './support/scenarios.ts'
 
 const scenarios = pinnedDemoScenarios()

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { createAgent } from '../../examples/demo-co/agent/index.ts'
+import { runCase } from '../../src/case/run-case.ts'
 import type { CaseRun } from '../../src/core/case-run.ts'
 import type { JsonObject } from '../../src/core/json.ts'
 import type { FaultRuleInput } from '../../src/faults/index.ts'
-import { runCase } from '../../src/scenario/run-case.ts'
 import { demoDir, pinnedDemoScenarios } from './support/scenarios.ts'
 
 // The happy path with one more fault on the first refund_payment call: how the

@@ -7,8 +7,8 @@ import { readFileSync } from 'node:fs'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { createAgent, manifestsDir } from '../../examples/demo-co/agent/index.ts'
 import { evaluateCase } from '../../src/case/evaluate-case.ts'
+import { runCase } from '../../src/case/run-case.ts'
 import { comparePair, type SideRuns } from '../../src/compare/pair.ts'
-import { runCase } from '../../src/scenario/run-case.ts'
 import { pinnedDemoScenarios } from './support/scenarios.ts'
 
 const scenarios = pinnedDemoScenarios()

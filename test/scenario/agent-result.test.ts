@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { agentResultProblems, normaliseAgentResult } from '../../src/scenario/agent-result.ts'
-import { readAgentResult } from '../../src/scenario/case-run.ts'
+import { agentResultProblems, normaliseAgentResult } from '../../src/case/agent-result.ts'
+import { readAgentResult } from '../../src/case/case-run.ts'
 
 describe('the agent contract: outcome is optional', () => {
   it('accepts a result with a reply and no outcome', () => {

@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import '../../src/public/vitest-setup.ts'
-import { evaluateCase } from '../../src/case/index.ts'
+import { evaluateCase, runCase } from '../../src/case/index.ts'
 import { actorOf } from '../../src/core/call-record.ts'
 import { byActor, inTurn } from '../../src/public/vitest.ts'
 import type { Agent } from '../../src/scenario/index.ts'
-import { runCase } from '../../src/scenario/index.ts'
 import { callTool, pinnedFixture, pinnedText } from './support/simulated.ts'
 
 const pinned = pinnedFixture('pay-dual-control.scenario.yaml')

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { evaluateCase } from '../../src/case/index.ts'
-import { runCase } from '../../src/scenario/index.ts'
-import { DETERMINISTIC_USER_NOTE } from '../../src/scenario/user-simulator.ts'
+import { evaluateCase, runCase } from '../../src/case/index.ts'
+import { DETERMINISTIC_USER_NOTE } from '../../src/case/user-simulator.ts'
 import { pinnedFixture, pinnedText, refundAgent } from './support/simulated.ts'
 
 const pinned = pinnedFixture('refund-simulated.scenario.yaml')

@@ -1,11 +1,11 @@
 import { describe, expect, test } from 'vitest'
 import { evaluateCase } from '../../src/case/evaluate-case.ts'
+import { runCase } from '../../src/case/run-case.ts'
 import type { SideCase } from '../../src/compare/pair.ts'
 import { comparePairTrials } from '../../src/compare/trials/compare-pair-trials.ts'
 import { compareTrialCase } from '../../src/compare/trials/compare-trials.ts'
 import { fisherPower } from '../../src/compare/trials/power.ts'
 import { pinCase } from '../../src/scenario/pin.ts'
-import { runCase } from '../../src/scenario/run-case.ts'
 import {
   type PairSide,
   pinSideTrial,

@@ -1,5 +1,6 @@
 import { isAbsolute, resolve } from 'node:path'
 import { runAndEvaluateCase } from '../../case/run-and-evaluate.ts'
+import type { CaseModelsOptions } from '../../case/run-case.ts'
 import type { SideCase } from '../../compare/pair.ts'
 import type { CaseRun } from '../../core/case-run.ts'
 import { holdInterception, type InterceptionHold } from '../../http/shared-interception.ts'
@@ -12,7 +13,6 @@ import {
 } from '../../judge/index.ts'
 import { resolveModelMode } from '../../models/index.ts'
 import type { PinnedCase } from '../../scenario/pin.ts'
-import type { CaseModelsOptions } from '../../scenario/run-case.ts'
 import type { Agent } from '../../scenario/types.ts'
 import { integerOption, type ParsedOptions, stringOption } from './cli-options.ts'
 

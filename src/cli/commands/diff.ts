@@ -1,4 +1,5 @@
 import { dirname, resolve } from 'node:path'
+import { pinsUser } from '../../case/user-turns.ts'
 import {
   buildReport,
   type ComparisonReport,
@@ -8,7 +9,6 @@ import {
 import { renderMarkdown, renderTerminal, terminalColor } from '../../report/index.ts'
 import { pinSelection, type ScenarioSource } from '../../scenario/pin.ts'
 import type { Agent } from '../../scenario/types.ts'
-import { pinsUser } from '../../scenario/user-turns.ts'
 import type { CliCommand, CliIO } from '../command.ts'
 import { refuseOverwritingInput } from '../output-path.ts'
 import { loadAgentModule, pickAgent } from './agent-module.ts'

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path'
+import { DEFAULT_CASE_TIMEOUT_MS } from '../../case/case-timeout.ts'
 import { checkModelsOptions } from '../../models/options.ts'
-import { DEFAULT_CASE_TIMEOUT_MS } from '../../scenario/case-timeout.ts'
 import type { AgentTwinOptions } from '../shared/options.ts'
 import type { ResolvedSuiteOptions } from '../shared/provided.ts'
 import { checkPluginOptions } from './check-options.ts'

@@ -1,10 +1,10 @@
+import { pinsUser } from '../../case/index.ts'
 import { runAndEvaluateCase } from '../../case/run-and-evaluate.ts'
+import type { CaseModelsOptions } from '../../case/run-case.ts'
 import type { SideCase } from '../../compare/pair.ts'
 import type { Interception } from '../../http/interception.ts'
 import { type HumanOverride, type JudgeConfig, resolveJudge } from '../../judge/index.ts'
-import { pinsUser } from '../../scenario/index.ts'
 import type { PinnedCase } from '../../scenario/pin.ts'
-import type { CaseModelsOptions } from '../../scenario/run-case.ts'
 import type { PairSide } from '../../scenario/trial.ts'
 import type { Agent } from '../../scenario/types.ts'
 

@@ -1,3 +1,4 @@
+import { toCaseTool } from '../../../src/case/case-run.ts'
 import { digest } from '../../../src/core/canonical-json.ts'
 import type {
   AgentResult,
@@ -9,7 +10,6 @@ import type {
 import type { FaultRuleDocument } from '../../../src/core/fault-model.ts'
 import type { JsonObject } from '../../../src/core/json.ts'
 import { createFaultPolicy } from '../../../src/faults/rules.ts'
-import { toCaseTool } from '../../../src/scenario/case-run.ts'
 import { createTwin } from '../../../src/twin/create-twin.ts'
 import type { ToolCall } from '../../../src/twin/types.ts'
 import { demoTwin } from './demo-twin.ts'

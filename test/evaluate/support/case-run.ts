@@ -1,3 +1,4 @@
+import { toCaseTool } from '../../../src/case/case-run.ts'
 import type { AgentResult, CaseError, CaseRun } from '../../../src/core/case-run.ts'
 import type { JsonObject } from '../../../src/core/json.ts'
 import {
@@ -5,7 +6,6 @@ import {
   type FaultRuleBuilder,
   type TypedFaultRule,
 } from '../../../src/faults/index.ts'
-import { toCaseTool } from '../../../src/scenario/case-run.ts'
 import type { TwinDocument } from '../../../src/schema/twin-document.ts'
 import { createTwin } from '../../../src/twin/index.ts'
 import type { ToolCall } from '../../../src/twin/types.ts'

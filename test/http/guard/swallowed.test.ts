@@ -5,7 +5,7 @@
 import dns from 'node:dns'
 import { describe, expect, it } from 'vitest'
 import { evaluateCase } from '../../../src/case/evaluate-case.ts'
-import { runCase } from '../../../src/scenario/run-case.ts'
+import { runCase } from '../../../src/case/run-case.ts'
 import type { Agent } from '../../../src/scenario/types.ts'
 import { pinnedDemoScenarios } from '../../demo-co/support/scenarios.ts'
 

@@ -11,9 +11,9 @@ import { fileURLToPath } from 'node:url'
 import { HttpResponse, http as route } from 'msw'
 import { setupServer } from 'msw/node'
 import { createAgent } from '../../../examples/demo-co/agent/index.ts'
+import { runCase } from '../../../src/case/run-case.ts'
 import { createInterception } from '../../../src/public/msw.ts'
 import { pinCase } from '../../../src/scenario/pin.ts'
-import { runCase } from '../../../src/scenario/run-case.ts'
 import { loadScenarioSync } from '../../../src/schema/index.ts'
 
 const [from, to] = [Number(process.argv[2] ?? 200), Number(process.argv[3] ?? 1200)]

@@ -1,6 +1,6 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { GOAL_CHECK_QUESTION, GOAL_REACHED_MARK } from '../../../src/scenario/model-user.ts'
+import { GOAL_CHECK_QUESTION, GOAL_REACHED_MARK } from '../../../src/case/model-user.ts'
 
 /** What the scripted customer says next: `agent` is the agent's last words, `asked` counts requests. */
 export type CustomerLines = (agent: string, asked: number) => string

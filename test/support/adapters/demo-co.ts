@@ -1,7 +1,7 @@
 import { resolve } from 'node:path'
+import { runCase } from '../../../src/case/run-case.ts'
 import type { CaseRun } from '../../../src/core/case-run.ts'
 import { pinCase } from '../../../src/scenario/pin.ts'
-import { runCase } from '../../../src/scenario/run-case.ts'
 import type { Agent } from '../../../src/scenario/types.ts'
 import { loadScenario, loadTwinSync } from '../../../src/schema/index.ts'
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import '../../../src/public/vitest-setup.ts'
-import { runCase } from '../../../src/scenario/run-case.ts'
+import { runCase } from '../../../src/case/run-case.ts'
 import { agentTwinMatchers } from '../../../src/vitest/runtime/matchers/all-matchers.ts'
 import { NotACaseRunError } from '../../../src/vitest/runtime/matchers/errors.ts'
 import { demoRun, demoScenario } from './support.ts'

@@ -3,9 +3,9 @@ import { fileURLToPath } from 'node:url'
 import { stripVTControlCharacters } from 'node:util'
 import { expect } from 'vitest'
 import { agents } from '../../../examples/demo-co/agent/index.ts'
+import { runCase } from '../../../src/case/run-case.ts'
 import type { CaseRun } from '../../../src/core/case-run.ts'
 import { type PinnedCase, pinSelection } from '../../../src/scenario/pin.ts'
-import { runCase } from '../../../src/scenario/run-case.ts'
 import { loadScenarioSync } from '../../../src/schema/index.ts'
 
 export const scenariosDir = fileURLToPath(

@@ -1,6 +1,6 @@
+import type { JudgeTraffic } from '../../../case/judge-traffic.ts'
 import type { CaseRun } from '../../../core/case-run.ts'
 import { evaluateJudge, judgeOver } from '../../../judge/index.ts'
-import type { JudgeTraffic } from '../../../scenario/judge-traffic.ts'
 import { optionsArgument, textArgument } from './arguments.ts'
 import { matcherJudge, matcherJudgeOptions } from './configure.ts'
 import type { MatcherPart } from './define.ts'
@@ -14,9 +14,7 @@ const traffics = new WeakMap<CaseRun, Promise<JudgeTraffic>>()
 function trafficOf(run: CaseRun): Promise<JudgeTraffic> {
   let traffic = traffics.get(run)
   if (!traffic) {
-    traffic = import('../../../scenario/judge-traffic.ts').then(({ judgeTraffic }) =>
-      judgeTraffic(run),
-    )
+    traffic = import('../../../case/judge-traffic.ts').then(({ judgeTraffic }) => judgeTraffic(run))
     traffics.set(run, traffic)
   }
   return traffic

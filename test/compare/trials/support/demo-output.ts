@@ -1,10 +1,10 @@
 import { fileURLToPath } from 'node:url'
 import { agents } from '../../../../examples/demo-co/agent/index.ts'
 import { evaluateCase } from '../../../../src/case/evaluate-case.ts'
+import { runCase } from '../../../../src/case/run-case.ts'
 import { compareCase, comparedRecord, type SideCase } from '../../../../src/compare/pair.ts'
 import { loadOverrides } from '../../../../src/judge/index.ts'
 import { renderHtml, renderMarkdown, renderTerminal } from '../../../../src/report/index.ts'
-import { runCase } from '../../../../src/scenario/run-case.ts'
 import { compareCollected } from '../../../../src/vitest/node/reporter/collect.ts'
 import { demoDir, pinnedDemoScenarios } from '../../../demo-co/support/scenarios.ts'
 

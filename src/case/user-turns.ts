@@ -1,10 +1,10 @@
 import { actorOf } from '../core/call-record.ts'
 import type { AgentResult, CaseRun, CaseUser, ConversationEnd } from '../core/case-run.ts'
 import type { JsonObject, JsonValue } from '../core/json.ts'
+import type { ConversationPlan } from '../scenario/conversation.ts'
+import type { ConversationMessage } from '../scenario/types.ts'
 import type { ScenarioDocument, UserActionDocument } from '../schema/scenario-document.ts'
 import type { Twin } from '../twin/types.ts'
-import type { ConversationPlan } from './conversation.ts'
-import type { ConversationMessage } from './types.ts'
 import type { UserAct, UserSimulator } from './user-simulator.ts'
 
 /**

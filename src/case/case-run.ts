@@ -1,4 +1,3 @@
-import { digest } from '../core/canonical-json.ts'
 import type { AgentResult, CaseError, CaseRefusal, CaseRun, CaseTool } from '../core/case-run.ts'
 import type { CaseTurn } from '../core/conversation.ts'
 import type { JsonValue } from '../core/json.ts'
@@ -6,7 +5,8 @@ import { DEFAULT_SECRET_POLICY } from '../core/secret-policy.ts'
 import { describeLate, describeUnhandled, type UnhandledRequest } from '../http/errors.ts'
 import { DEFAULT_MODEL_HOSTS } from '../models/hosts.ts'
 import { isModelRequest } from '../models/llm-label.ts'
-import type { ToolDefinition, TwinDocument } from '../schema/twin-document.ts'
+import { twinRef } from '../scenario/pin.ts'
+import type { ToolDefinition } from '../schema/twin-document.ts'
 import type { Twin } from '../twin/types.ts'
 import { agentResultProblems, normaliseAgentResult } from './agent-result.ts'
 
@@ -131,15 +131,6 @@ export function readAgentResult(value: unknown, subject: string): AgentOutcome {
     return { error: { kind: 'malformed-result', message: `${subject}: ${problems.join('; ')}.` } }
   }
   return { result: normaliseAgentResult(value as AgentResult) }
-}
-
-/** How a CaseRun names its twin: name, version and the digest of the document. */
-export function twinRef(document: TwinDocument): CaseRun['twin'] {
-  return {
-    name: document.metadata.name,
-    version: document.metadata.version,
-    digest: digest(document),
-  }
 }
 
 /**

@@ -1,11 +1,11 @@
 import { isJsonObject, type JsonObject, type JsonValue } from '../core/json.ts'
+import type { ConversationMessage } from '../scenario/types.ts'
 import type {
   SimulatedUserDocument,
   UserActionDocument,
   UserRepliesDocument,
 } from '../schema/scenario-document.ts'
 import { FACT_PLACEHOLDER } from '../schema/simulated-user-checks.ts'
-import type { ConversationMessage } from './types.ts'
 
 /** Shown wherever the deterministic simulator appears (CaseRun, reports), as the fake judge's note is. */
 export const DETERMINISTIC_USER_NOTE =

@@ -1,11 +1,11 @@
 import type { CaseTurn } from '../core/conversation.ts'
 import type { JsonValue } from '../core/json.ts'
+import { conversationPlan } from '../scenario/conversation.ts'
+import type { PinnedCase } from '../scenario/pin.ts'
+import type { Agent, ConversationMessage } from '../scenario/types.ts'
 import type { CollectingSpanExporter } from '../trace/span-collector.ts'
 import type { Twin } from '../twin/types.ts'
 import { type AgentOutcome, readAgentResult } from './case-run.ts'
-import { conversationPlan } from './conversation.ts'
-import type { PinnedCase } from './pin.ts'
-import type { Agent, ConversationMessage } from './types.ts'
 import { createUserTurns, type UserTurns } from './user-turns.ts'
 
 /** How the agent's turns ran: the case's outcome, and for a conversation scenario its turns. */

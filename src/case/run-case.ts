@@ -17,16 +17,16 @@ import {
   serveModels,
   withModelSession,
 } from '../models/index.ts'
+import { conversationPlan } from '../scenario/conversation.ts'
+import type { PinnedCase } from '../scenario/pin.ts'
+import type { Agent } from '../scenario/types.ts'
 import { createSpanCollector } from '../trace/span-collector.ts'
 import { createTwin } from '../twin/index.ts'
 import type { Twin } from '../twin/types.ts'
 import { type AgentOutcome, buildCaseRun } from './case-run.ts'
 import { DEFAULT_CASE_TIMEOUT_MS } from './case-timeout.ts'
-import { conversationPlan } from './conversation.ts'
 import { createModelSimulator } from './model-user.ts'
-import type { PinnedCase } from './pin.ts'
 import { type PlayedConversation, playConversation } from './play-conversation.ts'
-import type { Agent } from './types.ts'
 import { createReplySimulator } from './user-simulator.ts'
 import { createUserTurns, type UserTurns } from './user-turns.ts'
 
