@@ -1,7 +1,9 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { codeBlocks } from '../docs/support/code-blocks.ts'
 import {
   type InstalledProject,
   installPackedProject,
@@ -15,6 +17,15 @@ import {
 // newest releases of the majors named), and the pair run offline under CI.
 let project: InstalledProject
 let printed: string
+
+// The getting-started page's terminal output and report command, run here as the page shows them.
+const guide = codeBlocks(
+  fileURLToPath(new URL('../../docs/guide/ai-sdk-starter.md', import.meta.url)),
+)
+const shownOutput = guide.find((block) => block.lang === 'text')!.lines
+const reportCommand = guide
+  .flatMap((block) => (block.lang === 'sh' ? block.lines : []))
+  .find((line) => line.startsWith('npx agenttwin report '))!
 
 const CASSETTE = 'cassettes/cancel-booking/booking-assistant@v2.cassette.json'
 
@@ -67,16 +78,14 @@ describe('init --template ai-sdk, from the installed tarball', () => {
     )
     expect(output).toMatch(/llm replayed \(scripted-model-1\) → replayed \(scripted-model-1\)/)
     expect(result.code).toBe(0)
+    // Every line the getting-started page shows is in the output, as shown.
+    const lines = output.split('\n').map((line) => line.trim())
+    expect(shownOutput.filter((line) => !lines.includes(line.trim()))).toEqual([])
 
     const report = JSON.parse(readFileSync(join(project.dir, 'reports/agenttwin.json'), 'utf8'))
     expect(report.gate.verdict).toBe('BLOCK')
-    const html = project.run('npx', [
-      'agenttwin',
-      'report',
-      'reports/agenttwin.json',
-      '--out',
-      'reports/agenttwin.html',
-    ])
+    const [command, ...args] = reportCommand.split(' ')
+    const html = project.run(command!, args)
     expect(html.code).toBe(0)
     const page = readFileSync(join(project.dir, 'reports/agenttwin.html'), 'utf8')
     expect(page).toContain('NEW_CRITICAL_FAILURE')
