@@ -87,12 +87,12 @@ function publicEntries(): Map<string, string> {
 
 /**
  * A shipped file's imports of the package's own sources, as a user writes
- * them: `'../../src/public/adapters/ai-sdk.ts'` becomes
- * `'agenttwin/adapters/ai-sdk'` (each public entry by the subpath that
- * exports it), and a type import from any other source file
- * (`import type { X } from '../../src/core/json.ts'`) becomes one from `'agenttwin'`.
+ * them: an import of `src/public/adapters/ai-sdk.ts` (by a relative path)
+ * becomes one of `agenttwin/adapters/ai-sdk`, each public entry by the
+ * subpath that exports it, and a type import from any other source file
+ * becomes one from `agenttwin`.
  * @example
- * asInstalled("import { agentTwin } from '../../../src/public/vitest.ts'") // "import { agentTwin } from 'agenttwin/vitest'"
+ * asInstalled(shipped) // its imports of src/public/vitest.ts now of 'agenttwin/vitest'
  */
 export function asInstalled(text: string): string {
   const entries = publicEntries()
