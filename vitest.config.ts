@@ -90,6 +90,12 @@ export default defineConfig({
       },
       // Your agent as it is: one project a framework, each a pair replayed offline (examples/adapters).
       ...adapterExamples(),
+      // The AI SDK starter \`agenttwin init --template ai-sdk\` writes, run from its own folder
+      // with its own config, replayed offline from its committed cassettes.
+      {
+        extends: './examples/starters/ai-sdk/vitest.config.ts',
+        test: { name: 'starter-ai-sdk', root: 'examples/starters/ai-sdk' },
+      },
     ],
   },
 })

@@ -40,6 +40,7 @@ function guideSidebar() {
       text: 'Getting started',
       items: [
         { text: 'Your first tests', link: '/guide/getting-started' },
+        { text: 'Your AI SDK agent, in a pair', link: '/guide/ai-sdk-starter' },
         { text: 'Continuous integration', link: '/guide/ci' },
       ],
     },

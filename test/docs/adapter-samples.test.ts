@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
+import { asInstalled } from '../../src/cli/commands/init-example.ts'
 
 // Every TypeScript sample on the adapter guides is a piece of a file that runs
 // (the adapter examples, replayed in `npm test`): its first line names the file,
@@ -29,12 +30,9 @@ function samples(page: string): Sample[] {
   return found
 }
 
-/** A file as its sample shows it: our sources imported by their package entries. */
+/** A file as its sample shows it: our sources imported by their package entries, as init writes them. */
 function asPublished(text: string): string[] {
-  return text
-    .replace(/'(?:\.\.\/)+src\/public\/adapters\/([\w-]+)\.ts'/g, "'agenttwin/adapters/$1'")
-    .replace(/'(?:\.\.\/)+src\/public\/index\.ts'/g, "'agenttwin'")
-    .split('\n')
+  return asInstalled(text).split('\n')
 }
 
 const all = readdirSync(guides)

@@ -1,5 +1,5 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { dirname, join, relative } from 'node:path'
+import { dirname, join, relative, sep } from 'node:path'
 import { ownRoot } from '../../core/own-files.ts'
 
 /** The examples `agenttwin init --example` can copy, with what each needs installed. */
@@ -46,23 +46,62 @@ export interface ExampleFile {
 
 /**
  * The files of an example as a user's project needs them: the shipped copy,
- * with its type imports of the package's sources turned into imports of the
+ * with its imports of the package's sources turned into imports of the
  * package, and a `vitest.config.ts` that runs it.
  */
 export function exampleFiles(name: string): ExampleFile[] {
-  const source = join(ownRoot(), 'examples', name)
-  const files = walk(source)
-    .filter((file) => !REPOSITORY_ONLY.has(relative(source, file)))
-    .map((file) => ({
-      path: relative(source, file),
-      text: asInstalled(readFileSync(file, 'utf8')),
-    }))
+  const files = shippedFiles(join('examples', name), REPOSITORY_ONLY)
   return [...files, { path: 'vitest.config.ts', text: EXAMPLES[name]!.config }]
 }
 
-/** `import type { X } from '../../../src/core/json.ts'` becomes `import type { X } from 'agenttwin'`. */
-function asInstalled(text: string): string {
-  return text.replace(/^(import type \{[^}]*\} from )'(?:\.\.\/)+src\/[^']*'/gm, "$1'agenttwin'")
+/**
+ * Every file of a folder the package ships (a path from the package root), as
+ * a user's project gets it: its imports of the package's sources written as
+ * imports of the package (`asInstalled`), minus the files named in `skip`.
+ */
+export function shippedFiles(folder: string, skip: ReadonlySet<string> = new Set()): ExampleFile[] {
+  const source = join(ownRoot(), folder)
+  return walk(source)
+    .filter((file) => !skip.has(relative(source, file).split(sep).join('/')))
+    .map((file) => ({
+      path: relative(source, file).split(sep).join('/'),
+      text: asInstalled(readFileSync(file, 'utf8')),
+    }))
+    .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
+}
+
+/** `public/adapters/ai-sdk` → `agenttwin/adapters/ai-sdk`: the package's entries by their source, from its exports. */
+function publicEntries(): Map<string, string> {
+  const manifest = JSON.parse(readFileSync(join(ownRoot(), 'package.json'), 'utf8')) as {
+    name: string
+    exports: Record<string, string | { default?: string }>
+  }
+  const entries = new Map<string, string>()
+  for (const [subpath, target] of Object.entries(manifest.exports)) {
+    const file = typeof target === 'string' ? target : target.default
+    const source = /^\.\/dist\/(public\/[\w/-]+)\.js$/.exec(file ?? '')?.[1]
+    if (source) entries.set(source, `${manifest.name}${subpath.slice(1)}`)
+  }
+  return entries
+}
+
+/**
+ * A shipped file's imports of the package's own sources, as a user writes
+ * them: an import of `src/public/adapters/ai-sdk.ts` (by a relative path)
+ * becomes one of `agenttwin/adapters/ai-sdk`, each public entry by the
+ * subpath that exports it, and a type import from any other source file
+ * becomes one from `agenttwin`.
+ * @example
+ * asInstalled(shipped) // its imports of src/public/vitest.ts now of 'agenttwin/vitest'
+ */
+export function asInstalled(text: string): string {
+  const entries = publicEntries()
+  return text
+    .replace(/'(?:\.\.\/)+src\/(public\/[\w/-]+)\.ts'/g, (found, source: string) => {
+      const entry = entries.get(source)
+      return entry ? `'${entry}'` : found
+    })
+    .replace(/^(import type \{[^}]*\} from )'(?:\.\.\/)+src\/[^']*'/gm, "$1'agenttwin'")
 }
 
 function walk(dir: string): string[] {

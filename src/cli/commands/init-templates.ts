@@ -3,6 +3,7 @@
  * with a fault, and a tiny agent that passes it. Kept as text so the starter
  * reads like files a person wrote; a test proves they are valid and pass.
  */
+import { AI_SDK_TEMPLATE } from './init-ai-sdk.ts'
 import { CONVERSATION_AGENTS, CONVERSATION_SCENARIO } from './init-conversation.ts'
 
 export const EXAMPLE_TWIN = `# yaml-language-server: $schema=../node_modules/agenttwin/schemas/twin.v1.json
@@ -223,6 +224,11 @@ export interface StarterTemplate {
   files: ReadonlyArray<{ path: string; text: string }>
   /** The scenario the printed next steps validate and run. */
   scenario: string
+  /**
+   * What to do next, for the directory as the user named it. Without it:
+   * validate and run the scenario, and the vitest.config.ts to save.
+   */
+  next?: (shown: string) => string
 }
 
 /** The starters, by the name `--template` takes; `fetch` is the default. */
@@ -245,6 +251,7 @@ export const STARTER_TEMPLATES: Readonly<Record<string, StarterTemplate>> = {
       { path: 'agents.ts', text: CONVERSATION_AGENTS },
     ],
   },
+  'ai-sdk': AI_SDK_TEMPLATE,
 }
 
 /** The files of the default starter, by their path inside the target directory. */

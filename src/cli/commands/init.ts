@@ -7,10 +7,14 @@ import { STARTER_TEMPLATES, VITEST_CONFIG_SNIPPET } from './init-templates.ts'
 const USAGE = `Usage: agenttwin init [--template <name>] [dir]
        agenttwin init --example <name> [dir]
 
-Scaffolds a starter in <dir> (default: the current directory), then prints the
-vitest.config.ts that runs its scenario as a test. Every starter writes a twin
-(twins/example.twin.yaml, a tiny helpdesk with two tools), a scenario under
-scenarios/ and agents.ts, an agent that passes it. The starters (--template):
+Scaffolds a starter in <dir> (default: the current directory). The fetch and
+conversation starters write a twin (twins/example.twin.yaml, a tiny helpdesk
+with two tools), a scenario under scenarios/ and agents.ts, an agent that
+passes it, then print the vitest.config.ts that runs the scenario as a test.
+The ai-sdk starter writes an AI SDK agent with its own tools, a bookings twin,
+two scenarios, agents.ts with a v1/v2 pair, its vitest.config.ts and the
+cassettes its model traffic replays from, then prints the npm command that
+installs the AI SDK. The starters (--template):
 ${Object.entries(STARTER_TEMPLATES)
   .map(([name, template]) => `  ${name.padEnd(31)}  ${template.summary}`)
   .join('\n')}
@@ -24,6 +28,7 @@ Never overwrites anything: when one of the files exists, nothing is written.
 Examples:
   agenttwin init
   agenttwin init --template conversation support-tests
+  agenttwin init --template ai-sdk agent-tests
   agenttwin init --example demo-co demo-co
 
 Exit status: 0 written; 1 a file exists already (they are listed); 2 usage error.`
@@ -89,7 +94,7 @@ export const initCommand: CliCommand = {
       return 1
     }
     for (const file of template.files) io.stdout(`created ${join(shown, file.path)}\n`)
-    io.stdout(`\n${nextSteps(shown, template.scenario)}`)
+    io.stdout(`\n${template.next ? template.next(shown) : nextSteps(shown, template.scenario)}`)
     return 0
   },
 }

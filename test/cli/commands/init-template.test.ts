@@ -104,7 +104,7 @@ describe('agenttwin init --template: mistakes', () => {
       expect(code).toBe(2)
       expect(stdout).toBe('')
       expect(stderr.split('\n')[0]).toBe(
-        `agenttwin init: --template ${name} is not a starter; the starters are fetch, conversation [AGENTTWIN_CLI_USAGE]`,
+        `agenttwin init: --template ${name} is not a starter; the starters are fetch, conversation, ai-sdk [AGENTTWIN_CLI_USAGE]`,
       )
       expect(existsSync(join(dir, 'agents.ts'))).toBe(false)
     },

@@ -143,12 +143,17 @@ describe('agenttwin init', { timeout: 60_000 }, () => {
       Usage: agenttwin init [--template <name>] [dir]
              agenttwin init --example <name> [dir]
 
-      Scaffolds a starter in <dir> (default: the current directory), then prints the
-      vitest.config.ts that runs its scenario as a test. Every starter writes a twin
-      (twins/example.twin.yaml, a tiny helpdesk with two tools), a scenario under
-      scenarios/ and agents.ts, an agent that passes it. The starters (--template):
+      Scaffolds a starter in <dir> (default: the current directory). The fetch and
+      conversation starters write a twin (twins/example.twin.yaml, a tiny helpdesk
+      with two tools), a scenario under scenarios/ and agents.ts, an agent that
+      passes it, then print the vitest.config.ts that runs the scenario as a test.
+      The ai-sdk starter writes an AI SDK agent with its own tools, a bookings twin,
+      two scenarios, agents.ts with a v1/v2 pair, its vitest.config.ts and the
+      cassettes its model traffic replays from, then prints the npm command that
+      installs the AI SDK. The starters (--template):
         fetch                            a fetch agent that closes a ticket while the helpdesk times out (default)
         conversation                     a three-turn conversation: ask which ticket, confirm, then close it
+        ai-sdk                           an AI SDK bookings agent, a v1/v2 pair blocked by state, replayed from cassettes
 
       With --example, copies a worked example instead, with its vitest.config.ts:
         demo-co                          Demo Co: a support refund agent in three versions, nine scenarios, three pairs
@@ -157,6 +162,7 @@ describe('agenttwin init', { timeout: 60_000 }, () => {
       Examples:
         agenttwin init
         agenttwin init --template conversation support-tests
+        agenttwin init --template ai-sdk agent-tests
         agenttwin init --example demo-co demo-co
 
       Exit status: 0 written; 1 a file exists already (they are listed); 2 usage error.
@@ -170,12 +176,17 @@ describe('agenttwin init', { timeout: 60_000 }, () => {
       Usage: agenttwin init [--template <name>] [dir]
              agenttwin init --example <name> [dir]
 
-      Scaffolds a starter in <dir> (default: the current directory), then prints the
-      vitest.config.ts that runs its scenario as a test. Every starter writes a twin
-      (twins/example.twin.yaml, a tiny helpdesk with two tools), a scenario under
-      scenarios/ and agents.ts, an agent that passes it. The starters (--template):
+      Scaffolds a starter in <dir> (default: the current directory). The fetch and
+      conversation starters write a twin (twins/example.twin.yaml, a tiny helpdesk
+      with two tools), a scenario under scenarios/ and agents.ts, an agent that
+      passes it, then print the vitest.config.ts that runs the scenario as a test.
+      The ai-sdk starter writes an AI SDK agent with its own tools, a bookings twin,
+      two scenarios, agents.ts with a v1/v2 pair, its vitest.config.ts and the
+      cassettes its model traffic replays from, then prints the npm command that
+      installs the AI SDK. The starters (--template):
         fetch                            a fetch agent that closes a ticket while the helpdesk times out (default)
         conversation                     a three-turn conversation: ask which ticket, confirm, then close it
+        ai-sdk                           an AI SDK bookings agent, a v1/v2 pair blocked by state, replayed from cassettes
 
       With --example, copies a worked example instead, with its vitest.config.ts:
         demo-co                          Demo Co: a support refund agent in three versions, nine scenarios, three pairs
@@ -184,6 +195,7 @@ describe('agenttwin init', { timeout: 60_000 }, () => {
       Examples:
         agenttwin init
         agenttwin init --template conversation support-tests
+        agenttwin init --template ai-sdk agent-tests
         agenttwin init --example demo-co demo-co
 
       Exit status: 0 written; 1 a file exists already (they are listed); 2 usage error.
