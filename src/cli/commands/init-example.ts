@@ -111,13 +111,44 @@ function walk(dir: string): string[] {
   })
 }
 
-/** Writes the files under `dir`; returns the ones that exist already (then nothing is written). */
+/**
+ * Writes the files under `dir`; returns the ones that exist already (then
+ * nothing is written). A YAML file's `$schema` pointer into
+ * `node_modules/agenttwin` is written relative to where the package is
+ * installed, so an editor finds the schema whatever folder `dir` is.
+ */
 export function writeExample(files: readonly ExampleFile[], dir: string): string[] {
   const existing = files.filter((file) => existsSync(join(dir, file.path))).map((file) => file.path)
   if (existing.length > 0) return existing
+  const root = projectRoot(dir)
   for (const file of files) {
-    mkdirSync(dirname(join(dir, file.path)), { recursive: true })
-    writeFileSync(join(dir, file.path), file.text, { flag: 'wx' })
+    const target = join(dir, file.path)
+    mkdirSync(dirname(target), { recursive: true })
+    writeFileSync(target, schemaPointers(file.text, dirname(target), root), { flag: 'wx' })
   }
   return []
+}
+
+/** The nearest folder at or above `dir` that has the package installed, else one with a package.json, else `dir`. */
+function projectRoot(dir: string): string {
+  const above = (has: (folder: string) => boolean) => {
+    for (let folder = dir; ; folder = dirname(folder)) {
+      if (has(folder)) return folder
+      if (dirname(folder) === folder) return undefined
+    }
+  }
+  return (
+    above((folder) => existsSync(join(folder, 'node_modules', 'agenttwin'))) ??
+    above((folder) => existsSync(join(folder, 'package.json'))) ??
+    dir
+  )
+}
+
+/** `$schema=../node_modules/agenttwin/...` with the path from `fileDir` to `root`'s node_modules. */
+function schemaPointers(text: string, fileDir: string, root: string): string {
+  const modules = relative(fileDir, join(root, 'node_modules')).split(sep).join('/')
+  return text.replace(
+    /(\$schema=)(?:\.\.\/)*node_modules\/agenttwin\//g,
+    (_found, head: string) => `${head}${modules}/agenttwin/`,
+  )
 }

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -132,5 +132,27 @@ describe('agenttwin init --template: mistakes', () => {
     expect(again.stderr).toContain('  agents.ts\n')
     expect(readFileSync(join(dir, 'agents.ts'), 'utf8')).toBe('// mine\n')
     expect(existsSync(join(dir, SCENARIO))).toBe(false)
+  })
+})
+
+describe('agenttwin init into a folder of a project', () => {
+  it('points each document at the schemas where the package is installed, for every template', async () => {
+    for (const template of ['fetch', 'conversation', 'ai-sdk']) {
+      const project = workspace()
+      writeFileSync(join(project, 'package.json'), '{ "name": "shop", "private": true }\n')
+      const written = await capture(initCommand, ['--template', template, 'agent-tests'], project)
+      expect(written.code, written.stderr).toBe(0)
+      const yamlFiles = ['twins', 'scenarios'].flatMap((folder) =>
+        readdirSync(join(project, 'agent-tests', folder)).map((name) => join(folder, name)),
+      )
+      expect(yamlFiles.length).toBeGreaterThan(1)
+      for (const file of yamlFiles) {
+        const first = readFileSync(join(project, 'agent-tests', file), 'utf8').split('\n')[0]
+        // agent-tests/scenarios/x.yaml → ../../node_modules: the project's, not agent-tests'.
+        expect(first, `${template}: ${file}`).toMatch(
+          /^# yaml-language-server: \$schema=\.\.\/\.\.\/node_modules\/agenttwin\/schemas\/(twin|scenario)\.v1\.json$/,
+        )
+      }
+    }
   })
 })
