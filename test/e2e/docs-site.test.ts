@@ -122,6 +122,7 @@ describe('the documentation site', () => {
   test('the getting-started page and a reference page render at 1280 px (screenshots kept in reports/screenshots)', async () => {
     for (const [name, path] of [
       ['docs-getting-started', '/guide/getting-started'],
+      ['docs-ai-sdk-starter', '/guide/ai-sdk-starter'],
       ['docs-reference-faults', '/reference/faults'],
     ]) {
       const page = await browser.newPage({ viewport: { width: 1280, height: 900 } })
