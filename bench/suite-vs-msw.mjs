@@ -6,7 +6,7 @@
  * + system, every process of the run) and peak RSS (the largest process) with
  * their ratios in one table.
  *
- *   npm run bench:suite                          # cases 10,100,1000; files and pairs 10,100; 1 round
+ *   npm run bench:suite                          # cases 10,100,1000; blocks 100,300,1000; files, conversations and pairs 10,100; 1 round
  *   npm run bench:suite -- --cases 10,100 --files 10 --pairs '' --rounds 3
  *   npm run bench:suite -- --cases '' --files '' --pairs 1000 --isolate false --shard 2
  *
@@ -25,10 +25,12 @@ import { parseArgs } from 'node:util'
 import {
   agentTwinBlocks,
   agentTwinCases,
+  agentTwinConversations,
   agentTwinFiles,
   agentTwinPairFiles,
   handWrittenBlocks,
   handWrittenCases,
+  handWrittenConversations,
   handWrittenFiles,
   handWrittenPairFiles,
 } from './suite-vs-msw/generate.mjs'
@@ -39,6 +41,7 @@ const { values } = parseArgs({
     blocks: { type: 'string', default: '100,300,1000' },
     files: { type: 'string', default: '10,100' },
     pairs: { type: 'string', default: '10,100' },
+    conversations: { type: 'string', default: '10,100' },
     rounds: { type: 'string', default: '1' },
     keep: { type: 'boolean', default: false },
     isolate: { type: 'string', default: 'true' },
@@ -81,6 +84,12 @@ const shapes = [
     n,
     agentTwin: agentTwinFiles,
     hand: handWrittenFiles,
+  })),
+  ...list(values.conversations).map((n) => ({
+    label: `${n} three-turn conversation files`,
+    n,
+    agentTwin: agentTwinConversations,
+    hand: handWrittenConversations,
   })),
   ...list(values.pairs).map((n) => ({
     label: `${n} scenario files, one pair`,

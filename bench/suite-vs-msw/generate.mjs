@@ -94,6 +94,43 @@ export default defineConfig({
   }
 }
 
+/** The three turns of the conversation shape: the order number comes in turn 2; turn 3 changes nothing. */
+const TURNS = [
+  'Hi, my stoneware mug set arrived broken. Could you refund 40 USD, please?',
+  'Sure, it is ORD-1001.',
+  'Thank you, that is all.',
+]
+/** Refunds after each turn the conversation shape checks. */
+const REFUNDS_AFTER = [0, 1, 1]
+
+/** AgentTwin, N scenario files of a three-turn conversation (a checkpoint a turn) run by the plugin. */
+export function agentTwinConversations(dir, n, settings) {
+  agentTwinSuite(dir, 0, "versions: ['v1.2.4']", settings)
+  const turns = TURNS.map(
+    (user, t) => `  - user: ${user}
+    input: { customer_id: CUS-501 }
+    checkpoints:
+      - { id: refunds-after-turn-${t + 1}, type: state, path: orders.ORD-1001.refund_count, equals: ${REFUNDS_AFTER[t]} }`,
+  ).join('\n')
+  for (let i = 0; i < n; i++) {
+    write(
+      dir,
+      `scenarios/conversation-${i}.scenario.yaml`,
+      `apiVersion: agenttwin/scenario.v1
+id: refund-three-turns-${i}
+version: 1.0.0
+title: A refund over three turns
+twin: ../twins/demo-co.twin.yaml
+conversation:
+${turns}
+expectations:
+  - { id: no-double-refund, type: noDuplicateSideEffect, tool: refund_payment }
+  - { id: refunded-40, type: state, path: orders.ORD-1001.refunded_amount, equals: 40 }
+`,
+    )
+  }
+}
+
 /** AgentTwin, one describeScenario file with N cases. */
 export function agentTwinCases(dir, n, settings) {
   project(
@@ -354,4 +391,31 @@ ${handCase('const ')}
 }
 `,
   )
+}
+
+/** By hand, N files each playing the three turns to the agent and checking the state after each. */
+export function handWrittenConversations(dir, n, settings) {
+  handWrittenProject(dir, settings)
+  const body = `${HAND_HEADER}
+const TURNS = ${JSON.stringify(TURNS)}
+const REFUNDS_AFTER = ${JSON.stringify(REFUNDS_AFTER)}
+test('a refund over three turns', async () => {
+  const shop = createShop()
+  server.use(...shop.handlers)
+  const messages = []
+  for (let turn = 1; turn <= TURNS.length; turn++) {
+    messages.push({ role: 'user', content: TURNS[turn - 1] })
+    const input = { customer_id: 'CUS-501', message: TURNS[turn - 1] }
+    const conversation = { turn, messages: messages.map((m) => ({ ...m })) }
+    const result = await agent.run(input, { baseUrl, signal: AbortSignal.timeout(30_000), conversation })
+    messages.push({ role: 'assistant', content: result.reply ?? '' })
+    expect(shop.state.orders['ORD-1001'].refund_count).toBe(REFUNDS_AFTER[turn - 1])
+  }
+  const refunds = shop.calls.filter((c) => c.tool === 'refund_payment')
+  const keys = refunds.map((c) => c.args.idempotency_key)
+  expect(new Set(keys).size).toBe(1)
+  expect(shop.state.orders['ORD-1001'].refunded_amount).toBe(40)
+})
+`
+  for (let i = 0; i < n; i++) write(dir, `tests/conversation-${i}.test.ts`, body)
 }
