@@ -9,27 +9,12 @@ import { comparePair } from '../../src/compare/pair.ts'
 import type { CaseRun } from '../../src/core/case-run.ts'
 import { renderMarkdown } from '../../src/report/index.ts'
 import { pinnedText, refundAgent } from './support/simulated.ts'
-import { startUserModel } from './support/user-model-server.ts'
+import { modelUserScenario, startUserModel } from './support/user-model-server.ts'
 
 const dir = mkdtempSync(join(tmpdir(), 'agenttwin-model-user-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
-function scenario(baseUrl: string) {
-  return pinnedText(`apiVersion: agenttwin/scenario.v1
-id: refund-model-user
-version: 1.0.0
-title: A customer played by a language model
-twin: ./shop.twin.yaml
-user:
-  persona: A customer whose order arrived broken.
-  goal: Get order ORD-1 refunded.
-  private: { order_id: ORD-1 }
-  maxTurns: 5
-  model: { model: user-model-1, baseUrl: "${baseUrl}" }
-expectations:
-  - { id: refunded-once, type: state, path: orders.ORD-1.refund_count, equals: 1 }
-`)
-}
+const scenario = (baseUrl: string) => modelUserScenario(baseUrl)
 
 function withEnv<T>(env: Record<string, string | undefined>, fn: () => Promise<T>): Promise<T> {
   const saved = Object.fromEntries(Object.keys(env).map((key) => [key, process.env[key]]))

@@ -7,10 +7,11 @@ import { holdInterception } from '../../../src/http/shared-interception.ts'
 import { trialLines } from '../../../src/report/trials.ts'
 import type { Agent } from '../../../src/scenario/types.ts'
 import { createSideRunner } from '../../../src/vitest/runtime/side-runner.ts'
-import { pinnedText, refundAgent } from '../../scenario/support/simulated.ts'
+import { refundAgent } from '../../scenario/support/simulated.ts'
 import {
   type CustomerLines,
   customer,
+  modelUserScenario,
   startUserModel,
 } from '../../scenario/support/user-model-server.ts'
 
@@ -21,22 +22,7 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true })
 })
 
-function scenario(baseUrl: string) {
-  return pinnedText(`apiVersion: agenttwin/scenario.v1
-id: noisy-customer
-version: 1.0.0
-title: A customer played by a model that words things differently
-twin: ./shop.twin.yaml
-user:
-  persona: A customer whose order arrived broken.
-  goal: Get order ORD-1 refunded.
-  private: { order_id: ORD-1 }
-  maxTurns: 5
-  model: { model: user-model-1, baseUrl: "${baseUrl}" }
-expectations:
-  - { id: refunded-once, type: state, path: orders.ORD-1.refund_count, equals: 1 }
-`)
-}
+const scenario = (baseUrl: string) => modelUserScenario(baseUrl, 'noisy-customer')
 
 /** A version paired with itself over `k` trials, each trial a runner of its own, as a Vitest pair runs it. */
 async function selfPairTrials(lines: CustomerLines, agent: Agent, k: number) {

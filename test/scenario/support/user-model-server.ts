@@ -1,6 +1,8 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { GOAL_CHECK_QUESTION, GOAL_REACHED_MARK } from '../../../src/case/model-user.ts'
+import type { PinnedCase } from '../../../src/scenario/pin.ts'
+import { pinnedText } from './simulated.ts'
 
 /** What the scripted customer says next: `agent` is the agent's last words, `asked` counts requests. */
 export type CustomerLines = (agent: string, asked: number) => string
@@ -58,4 +60,22 @@ export async function startUserModel(lines: CustomerLines = customer) {
         server.closeAllConnections()
       }),
   }
+}
+
+/** A one-customer scenario over the fixtures' shop whose user the model at `baseUrl` plays, pinned. */
+export function modelUserScenario(baseUrl: string, id = 'refund-model-user'): PinnedCase {
+  return pinnedText(`apiVersion: agenttwin/scenario.v1
+id: ${id}
+version: 1.0.0
+title: A customer played by a language model
+twin: ./shop.twin.yaml
+user:
+  persona: A customer whose order arrived broken.
+  goal: Get order ORD-1 refunded.
+  private: { order_id: ORD-1 }
+  maxTurns: 5
+  model: { model: user-model-1, baseUrl: "${baseUrl}" }
+expectations:
+  - { id: refunded-once, type: state, path: orders.ORD-1.refund_count, equals: 1 }
+`)
 }
