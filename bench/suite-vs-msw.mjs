@@ -6,7 +6,7 @@
  * + system, every process of the run) and peak RSS (the largest process) with
  * their ratios in one table.
  *
- *   npm run bench:suite                          # cases 10,100,1000; blocks 100,300,1000; files, conversations and pairs 10,100; 1 round
+ *   npm run bench:suite                          # cases 10,100,1000; blocks 100,300,1000; files, conversations, adapters and pairs 10,100; 1 round
  *   npm run bench:suite -- --cases 10,100 --files 10 --pairs '' --rounds 3
  *   npm run bench:suite -- --cases '' --files '' --pairs 1000 --isolate false --shard 2
  *
@@ -23,11 +23,13 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import {
+  agentTwinAdapterFiles,
   agentTwinBlocks,
   agentTwinCases,
   agentTwinConversations,
   agentTwinFiles,
   agentTwinPairFiles,
+  handWrittenAdapterFiles,
   handWrittenBlocks,
   handWrittenCases,
   handWrittenConversations,
@@ -42,6 +44,7 @@ const { values } = parseArgs({
     files: { type: 'string', default: '10,100' },
     pairs: { type: 'string', default: '10,100' },
     conversations: { type: 'string', default: '10,100' },
+    adapters: { type: 'string', default: '10,100' },
     rounds: { type: 'string', default: '1' },
     keep: { type: 'boolean', default: false },
     isolate: { type: 'string', default: 'true' },
@@ -90,6 +93,12 @@ const shapes = [
     n,
     agentTwin: agentTwinConversations,
     hand: handWrittenConversations,
+  })),
+  ...list(values.adapters).map((n) => ({
+    label: `${n} scenario files, an AI SDK agent`,
+    n,
+    agentTwin: agentTwinAdapterFiles,
+    hand: handWrittenAdapterFiles,
   })),
   ...list(values.pairs).map((n) => ({
     label: `${n} scenario files, one pair`,

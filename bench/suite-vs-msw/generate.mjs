@@ -419,3 +419,114 @@ test('a refund over three turns', async () => {
 `
   for (let i = 0; i < n; i++) write(dir, `tests/conversation-${i}.test.ts`, body)
 }
+
+/**
+ * The adapter shape's AI SDK agent, as one module both suites share: a
+ * `ToolLoopAgent` on the SDK's own scripted model (one step of the refund per
+ * tool result it has seen), its tools calling the shop over fetch. `twinned`
+ * wraps them with `twinnedAiSdkTools` (the twin answers in-process while a
+ * test runs); without it they reach the shop over HTTP, where msw answers.
+ */
+function aiSdkAgentModule({ twinned }) {
+  return `import { stepCountIs, ToolLoopAgent, tool } from 'ai'
+import { MockLanguageModelV3 } from 'ai/test'
+import { z } from 'zod'
+${twinned ? "import { fromAiSdk, twinnedAiSdkTools } from 'agenttwin/adapters/ai-sdk'\nimport { loadTwinSync } from 'agenttwin'\n" : ''}
+const STEPS = [
+  ['lookup_order', { order_id: 'ORD-1001' }],
+  ['get_refund_policy', { order_id: 'ORD-1001' }],
+  ['refund_payment', { order_id: 'ORD-1001', amount: 40, idempotency_key: 'refund-ORD-1001-40' }],
+]
+const usage = {
+  inputTokens: { total: 100, noCache: 100, cacheRead: undefined, cacheWrite: undefined },
+  outputTokens: { total: 20, text: 20, reasoning: undefined },
+}
+const model = new MockLanguageModelV3({
+  doGenerate: async ({ prompt }) => {
+    const done = prompt.filter((message) => message.role === 'tool').length
+    const step = STEPS[done]
+    if (!step) {
+      const content = [{ type: 'text', text: 'Done: I refunded 40 USD to your card.' }]
+      return { content, finishReason: { unified: 'stop', raw: 'stop' }, usage, warnings: [] }
+    }
+    const call = { type: 'tool-call', toolCallId: \`call-\${done}\`, toolName: step[0], input: JSON.stringify(step[1]) }
+    return { content: [call], finishReason: { unified: 'tool-calls', raw: 'tool_calls' }, usage, warnings: [] }
+  },
+})
+
+const SHOP = ${JSON.stringify(parse(twinSource).http.baseUrl)}
+const post = (name) => async (args) => {
+  const response = await fetch(\`\${SHOP}/tools/\${name}\`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(args),
+  })
+  return response.json()
+}
+const order = z.object({ order_id: z.string() })
+const own = {
+  lookup_order: tool({ description: 'Read an order.', inputSchema: order, execute: post('lookup_order') }),
+  get_refund_policy: tool({ description: "Read an order's refund policy.", inputSchema: order, execute: post('get_refund_policy') }),
+  refund_payment: tool({
+    description: 'Refund an amount of an order.',
+    inputSchema: z.object({ order_id: z.string(), amount: z.number(), idempotency_key: z.string() }),
+    execute: post('refund_payment'),
+  }),
+}
+${twinned ? "const tools = twinnedAiSdkTools(loadTwinSync(new URL('./twins/demo-co.twin.yaml', import.meta.url).pathname), own)" : 'const tools = own'}
+export const supportAgent = new ToolLoopAgent({ model, tools, stopWhen: stepCountIs(6) })
+${twinned ? "export const agents = { v1: fromAiSdk(supportAgent, { name: 'ai-sdk-support', version: 'v1' }) }" : ''}
+`
+}
+
+const adapterScenario = readFileSync(
+  join(repo, 'examples/adapters/scenarios/adapter-refund.scenario.yaml'),
+  'utf8',
+).replace(/^twin: .*$/m, 'twin: ../twins/demo-co.twin.yaml')
+
+/** AgentTwin, N scenario files run by the plugin against an AI SDK agent whose own tools the twin answers in-process. */
+export function agentTwinAdapterFiles(dir, n, settings) {
+  project(
+    dir,
+    `import { defineConfig } from 'vitest/config'
+import { agentTwin } from 'agenttwin/vitest'
+export default defineConfig({
+  plugins: [agentTwin({ scenarios: 'scenarios/*.scenario.yaml', agents: './agent.ts', versions: ['v1'] })],
+  test: { ${isolation(settings)} },
+})
+`,
+    { installed: true },
+  )
+  write(dir, 'agent.ts', aiSdkAgentModule({ twinned: true }))
+  write(dir, 'twins/demo-co.twin.yaml', twinSource)
+  for (let i = 0; i < n; i++) {
+    const text = adapterScenario.replace(/^id: .*$/m, `id: adapter-refund-${i}`)
+    write(dir, `scenarios/case-${i}.scenario.yaml`, text)
+  }
+}
+
+/** By hand, N files running the same AI SDK agent with its tools over HTTP to msw handlers. */
+export function handWrittenAdapterFiles(dir, n, settings) {
+  handWrittenProject(dir, settings)
+  write(dir, 'agent.ts', aiSdkAgentModule({ twinned: false }))
+  const body = `import { setupServer } from 'msw/node'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { supportAgent } from '../agent.ts'
+import { createShop } from '../shop.ts'
+
+const shop = createShop()
+const server = setupServer(...shop.handlers)
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
+afterAll(() => server.close())
+
+test('refunds 40 USD once, after the policy', async () => {
+  const result = await supportAgent.generate({ prompt: 'Hi, the stoneware mug set from order ORD-1001 arrived broken. Could you refund 40 USD, please?' })
+  expect(result.text).toMatch(/refunded/)
+  const tools = shop.calls.map((c) => c.tool)
+  expect(shop.state.orders['ORD-1001'].refund_count).toBe(1)
+  expect(shop.state.orders['ORD-1001'].refunded_amount).toBe(40)
+  expect(tools.indexOf('get_refund_policy')).toBeLessThan(tools.indexOf('refund_payment'))
+})
+`
+  for (let i = 0; i < n; i++) write(dir, `tests/adapter-${i}.test.ts`, body)
+}
