@@ -24,6 +24,8 @@ export interface HtmlPage {
   rows(selector: string, root?: Root): string[][]
   /** The cells' texts of the one row of that table whose first cell reads `first`. */
   row(selector: string, first: string, root?: Root): string[]
+  /** The cells of that row, as elements, to read inside one (`cells(...)[1]` is the second). */
+  cells(selector: string, first: string, root?: Root): Element[]
   /** An attribute of the one element the selector names (`null` when it has none). */
   attr(selector: string, name: string, root?: Root): string | null
 }
@@ -62,6 +64,15 @@ export function parseHtml(source: string): HtmlPage {
   }
   const rows = (selector: string, root?: Root) =>
     all('tr', one(selector, root)).map((tr) => all('th, td', tr).map(textOf))
+  const cells = (selector: string, first: string, root?: Root) => {
+    const found = all('tr', one(selector, root))
+      .map((tr) => all('th, td', tr))
+      .filter((row) => row[0] !== undefined && textOf(row[0]) === first)
+    if (found.length !== 1) {
+      throw new Error(`expected one row "${first}" in "${selector}", found ${found.length}`)
+    }
+    return found[0]!
+  }
   return {
     document,
     one,
@@ -69,13 +80,8 @@ export function parseHtml(source: string): HtmlPage {
     text: (selector, root) => textOf(one(selector, root)),
     texts: (selector, root) => all(selector, root).map(textOf),
     rows,
-    row(selector, first, root) {
-      const found = rows(selector, root).filter((cells) => cells[0] === first)
-      if (found.length !== 1) {
-        throw new Error(`expected one row "${first}" in "${selector}", found ${found.length}`)
-      }
-      return found[0]!
-    },
+    row: (selector, first, root) => cells(selector, first, root).map(textOf),
+    cells,
     attr: (selector, name, root) => one(selector, root).getAttribute(name),
   }
 }

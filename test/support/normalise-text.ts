@@ -30,3 +30,18 @@ export function normaliseText(text: string, dirs: Record<string, string> = {}): 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 }
+
+/**
+ * The block of a rendered text that starts at the first line containing
+ * `heading` and runs to the blank line that ends it: one case of a report,
+ * one section of a command's output. Throws when no line contains it.
+ * @example
+ * blockOf(renderTerminal(report), 'REGRESSED refund-happy-path') // that case's lines
+ */
+export function blockOf(text: string, heading: string): string {
+  const lines = text.split('\n')
+  const start = lines.findIndex((line) => line.includes(heading))
+  if (start < 0) throw new Error(`no line contains "${heading}"`)
+  const end = lines.findIndex((line, index) => index > start && line.trim() === '')
+  return lines.slice(start, end < 0 ? undefined : end).join('\n')
+}
