@@ -4,7 +4,7 @@
  * means ("the divergence paragraph of this case") instead of searching the
  * page's source for a string that could sit anywhere.
  */
-import { type Document, type Element, Window } from 'happy-dom'
+import { type Document, type Element, type Node, Window } from 'happy-dom'
 
 /** Where a query looks: the whole page, or inside one element of it. */
 type Root = Document | Element
@@ -30,9 +30,42 @@ export interface HtmlPage {
   attr(selector: string, name: string, root?: Root): string | null
 }
 
-/** An element's text as a reader sees it in one line: runs of whitespace become one space. */
+// Elements a browser lays out on their own line: their text stays apart from its neighbours'.
+const BLOCKS = new Set([
+  'DIV',
+  'P',
+  'LI',
+  'UL',
+  'OL',
+  'PRE',
+  'TR',
+  'TD',
+  'TH',
+  'H1',
+  'H2',
+  'H3',
+  'H4',
+  'SUMMARY',
+  'DETAILS',
+  'SECTION',
+  'TABLE',
+])
+
+/**
+ * An element's text as a reader sees it in one line: runs of whitespace become
+ * one space, and block elements (a list item, a paragraph) are apart by one.
+ */
 export function textOf(node: Element | Document): string {
-  return (node.textContent ?? '').replace(/\s+/g, ' ').trim()
+  const parts: string[] = []
+  const walk = (current: Node) => {
+    if (current.nodeType === current.TEXT_NODE) parts.push(current.textContent ?? '')
+    const block = BLOCKS.has((current as Element).tagName ?? '')
+    if (block) parts.push(' ')
+    for (const child of current.childNodes) walk(child)
+    if (block) parts.push(' ')
+  }
+  walk(node)
+  return parts.join('').replace(/\s+/g, ' ').trim()
 }
 
 /**
