@@ -1,6 +1,7 @@
 /**
  * Rendered text made stable for inline snapshots: colours go, the machine's
- * paths become `<repo>` and `<tmp>`, measured times become `<time>`. What a
+ * paths become `<repo>` and `<tmp>`, measured times become `<time>`, a local
+ * server's port `<port>`. What a
  * user reads (names, counts, messages, layout) is kept as it is.
  */
 import { tmpdir } from 'node:os'
@@ -24,6 +25,7 @@ export function normaliseText(text: string, dirs: Record<string, string> = {}): 
     .join('<repo>')
     .replace(new RegExp(`${escapeRegExp(tmpdir())}/[\\w.-]+`, 'g'), '<tmp>')
     .replace(/\b\d+(?:\.\d+)?\s?(?:ms|s)\b/g, '<time>')
+    .replace(/\b(127\.0\.0\.1|localhost):\d+/g, '$1:<port>')
     .replace(/[ \t]+$/gm, '')
 }
 
