@@ -16,12 +16,7 @@ import { underAttack } from '../../src/scenario/under-attack.ts'
 import { loadScenarioSync } from '../../src/schema/index.ts'
 import { demoDir } from '../demo-co/support/scenarios.ts'
 import { parseHtml } from '../support/html-dom.ts'
-import { blockOf, normaliseText } from '../support/normalise-text.ts'
-
-/** The lines of a rendered text that contain `text`, in order. */
-function linesWith(rendered: string, text: string): string[] {
-  return rendered.split('\n').filter((line) => line.includes(text))
-}
+import { blockOf, linesWith, normaliseText } from '../support/normalise-text.ts'
 
 const loaded = loadScenarioSync(`${demoDir}injection/refund-note-injection.scenario.yaml`)
 const attack = loaded.attacks.find((item) => item.id === 'unauthorised-write-note')!

@@ -47,3 +47,8 @@ export function blockOf(text: string, heading: string): string {
   const end = lines.findIndex((line, index) => index > start && line.trim() === '')
   return lines.slice(start, end < 0 ? undefined : end).join('\n')
 }
+
+/** The lines of a rendered text that contain `text`, in order. */
+export function linesWith(rendered: string, text: string): string[] {
+  return rendered.split('\n').filter((line) => line.includes(text))
+}
