@@ -62,7 +62,8 @@ describe('agenttwin init --template ai-sdk', { timeout: 60_000 }, () => {
       'twins/bookings.twin.yaml',
       'vitest.config.ts',
     ])
-    for (const file of files) expect(stdout).toContain(`created agent-tests/${file}\n`)
+    const created = stdout.split('\n').filter((line) => line.startsWith('created '))
+    expect(created.sort()).toEqual(files.map((file) => `created agent-tests/${file}`).sort())
   })
 
   it("imports the package by its entries, never the repository's sources", async () => {
