@@ -69,9 +69,10 @@ export function textOf(node: Element | Document): string {
 }
 
 /**
- * Parses a whole page without running it: JavaScript evaluation and every
- * file load are off, so a hostile `<script>` that slipped in stays an element
- * the test can count, never code that runs.
+ * Parses a whole page without running it: a document DOMParser builds never
+ * runs its scripts, and JavaScript evaluation and file loads are off besides,
+ * so a hostile `<script>` that slipped in stays an element the test can
+ * count, never code that runs.
  * @example
  * const page = parseHtml(renderHtml(report))
  * page.text('details.case .divergence') // 'Step 2: At step 2 the baseline ...'
