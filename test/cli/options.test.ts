@@ -106,6 +106,32 @@ describe.each(verbs)('agenttwin %s', (verb, command) => {
   })
 })
 
+describe('the refusals as a user reads them', () => {
+  it('agenttwin run: each names the option, what is wrong, the fix and the code, on one line', async () => {
+    const firstLines: string[] = []
+    for (const args of [
+      ['--agentx'],
+      ['--timeout'],
+      ['--timeout', '--help'],
+      ['--timeout='],
+      ['--timeout=abc', '--timeout', '1'],
+      ['--json=yes'],
+    ]) {
+      firstLines.push((await refused('run', args)).split('\n')[0]!)
+    }
+    expect(firstLines).toMatchInlineSnapshot(`
+      [
+        "agenttwin run: unknown option --agentx. Fix: did you mean --agent? (its options are --agent, --timeout, --seed, --overrides, --models, --model-hosts, --cassettes, --version, --json, and --help) [AGENTTWIN_CLI_USAGE]",
+        "agenttwin run: --timeout needs a value. Fix: write --timeout <value>. [AGENTTWIN_CLI_USAGE]",
+        "agenttwin run: --timeout needs a value (got the option --help). Fix: write --timeout <value>, or --timeout=--help for a value that starts with "-". [AGENTTWIN_CLI_USAGE]",
+        "agenttwin run: --timeout needs a value (got an empty text). Fix: write --timeout <value>. [AGENTTWIN_CLI_USAGE]",
+        "agenttwin run: --timeout abc is not a whole number of at least 1. Fix: give a whole number of at least 1. [AGENTTWIN_CLI_USAGE]",
+        "agenttwin run: --json takes no value, got "yes". Fix: write --json alone. [AGENTTWIN_CLI_USAGE]",
+      ]
+    `)
+  })
+})
+
 describe('checkOptions', () => {
   const kinds = {
     port: { type: 'string', value: { integer: { min: 0, max: 65535 } } },

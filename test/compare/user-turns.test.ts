@@ -7,6 +7,7 @@ import { renderHtml, renderMarkdown, renderTerminal } from '../../src/report/ind
 import type { Agent } from '../../src/scenario/index.ts'
 import type { PinnedCase } from '../../src/scenario/pin.ts'
 import { pinnedFixture, pinnedText, refundAgent } from '../scenario/support/simulated.ts'
+import { parseHtml } from '../support/html-dom.ts'
 
 const pinned = pinnedFixture('refund-simulated.scenario.yaml')
 
@@ -148,11 +149,7 @@ expectations:
     const terminal = renderTerminal(report, { color: false })
     expect(terminal).toContain(`Simulated user ${sentence}`)
     expect(renderMarkdown(report)).toContain(sentence!.replaceAll('|', '\\|'))
-    const page = renderHtml(report)
-    const escaped = sentence!
-      .replaceAll('&', '&amp;')
-      .replaceAll('"', '&quot;')
-      .replaceAll("'", '&#39;')
-    expect(page).toContain(`<p class="user-turns"><b>Simulated user:</b> ${escaped}</p>`)
+    const page = parseHtml(renderHtml(report))
+    expect(page.text('details.case p.user-turns')).toBe(`Simulated user: ${sentence}`)
   })
 })

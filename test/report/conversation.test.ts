@@ -9,6 +9,8 @@ import { renderHtml, renderTerminal } from '../../src/report/index.ts'
 import { renderTrajectory } from '../../src/report/trajectory.ts'
 import type { ExpectationDocument } from '../../src/schema/scenario-document.ts'
 import { call, runCase, type Script, v124, v130 } from '../compare/helpers/run-case.ts'
+import { parseHtml } from '../support/html-dom.ts'
+import { blockOf, normaliseText } from '../support/normalise-text.ts'
 
 // A three-turn refund: the baseline asks for the order and refunds once the
 // customer answers; the candidate refunds in turn 1, before it was told which
@@ -84,19 +86,34 @@ describe('a conversation in the reports', () => {
   })
 
   it('names the turn in the terminal: the conversation, the divergence and the failed checkpoint', async () => {
-    const lines = renderTerminal(await pairReport(), { color: false }).split('\n')
-    for (const line of [
-      '  First divergence at step 2 (turn-ended)',
-      '    In turn 1, at step 2 the baseline asked the user "Which order is it?"; the candidate called refund_payment(amount=40, order_id=ORD-1001).',
-      "    The baseline ended turn 1 without a tool call and waited for the user's answer; the candidate went on in the same turn and called the irreversible refund_payment.",
-      '  Conversation (user turns between the calls)',
-      '      2. turn 2, the user said "It is ORD-1001."; the agent replied "Shall I refund 40 USD to your card?"',
-      '      3. lookup_order(order_id=ORD-1001) → 200',
-      '    ✗ nothing-refunded-after-turn-1 at turn 1 PASS → FAIL (regressed)',
-      '      candidate: In turn 1: orders.ORD-1001.refund_count is 1, expected 0; changed by refund_payment #1.',
-    ]) {
-      expect(lines).toContain(line)
-    }
+    const text = renderTerminal(await pairReport(), { color: false })
+    expect(normaliseText(blockOf(text, 'refund-three-turns'))).toMatchInlineSnapshot(`
+      "REGRESSED refund-three-turns v1 refund three turns
+        expectation nothing-refunded-after-turn-1 is PASS on the baseline and FAIL on the candidate
+        baseline reported SUCCESS; candidate reported SUCCESS
+        First divergence at step 2 (turn-ended)
+          In turn 1, at step 2 the baseline asked the user "Which order is it?"; the candidate called refund_payment(amount=40, order_id=ORD-1001).
+          The baseline ended turn 1 without a tool call and waited for the user's answer; the candidate went on in the same turn and called the irreversible refund_payment.
+        Conversation (user turns between the calls)
+          baseline:
+            1. turn 1, the user said "My mug set arrived broken."; the agent replied "Which order is it?"
+            2. turn 2, the user said "It is ORD-1001."; the agent replied "Shall I refund 40 USD to your card?"
+            3. lookup_order(order_id=ORD-1001) → 200
+            4. turn 3, the user said "Yes, please go ahead."; the agent replied "Refunded 40 USD."
+            5. refund_payment(amount=40, order_id=ORD-1001) → 200 changed orders.ORD-1001.refunded_amount from 0 to 40, orders.ORD-1001.refund_count from 0 to 1 and orders.ORD-1001.refundable_amount from 128 to 88
+            6. reported SUCCESS
+          candidate:
+            1. turn 1, the user said "My mug set arrived broken."; the agent replied "Done, refunded."
+            2. refund_payment(amount=40, order_id=ORD-1001) → 200 changed orders.ORD-1001.refunded_amount from 0 to 40, orders.ORD-1001.refund_count from 0 to 1 and orders.ORD-1001.refundable_amount from 128 to 88
+            3. turn 2, the user said "It is ORD-1001."; the agent replied "Already done."
+            4. turn 3, the user said "Yes, please go ahead."; the agent replied "All set."
+            5. reported SUCCESS
+        Expectations (baseline → candidate)
+          ✗ nothing-refunded-after-turn-1 at turn 1 PASS → FAIL (regressed)
+            candidate: In turn 1: orders.ORD-1001.refund_count is 1, expected 0; changed by refund_payment #1.
+            evidence {"changedBy":[{"after":1,"before":0,"path":"orders.ORD-1001.refund_count","seq":1,"tool":"refund_payment"}],"check":{"equals":0},"found":true,"path":"orders.OR…
+        Metrics (not part of the verdict) latency <time> → <time>, tool calls 2 → 1, tokens n/a → n/a, llm n/a → n/a"
+    `)
   })
 
   it('validates against the report schema with turn steps and located failures', async () => {
@@ -117,13 +134,19 @@ describe('a conversation in the reports', () => {
   })
 
   it('shows the user turns in the HTML lanes, escaped, with the failure at its turn', async () => {
-    const report = await pairReport()
-    const page = renderHtml(report)
-    expect(page).toContain('<div class="turn-head">Turn 1</div>')
-    expect(page).toContain('<b>user:</b> It is ORD-1001.')
-    expect(page).toMatch(
-      /<ul class="turn-failed"><li><code>nothing-refunded-after-turn-1<\/code> <b>FAIL<\/b>/,
-    )
+    const page = parseHtml(renderHtml(await pairReport()))
+    const turns = (side: string) => page.texts(`table.lanes td.lane.${side}.turn .turn-head`)
+    expect(turns('baseline')).toEqual(['Turn 1', 'Turn 2', 'Turn 3'])
+    expect(turns('candidate')).toEqual(['Turn 1', 'Turn 2', 'Turn 3'])
+    // The candidate's turn 1: the user's message, the reply and the checkpoint that failed there.
+    const turn1 = page.all('table.lanes td.lane.candidate.turn')[0]!
+    expect(page.text('.user', turn1)).toBe('user: My mug set arrived broken.')
+    expect(page.text('.reply', turn1)).toBe('agent, end of turn: Done, refunded.')
+    expect(page.texts('ul.turn-failed li', turn1)).toEqual([
+      'nothing-refunded-after-turn-1 FAIL In turn 1: orders.ORD-1001.refund_count is 1, expected 0; changed by refund_payment #1.',
+    ])
+    expect(page.all('ul.turn-failed li')).toHaveLength(1)
+    expect(page.texts('table.lanes td.lane.baseline.turn .user')[1]).toBe('user: It is ORD-1001.')
     const hostile: Script = {
       calls: [],
       turns: [{ user: '<script>alert(1)</script>', calls: [], reply: '<img src=x onerror=y>' }],
@@ -132,22 +155,33 @@ describe('a conversation in the reports', () => {
       agent,
       cases: [{ run: runCase(scenario, agent, hostile), results: [] }],
     })
-    const escaped = renderHtml(
-      buildReport([comparePair({ baseline: sideOf(v124), candidate: sideOf(v130) })]),
+    const escaped = parseHtml(
+      renderHtml(buildReport([comparePair({ baseline: sideOf(v124), candidate: sideOf(v130) })])),
     )
-    expect(escaped).toContain('<b>user:</b> &lt;script&gt;alert(1)&lt;/script&gt;')
-    expect(escaped).not.toContain('<img src=x')
+    expect(escaped.texts('td.lane.turn .user')).toEqual([
+      'user: <script>alert(1)</script>',
+      'user: <script>alert(1)</script>',
+    ])
+    expect(escaped.texts('td.lane.turn .reply')).toEqual([
+      'agent, end of turn: <img src=x onerror=y>',
+      'agent, end of turn: <img src=x onerror=y>',
+    ])
+    expect(escaped.all('script')).toHaveLength(1)
+    expect(escaped.all('img')).toEqual([])
   })
 
   it('locates a case’s failure at its turn when the case ran on one version', async () => {
     const report = buildReport([], { singleCases: [await side(v130, candidate)] })
     const text = renderTerminal(report, { color: false })
-    expect(text).toContain(
-      '1 expectation did not pass: nothing-refunded-after-turn-1 (FAIL at turn 1).',
-    )
-    expect(text).toContain(
-      '✗ turn 1: nothing-refunded-after-turn-1 FAIL: In turn 1: orders.ORD-1001.refund_count is 1, expected 0; changed by refund_payment #1.',
-    )
-    expect(renderHtml(report)).toContain('<li class="at-turn"><b>turn 1</b>')
+    expect(normaliseText(blockOf(text, 'Cases on one version'))).toMatchInlineSnapshot(`
+      "Cases on one version: 1 FAIL
+        FAIL refund-three-turns 1 on support-refund-agent 1.3.0: 1 expectation did not pass: nothing-refunded-after-turn-1 (FAIL at turn 1).
+          tool calls 1 · llm scripted · tokens n/a
+          ✗ turn 1: nothing-refunded-after-turn-1 FAIL: In turn 1: orders.ORD-1001.refund_count is 1, expected 0; changed by refund_payment #1."
+    `)
+    const page = parseHtml(renderHtml(report))
+    expect(page.texts('table.singles tr.single li.at-turn')).toEqual([
+      'turn 1: nothing-refunded-after-turn-1 FAIL: In turn 1: orders.ORD-1001.refund_count is 1, expected 0; changed by refund_payment #1.',
+    ])
   })
 })

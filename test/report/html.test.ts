@@ -3,8 +3,10 @@ import { buildReport } from '../../src/compare/build-report.ts'
 import { comparePair } from '../../src/compare/pair.ts'
 import type { ComparisonReport } from '../../src/compare/report.ts'
 import { renderCheckedHtml, renderHtml } from '../../src/report/html/index.ts'
+import { SCRIPT } from '../../src/report/html/page.ts'
 import type { CheckedReport } from '../../src/report/validate.ts'
 import { runSide } from '../compare/helpers/suite.ts'
+import { parseHtml, textOf } from '../support/html-dom.ts'
 
 const HOSTILE = `</script><script>alert(1)</script><img src=x onerror="alert('x')">&amp;`
 
@@ -33,24 +35,44 @@ describe('renderHtml', () => {
 
   it('escapes every value, enumerations and numbers too, even past the schema check', async () => {
     // The renderer's own guarantee, without the check in front of it.
-    const html = renderCheckedHtml(poison(await report()) as CheckedReport)
-    expect(html).not.toContain('<img')
-    expect(html).not.toContain('onerror="')
-    expect(html).not.toContain('<script>alert')
-    // One script element only: the page's own.
-    expect(html.match(/<script>/g)).toHaveLength(1)
-    expect(html).toContain('&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;')
-    expect(html).toContain('&amp;amp;')
+    const plain = await report()
+    const page = parseHtml(renderCheckedHtml(poison(plain) as CheckedReport))
+    // No element came from the values: one script (the page's own), no image, no handler.
+    expect(page.all('script').map(textOf)).toEqual([textOf(parseHtml(`<p>${SCRIPT}</p>`).one('p'))])
+    expect(page.all('img')).toEqual([])
+    const handlers = page
+      .all('*')
+      .flatMap((element) => element.getAttributeNames().filter((name) => name.startsWith('on')))
+    expect(handlers).toEqual([])
+    // The hostile text is text a reader sees, `&amp;` as typed: strings ...
+    const first = plain.pairs[0]!.cases[0]!
+    const section = page.all('details.case')[0]!
+    expect(page.text('.reason', section)).toBe(`${first.reason}${HOSTILE}`)
+    // ... numbers ...
+    expect(page.row('table.verdict', 'tool calls', section)).toEqual([
+      'tool calls',
+      `${first.baseline.metrics.toolCalls}${HOSTILE}`,
+      `${first.candidate.metrics.toolCalls}${HOSTILE}`,
+    ])
+    // ... and enumerations, in text and in attributes.
+    expect(page.text('summary .pill', section)).toBe(`${first.classification}${HOSTILE}`)
+    expect(section.getAttribute('data-class')).toBe(`${first.classification}${HOSTILE}`)
   })
 
   it('shows the flaky filter only when a case carries the flag', async () => {
     const plain = await report()
-    expect(renderHtml(plain)).not.toContain('name="flaky"')
+    expect(parseHtml(renderHtml(plain)).all('input[name="flaky"]')).toEqual([])
     const flagged = structuredClone(plain)
     Object.assign(flagged.pairs[0]!.cases[0]!, { flaky: true })
-    const html = renderHtml(flagged)
-    expect(html).toContain('name="flaky"')
-    expect(html.match(/data-flaky="true"/g)).toHaveLength(2)
+    const page = parseHtml(renderHtml(flagged))
+    expect(page.text('label:has(input[name="flaky"])')).toBe('flaky only')
+    // The flagged case's matrix cell and its section, and nothing else.
+    const id = flagged.pairs[0]!.cases[0]!.scenario.id
+    expect(
+      page
+        .all('[data-flaky="true"]')
+        .map((element) => element.id || element.querySelector('a')?.getAttribute('href')),
+    ).toEqual([`#${id}/v1.3.0-vs-v1.2.4`, `${id}/v1.3.0-vs-v1.2.4`])
   })
 
   it('folds a long value and keeps it whole behind <details>', async () => {
@@ -59,9 +81,11 @@ describe('renderHtml', () => {
     const first = produced.pairs[0]!.cases.find((item) => item.trajectories)!
     const call = first.trajectories!.candidate.find((step) => step.kind === 'call')!
     if (call.kind === 'call') call.args = { body: long }
-    const html = renderHtml(produced)
-    expect(html).toContain(`<details class="fold"><summary><code>${'x'.repeat(80)}</code>…`)
-    expect(html).toContain(`<pre>${long}</pre>`)
+    const page = parseHtml(renderHtml(produced))
+    const fold = page.one(`td.lane.candidate .arg details.fold`)
+    expect(page.text('summary', fold)).toBe(`${'x'.repeat(80)}… 400 chars`)
+    expect(page.text('pre', fold)).toBe(long)
+    expect(fold.hasAttribute('open')).toBe(false)
   })
 
   it('says in the verified-outcome row how the claim stands, never a green SUCCESS for a FAILURE claim', async () => {
@@ -77,10 +101,12 @@ describe('renderHtml', () => {
       },
     })
     item.candidate.failed = item.candidate.failed.filter((f) => f.type !== 'outcomeVerified')
-    const html = renderHtml(produced)
-    const row = html.slice(html.indexOf('<th>verified outcome</th>')).split('</tr>')[0]!
-    const candidate = row.split('<td>')[2]!
-    expect(candidate).toContain('<b class="v-no-claim">FAILURE claimed, no success to back</b>')
-    expect(candidate).not.toContain('v-backed')
+    const page = parseHtml(renderHtml(produced))
+    const section = page.all('details.case')[0]!
+    const [, , candidate] = page.cells('table.verdict', 'verified outcome', section)
+    expect(textOf(candidate!)).toBe(
+      'FAILURE claimed, no success to back every state-changing success changed state',
+    )
+    expect(page.attr('b', 'class', candidate!)).toBe('v-no-claim')
   })
 })

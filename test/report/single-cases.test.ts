@@ -4,6 +4,7 @@ import type { SideCase } from '../../src/compare/pair.ts'
 import { renderHtml, renderMarkdown, renderTerminal } from '../../src/report/index.ts'
 import { result } from '../compare/helpers/results.ts'
 import { call, runCase, v124 } from '../compare/helpers/run-case.ts'
+import { parseHtml } from '../support/html-dom.ts'
 import { normaliseText } from '../support/normalise-text.ts'
 
 function refusedSide(): SideCase {
@@ -83,12 +84,32 @@ describe('cases on one version and what was not judged, in every renderer', () =
   })
 
   it('the HTML report shows both, every value escaped', () => {
-    const html = renderHtml(report)
-    expect(html).toContain('<h2>Cases on one version: 1 INCOMPLETE, 1 PASS</h2>')
-    expect(html).toContain('<li>refused GET https://elsewhere.test/status (undici)</li>')
-    expect(html).toContain('<h4>scenarios/&lt;broken&gt;.scenario.yaml did not load</h4>')
-    expect(html).toContain('found &lt;script&gt;</pre>')
-    expect(html).not.toContain('<broken>')
-    expect(html).not.toContain('found <script>')
+    const page = parseHtml(renderHtml(report))
+    expect(page.text('h2:has(+ table.singles)')).toBe('Cases on one version: 1 INCOMPLETE, 1 PASS')
+    expect(page.rows('table.singles')).toEqual([
+      ['case', 'verdict', 'why', 'evidence'],
+      [
+        'order-status 1 on support-refund-agent 1.2.4',
+        'INCOMPLETE',
+        'The case did not finish (unhandled-request: the agent sent requests no twin handles).',
+        'tool calls 1 · llm scripted · tokens n/a · refused 1 refused GET https://elsewhere.test/status (undici)',
+      ],
+      [
+        'refund-happy-path 1 on support-refund-agent 1.2.4',
+        'PASS',
+        'The one expectation passed.',
+        'tool calls 2 · llm scripted · tokens n/a',
+      ],
+    ])
+    expect(page.texts('table.singles ul.changes li')).toEqual([
+      'refused GET https://elsewhere.test/status (undici)',
+    ])
+    // The file name and the message keep their markup as text: no element came from them.
+    const error = page.one('section.run-errors .run-error')
+    expect(page.text('h4', error)).toBe('scenarios/<broken>.scenario.yaml did not load')
+    expect(page.one('pre', error).textContent).toBe(
+      '1 problem:\nline 6: `seed` must be an integer, found <script>',
+    )
+    expect(page.all('broken, script')).toHaveLength(1)
   })
 })

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { expect, test } from 'vitest'
 import type { ComparisonReport } from '../../src/compare/report.ts'
 import { renderHtml, renderMarkdown, renderTerminal } from '../../src/report/index.ts'
+import { parseHtml } from '../support/html-dom.ts'
 
 // A report of a case with sequential trials (at most 20 a side, 4 looks): careful
 // skips the policy check 1 in 10 trials, hasty 9 in 10, and the case stopped at
@@ -53,10 +54,58 @@ test('the step summary has a trials table; the HTML a trials section and rates i
       "- \`refund-sequential\`: policy-before-refund 16/20 → 18/20 (better): seen but not significant at k=20 (p = 0.331); k=214 a side would give 80 % power to detect these rates at alpha 0.05, Holm over 2 one-sided tests",
     ]
   `)
-  const html = renderHtml(report)
-  expect(html).toContain('<h4>Trials: 10 of 20 a side (look 2 of 4, efficacy), alpha 0.05')
-  expect(html).toMatch(/REGRESSED · step 2 · \d+\/10 → \d+\/10 · 10\/20 trials/)
-  expect(html).toContain('Holm over 2 of its 4 one-sided tests')
+  const page = parseHtml(renderHtml(report))
+  const regressed = page.one('details.case[data-class="REGRESSED"]')
+  expect(page.text('h4:has(+ table.trials)', regressed)).toBe(
+    'Trials: 10 of 20 a side (look 2 of 4, efficacy), alpha 0.05 · FLAKY (baseline)',
+  )
+  expect(page.rows('table.trials', regressed)).toMatchInlineSnapshot(`
+    [
+      [
+        "",
+        "baseline passed",
+        "candidate passed",
+        "one-sided Fisher",
+      ],
+      [
+        "whole case",
+        "8/10 pass^10 0.00 · Wilson [0.49, 0.94]",
+        "0/10 pass^10 0.00 · Wilson [0.00, 0.28]",
+        "",
+      ],
+      [
+        "refunded-exactly-once critical",
+        "10/10 pass^10 1.00 · Wilson [0.72, 1.00]",
+        "10/10 pass^10 1.00 · Wilson [0.72, 1.00]",
+        "—",
+      ],
+      [
+        "policy-before-refund",
+        "8/10 pass^10 0.00 · Wilson [0.49, 0.94]",
+        "0/10 pass^10 0.00 · Wilson [0.00, 0.28]",
+        "p = 0.000357 significant",
+      ],
+    ]
+  `)
+  expect(page.texts('table.trials + p.muted', regressed)).toMatchInlineSnapshot(`
+    [
+      "one decision for the case at alpha 0.05: Holm over 2 of its 4 one-sided tests (worse and better per expectation; tests whose margins cannot reach alpha not counted), each against its exact group-sequential boundary (O'Brien-Fleming-type alpha spending, 0.00549 spent by look 2); seeds: independent.",
+    ]
+  `)
+  expect(page.rows('table.matrix')).toMatchInlineSnapshot(`
+    [
+      [
+        "scenario",
+        "hasty vs careful BLOCK 1 sequential trials: 1 case used 10 of 20 planned trials a side, 1 stopped before the last look; saved 20 runs, 0 model calls, 0 tokens",
+        "careful vs careful PASS 1 sequential trials: 1 case used 20 of 20 planned trials a side, 0 stopped before the last look; saved 0 runs, 0 model calls, 0 tokens",
+      ],
+      [
+        "refund-sequential A refund by an agent whose policy check depends on its seed",
+        "REGRESSED · step 2 · 8/10 → 0/10 · 10/20 trials · flaky",
+        "UNCHANGED · step 2 · 16/20 → 18/20 · 20/20 trials · flaky",
+      ],
+    ]
+  `)
 })
 
 test('every report tells the same sequential story: looks, trials run against the plan, why it stopped', () => {
@@ -69,10 +118,15 @@ test('every report tells the same sequential story: looks, trials run against th
     'sequential: stopped at look 2 of 4 (5, 10, 15, 20 trials a side) after 10 of 20 planned trials a side (efficacy: a change crossed its group-sequential boundary); saved 20 runs'
   const totals =
     'equential trials: 1 case used 10 of 20 planned trials a side, 1 stopped before the last look; saved 20 runs, 0 model calls, 0 tokens'
+  const page = parseHtml(renderHtml(report))
+  // In the HTML: the story in the regressed case's section, the totals under its pair in the matrix.
+  const section = page.one('details.case[data-class="REGRESSED"]')
+  const paragraphs = page.texts('p', section).filter((text) => text.startsWith('sequential:'))
+  expect(paragraphs).toEqual([expect.stringContaining(story)])
+  expect(page.texts('table.matrix th.pair .muted')[0]).toBe(`s${totals}`)
   const outputs = {
     terminal: renderTerminal(report, { color: false }),
     markdown: renderMarkdown(report),
-    html: renderHtml(report),
   }
   for (const [name, text] of Object.entries(outputs)) {
     expect(text, name).toContain(story)

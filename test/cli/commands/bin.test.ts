@@ -4,6 +4,7 @@ import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
+import { linesWith } from '../../support/normalise-text.ts'
 import { type Captured, DEMO_AGENTS, DEMO_SCENARIOS, ROOT, tempDir } from './support/capture.ts'
 
 const BIN = join(ROOT, 'bin/agenttwin.js')
@@ -38,10 +39,14 @@ describe('the agenttwin bin, end to end', { timeout: 120_000 }, () => {
       '--version',
       'v1.3.0',
     ])
-    expect(stdout).toContain(
-      'policy-before-refund: refund_payment ran (#2) but get_refund_policy was never called.',
+    expect(linesWith(stdout, 'FAIL')).toMatchInlineSnapshot(`
+      [
+        "  FAIL                  policy-before-refund: refund_payment ran (#2) but get_refund_policy was never called.",
+      ]
+    `)
+    expect(stdout.trimEnd().split('\n').at(-1)).toBe(
+      '6 of 7 expectations passed; 1 did not (0 critical).',
     )
-    expect(stdout).toContain('6 of 7 expectations passed; 1 did not (0 critical).')
     expect(code).toBe(1)
   })
 
@@ -54,7 +59,7 @@ describe('the agenttwin bin, end to end', { timeout: 120_000 }, () => {
       ['run', 'scenarios/example.scenario.yaml', '--agent', 'agents.ts'],
       temp.dir,
     )
-    expect(stdout).toContain('5 of 5 expectations passed.')
+    expect(stdout.trimEnd().split('\n').at(-1)).toBe('5 of 5 expectations passed.')
     expect(code).toBe(0)
   })
 
@@ -89,8 +94,10 @@ describe('the agenttwin bin, end to end', { timeout: 120_000 }, () => {
       expect(res.status).toBe(200)
       child.kill('SIGINT')
       expect(await exited).toBe(0)
-      expect(stdout).toContain('#1 lookup_order(order_id=ORD-1002) → 200\n')
-      expect(stdout).toContain('Stopped; the twin recorded 1 call since its last reset.\n')
+      expect(stdout.trimEnd().split('\n').slice(-2)).toEqual([
+        '#1 lookup_order(order_id=ORD-1002) → 200',
+        'Stopped; the twin recorded 1 call since its last reset.',
+      ])
     } finally {
       if (child.exitCode === null) child.kill('SIGKILL')
     }
@@ -130,7 +137,11 @@ describe('the agenttwin bin and an agent that leaves a timer behind', { timeout:
       ['run', 'scenarios/example.scenario.yaml', '--agent', 'agents.ts'],
       temp.dir,
     )
-    expect(run.stdout).toContain('ticket-closed')
+    expect(linesWith(run.stdout, 'ticket-closed')).toMatchInlineSnapshot(`
+      [
+        "  FAIL                  ticket-closed (critical): tickets.T-100.status is "open", expected "closed"; no call changed it.",
+      ]
+    `)
     expect(run.code).toBe(1)
     expect(hits).toEqual([])
   })

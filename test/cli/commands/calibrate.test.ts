@@ -10,6 +10,7 @@ import { calibrateCommand, createCalibrateCommand } from '../../../src/cli/comma
 import { createFakeJudge, loadCalibration } from '../../../src/judge/index.ts'
 import { orderLabels, REFUND_CRITERION, refundLabels } from '../../judge/labels.ts'
 import { anthropicMessage } from '../../judge/support.ts'
+import { normaliseText } from '../../support/normalise-text.ts'
 
 const server = setupServer()
 let dir: string
@@ -60,7 +61,16 @@ describe('agenttwin calibrate', () => {
     await writeFile(join(dir, 'refund.json'), JSON.stringify([refundLabels]))
     const { code, stdout } = await run(['refund.json', '--out=out/calibration.json'])
     expect(code).toBe(0)
-    expect(stdout).toContain('Wrote out/calibration.json')
+    expect(normaliseText(stdout, { dir })).toMatchInlineSnapshot(`
+      "Judge fake/keyword-overlap (deterministic fake, not a language model), prompt keyword-overlap.v1, threshold 0.7
+
+      "The reply says the refund is not recorded and a specialist will finish it"
+        calibrated (n=24, agreement=91.7%, kappa=0.83)
+
+      1 of 1 criteria calibrated.
+      Wrote out/calibration.json
+      "
+    `)
     const store = await loadCalibration(join(dir, 'out', 'calibration.json'))
     expect(store.statusFor(createFakeJudge(), REFUND_CRITERION, 0.7)).toMatchObject({
       calibrated: true,
@@ -70,11 +80,18 @@ describe('agenttwin calibrate', () => {
 
   it('applies --threshold to the judge labels', async () => {
     const { stdout } = await run(['labels.yaml', '--threshold', '0'])
-    expect(stdout).toContain('threshold 0\n')
     // At 0 the fake passes every reply: half agree with the humans, and kappa is 0 (chance).
-    expect(stdout).toContain(
-      '  uncalibrated (n=24, agreement=50%, kappa=0): agreement 50% below 80%; kappa 0 below 0.6',
-    )
+    expect(normaliseText(stdout, { dir })).toMatchInlineSnapshot(`
+      "Judge fake/keyword-overlap (deterministic fake, not a language model), prompt keyword-overlap.v1, threshold 0
+
+      "The reply says the refund is not recorded and a specialist will finish it"
+        uncalibrated (n=24, agreement=50%, kappa=0): agreement 50% below 80%; kappa 0 below 0.6
+      "The reply mentions the order number"
+        uncalibrated (n=6, agreement=50%, kappa=0): 6 of 20 labelled examples; agreement 50% below 80%; kappa 0 below 0.6
+
+      0 of 2 criteria calibrated.
+      "
+    `)
   })
 
   it('calibrates a real provider and reports examples it could not judge', async () => {
@@ -103,15 +120,16 @@ describe('agenttwin calibrate', () => {
       AGENTTWIN_JUDGE_CACHE: 'off',
     })
     expect(code).toBe(1)
-    expect(stdout).toContain(
-      'Judge anthropic/claude-sonnet-4-5 (language model), prompt judge-prompt.v1',
-    )
-    expect(stdout).toContain(
-      '  uncalibrated (n=5, agreement=100%, kappa=1): 5 of 20 labelled examples',
-    )
-    expect(stdout).toContain(
-      '  1 example(s) got no verdict and are not counted, e.g. judge anthropic/claude-sonnet-4-5 is throttled (HTTP 429): slow down',
-    )
+    expect(normaliseText(stdout, { dir })).toMatchInlineSnapshot(`
+      "Judge anthropic/claude-sonnet-4-5 (language model), prompt judge-prompt.v1, threshold 0.7
+
+      "The reply mentions the order number"
+        uncalibrated (n=5, agreement=100%, kappa=1): 5 of 20 labelled examples
+        1 example(s) got no verdict and are not counted, e.g. judge anthropic/claude-sonnet-4-5 is throttled (HTTP 429): slow down
+
+      0 of 1 criteria calibrated.
+      "
+    `)
   })
 
   it('exits 2 with file:line:col for a bad labels file', async () => {
@@ -122,13 +140,20 @@ describe('agenttwin calibrate', () => {
     const { code, stderr, stdout } = await run(['bad.yaml'])
     expect(code).toBe(2)
     expect(stdout).toBe('')
-    expect(stderr).toContain(`${join(dir, 'bad.yaml')}:4:14 label "maybe" is not pass or fail`)
+    expect(normaliseText(stderr, { dir })).toMatchInlineSnapshot(`
+      "1 problem:
+      <dir>/bad.yaml:4:14 label "maybe" is not pass or fail at [0].examples[0].label. Fix: use label: pass or label: fail
+      "
+    `)
   })
 
   it('exits 2 for a real judge without its key', async () => {
     const { code, stderr } = await run(['labels.yaml', '--judge', 'anthropic'])
     expect(code).toBe(2)
-    expect(stderr).toContain('needs an API key in ANTHROPIC_API_KEY')
+    expect(normaliseText(stderr, { dir })).toMatchInlineSnapshot(`
+      "the anthropic judge needs an API key in ANTHROPIC_API_KEY, which is not set. Fix: export ANTHROPIC_API_KEY=..., or unset AGENTTWIN_JUDGE to use the offline fake judge.
+      "
+    `)
   })
 
   it.each([

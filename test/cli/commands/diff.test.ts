@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs'
+import { relative } from 'node:path'
 import { Ajv } from 'ajv'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createDiffCommand } from '../../../src/cli/commands/diff.ts'
 import { type ComparisonReport, comparisonReportSchema } from '../../../src/compare/index.ts'
-import { normaliseText } from '../../support/normalise-text.ts'
+import { blockOf, linesWith, normaliseText } from '../../support/normalise-text.ts'
 import { capture, DEMO_AGENTS, DEMO_SCENARIOS, ROOT, tempDir } from './support/capture.ts'
 
 const diff = createDiffCommand({ env: {}, color: false })
@@ -17,14 +18,9 @@ function versions(baseline: string, candidate: string): string[] {
   return ['--agent', DEMO_AGENTS, '--baseline', baseline, '--candidate', candidate]
 }
 
-/** The summary block's figures: `tool calls` per side and the count per class. */
-function figures(stdout: string): Record<string, string> {
-  const rows: Record<string, string> = {}
-  for (const line of stdout.split('\n\n').slice(0, 2).join('\n').split('\n')) {
-    const match = /^ {2}([a-zA-Z_ ]+?)\s{2,}(\d+(?:\s+\d+)?)$/.exec(line)
-    if (match) rows[match[1] as string] = (match[2] as string).replace(/\s+/g, ' ')
-  }
-  return rows
+/** The summary the terminal report opens with: the pair, tool calls, counts per class and the gate. */
+function summary(stdout: string): string {
+  return normaliseText(stdout.split('\n\n').slice(0, 3).join('\n\n'))
 }
 
 describe('agenttwin diff on the Demo Co agents', { timeout: 120_000 }, () => {
@@ -41,31 +37,37 @@ describe('agenttwin diff on the Demo Co agents', { timeout: 120_000 }, () => {
     ])
     expect(stderr).toBe('Comparing demo-co-support 1.3.0 with 1.2.4 on 9 pinned scenarios...\n')
     expect(code).toBe(1)
-    expect(stdout).toMatch(
-      /^Comparison: demo-co-support 1\.3\.0 \(candidate\) vs demo-co-support 1\.2\.4 \(baseline\)\n/,
-    )
-    expect(figures(stdout)).toEqual({
-      'tool calls': '30 22',
-      NEW_CRITICAL_FAILURE: '2',
-      REGRESSED: '1',
-      IMPROVED: '0',
-      INCOMPLETE: '0',
-      UNCHANGED: '6',
-    })
-    expect(stdout).toContain(
-      '  Gate BLOCK: 2 NEW_CRITICAL_FAILURE cases (block), 1 REGRESSED case (block)\n',
-    )
-    const blocks = stdout.split('\n\n').map((block) => block.split('\n')[0])
-    expect(blocks).toEqual(
-      expect.arrayContaining([
-        expect.stringMatching(/^NEW_CRITICAL_FAILURE refund-timeout-after-mutation /),
-        expect.stringMatching(/^NEW_CRITICAL_FAILURE refund-tool-success-lie /),
-        expect.stringMatching(/^REGRESSED refund-happy-path /),
-      ]),
-    )
-    expect(stdout).toContain(
-      'At step 2 the baseline called get_refund_policy(order_id=ORD-1001); the candidate called refund_payment(',
-    )
+    expect(summary(stdout)).toMatchInlineSnapshot(`
+      "Comparison: demo-co-support 1.3.0 (candidate) vs demo-co-support 1.2.4 (baseline)
+                               baseline 1.2.4  candidate 1.3.0
+        tool calls                         30               22
+
+        NEW_CRITICAL_FAILURE  2
+        REGRESSED             1
+        INCOMPLETE            0
+        IMPROVED              0
+        UNCHANGED             6
+
+        Gate BLOCK: 2 NEW_CRITICAL_FAILURE cases (block), 1 REGRESSED case (block)"
+    `)
+    // Every case that is not unchanged, in its own block; the regression's divergence in words.
+    const headings = stdout.split('\n\n').map((block) => block.split('\n')[0])
+    expect(headings.filter((line) => /^[A-Z_]+ /.test(line ?? ''))).toMatchInlineSnapshot(`
+      [
+        "REGRESSED refund-happy-path v1.0.0 A 40 USD refund for a broken mug set",
+        "NEW_CRITICAL_FAILURE refund-timeout-after-mutation v1.0.0 The payment provider refunds, then times out before answering",
+        "NEW_CRITICAL_FAILURE refund-tool-success-lie v1.0.0 The payment provider answers "succeeded" and records nothing",
+      ]
+    `)
+    const regressed = blockOf(stdout, 'REGRESSED refund-happy-path').split('\n  Expectations')[0]
+    expect(normaliseText(regressed!)).toMatchInlineSnapshot(`
+      "REGRESSED refund-happy-path v1.0.0 A 40 USD refund for a broken mug set
+        expectation policy-before-refund is PASS on the baseline and FAIL on the candidate
+        baseline reported SUCCESS; candidate reported SUCCESS
+        First divergence at step 2 (tool)
+          At step 2 the baseline called get_refund_policy(order_id=ORD-1001); the candidate called refund_payment(amount=40, order_id=ORD-1001).
+          The candidate called the irreversible refund_payment without first calling get_refund_policy, which the baseline called at this point."
+    `)
 
     const report = JSON.parse(readFileSync(`${temp.dir}/report.json`, 'utf8')) as ComparisonReport
     const validate = new Ajv({ strict: false }).compile(comparisonReportSchema)
@@ -73,10 +75,23 @@ describe('agenttwin diff on the Demo Co agents', { timeout: 120_000 }, () => {
     expect(report.gate.verdict).toBe('BLOCK')
     expect(report.pairs[0]?.toolCalls).toEqual({ baseline: 30, candidate: 22 })
     expect(report.pairs[0]?.cases.map((item) => item.scenario.id)).toHaveLength(9)
-    expect(stdout).toContain(`AgentTwin report written to ${temp.dir}/report.json\n`)
+    expect(
+      normaliseText(linesWith(stdout, 'written to').join('\n'), { tmp: temp.dir }),
+    ).toMatchInlineSnapshot(`
+      "AgentTwin report written to <tmp>/report.json
+      AgentTwin Markdown summary written to <tmp>/summary.md"
+    `)
     const markdown = readFileSync(`${temp.dir}/summary.md`, 'utf8')
-    expect(markdown).toContain('| NEW_CRITICAL_FAILURE | 2 |')
-    expect(markdown).toContain('| tool calls | 30 | 22 |')
+    expect(blockOf(markdown, '| tool calls |')).toBe('| tool calls | 30 | 22 |')
+    expect(blockOf(markdown, '| class | cases |')).toMatchInlineSnapshot(`
+      "| class | cases |
+      | --- | ---: |
+      | NEW_CRITICAL_FAILURE | 2 |
+      | REGRESSED | 1 |
+      | INCOMPLETE | 0 |
+      | IMPROVED | 0 |
+      | UNCHANGED | 6 |"
+    `)
   })
 
   it('v1.3.1 vs v1.3.0: the 3 failing cases improve, 6 unchanged; PASS exits 0', async () => {
@@ -84,14 +99,38 @@ describe('agenttwin diff on the Demo Co agents', { timeout: 120_000 }, () => {
       `${DEMO_SCENARIOS}/*.scenario.yaml`,
       ...versions('v1.3.0', 'v1.3.1'),
     ])
-    expect(figures(stdout)).toMatchObject({ IMPROVED: '3', UNCHANGED: '6', REGRESSED: '0' })
-    expect(stdout).toContain('  Gate PASS\n')
+    expect(summary(stdout)).toMatchInlineSnapshot(`
+      "Comparison: demo-co-support 1.3.1 (candidate) vs demo-co-support 1.3.0 (baseline)
+                               baseline 1.3.0  candidate 1.3.1
+        tool calls                         22               30
+
+        NEW_CRITICAL_FAILURE  0
+        REGRESSED             0
+        INCOMPLETE            0
+        IMPROVED              3
+        UNCHANGED             6
+
+        Gate PASS"
+    `)
     expect(code).toBe(0)
   })
 
   it('v1.3.1 vs v1.2.4: all 9 unchanged; PASS exits 0', async () => {
     const { code, stdout } = await capture(diff, [DEMO_SCENARIOS, ...versions('v1.2.4', 'v1.3.1')])
-    expect(figures(stdout)).toMatchObject({ UNCHANGED: '9', NEW_CRITICAL_FAILURE: '0' })
+    expect(summary(stdout)).toMatchInlineSnapshot(`
+      "Comparison: demo-co-support 1.3.1 (candidate) vs demo-co-support 1.2.4 (baseline)
+                               baseline 1.2.4  candidate 1.3.1
+        tool calls                         30               30
+
+        NEW_CRITICAL_FAILURE  0
+        REGRESSED             0
+        INCOMPLETE            0
+        IMPROVED              0
+        UNCHANGED             9
+
+        Gate PASS
+      "
+    `)
     expect(code).toBe(0)
   })
 
@@ -157,7 +196,7 @@ export const agents = {
       [...brokenCandidate, '--gate', 'block=NEW_CRITICAL_FAILURE,REGRESSED,INCOMPLETE'],
       temp.dir,
     )
-    expect(strict.stdout).toContain('  Gate BLOCK: 1 INCOMPLETE case (block)\n')
+    expect(linesWith(strict.stdout, 'Gate ')).toEqual(['  Gate BLOCK: 1 INCOMPLETE case (block)'])
     expect(strict.code).toBe(1)
   })
 
@@ -174,8 +213,8 @@ export const agents = {
       'block=REGRESSSED',
     ])
     expect(code).toBe(2)
-    expect(stderr).toContain(
-      '--gate block: REGRESSSED is not a case class; use NEW_CRITICAL_FAILURE',
+    expect(normaliseText(blockOf(stderr, 'agenttwin diff:'))).toMatchInlineSnapshot(
+      `"agenttwin diff: --gate block: REGRESSSED is not a case class; use NEW_CRITICAL_FAILURE, REGRESSED, INCOMPLETE, IMPROVED, UNCHANGED [AGENTTWIN_CLI_USAGE]"`,
     )
   })
 })
@@ -184,18 +223,24 @@ describe('agenttwin diff: usage and document errors exit 2', () => {
   it('names every missing argument', async () => {
     const { code, stderr } = await capture(diff, ['--agent', DEMO_AGENTS])
     expect(code).toBe(2)
-    expect(stderr).toMatch(
-      /^agenttwin diff: missing <scenarios\.\.\.>, --baseline <version>, --candidate <version> \[AGENTTWIN_CLI_USAGE\]\n\nUsage: agenttwin diff/,
+    // The problem first, then the usage text.
+    expect(blockOf(stderr, 'agenttwin diff:')).toMatchInlineSnapshot(
+      `"agenttwin diff: missing <scenarios...>, --baseline <version>, --candidate <version> [AGENTTWIN_CLI_USAGE]"`,
     )
+    expect(stderr.split('\n\n')[1]).toMatch(/^Usage: agenttwin diff /)
   })
 
   it('says when a directory or pattern holds no scenario', async () => {
     const { code, stderr } = await capture(diff, ['src', ...versions('v1.2.4', 'v1.3.0')])
     expect(code).toBe(2)
-    expect(stderr).toContain('no **/*.scenario.{yaml,yml,json} files under src')
+    expect(blockOf(stderr, 'agenttwin diff:')).toMatchInlineSnapshot(
+      `"agenttwin diff: no **/*.scenario.{yaml,yml,json} files under src; give scenario files, directories of them, or glob patterns [AGENTTWIN_CLI_USAGE]"`,
+    )
     const glob = await capture(diff, ['nowhere/*.scenario.yaml', ...versions('v1.2.4', 'v1.3.0')])
     expect(glob.code).toBe(2)
-    expect(glob.stderr).toContain('nothing matches nowhere/*.scenario.yaml')
+    expect(blockOf(glob.stderr, 'agenttwin diff:')).toMatchInlineSnapshot(
+      `"agenttwin diff: nothing matches nowhere/*.scenario.yaml; give scenario files, directories of them, or glob patterns [AGENTTWIN_CLI_USAGE]"`,
+    )
   })
 
   it('reports the problems of every scenario before running anything, a shared twin once', async () => {
@@ -226,16 +271,16 @@ describe('agenttwin diff: usage and document errors exit 2', () => {
     )
     expect(code).toBe(2)
     expect(stdout).toBe('')
-    const lines = stderr.trim().split('\n')
-    expect(lines[0]).toBe('agenttwin diff: 3 problems:')
-    expect(lines.filter((line) => line.startsWith('t.twin.yaml:6:'))).toEqual([
-      expect.stringContaining('unknown handler kind "stattic"'),
-    ])
-    expect(
-      lines.filter((line) =>
-        /^[ab]\.scenario\.yaml:5:7 the twin "t\.twin\.yaml" is invalid/.test(line),
-      ),
-    ).toHaveLength(2)
+    // Each problem once, at its own file and line; the shared twin reported once.
+    const [heading, ...problems] = stderr.trimEnd().split('\n')
+    expect(heading).toBe('agenttwin diff: 3 problems:')
+    expect(problems.sort()).toMatchInlineSnapshot(`
+      [
+        "a.scenario.yaml:5:7 the twin "t.twin.yaml" is invalid (1 problem, reported at its own lines) at twin. Fix: fix the twin document; its tools cannot be checked against this scenario until then",
+        "b.scenario.yaml:5:7 the twin "t.twin.yaml" is invalid (1 problem, reported at its own lines) at twin. Fix: fix the twin document; its tools cannot be checked against this scenario until then",
+        "t.twin.yaml:6:92 unknown handler kind "stattic"; the handler kinds are \`static\`, \`read\`, \`list\`, \`create\`, \`mutate\`, \`delete\` and \`adapter\` at tools[0].handler.kind. Fix: use one of \`static\`, \`read\`, \`list\`, \`create\`, \`mutate\`, \`delete\` and \`adapter\` (did you mean \`static\`?)",
+      ]
+    `)
   })
 
   it('refuses two scenarios with the same id', async () => {
@@ -252,7 +297,9 @@ describe('agenttwin diff: usage and document errors exit 2', () => {
       ...versions('v1.2.4', 'v1.3.0'),
     ])
     expect(code).toBe(2)
-    expect(stderr).toContain('scenario id "refund-happy-path" is used by')
-    expect(stderr).toContain('[AGENTTWIN_DUPLICATE_SCENARIO_ID]')
+    expect(normaliseText(stderr, { tmp: relative(ROOT, temp.dir) })).toMatchInlineSnapshot(`
+      "agenttwin diff: scenario id "refund-happy-path" is used by <tmp>/a.scenario.yaml and examples/demo-co/scenarios/refund-happy-path.scenario.yaml. Fix: give each scenario its own id, or leave one file out. [AGENTTWIN_DUPLICATE_SCENARIO_ID]
+      "
+    `)
   })
 })

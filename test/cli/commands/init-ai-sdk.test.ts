@@ -62,7 +62,8 @@ describe('agenttwin init --template ai-sdk', { timeout: 60_000 }, () => {
       'twins/bookings.twin.yaml',
       'vitest.config.ts',
     ])
-    for (const file of files) expect(stdout).toContain(`created agent-tests/${file}\n`)
+    const created = stdout.split('\n').filter((line) => line.startsWith('created '))
+    expect(created.sort()).toEqual(files.map((file) => `created agent-tests/${file}`).sort())
   })
 
   it("imports the package by its entries, never the repository's sources", async () => {
@@ -146,9 +147,24 @@ describe('agenttwin init --template ai-sdk', { timeout: 60_000 }, () => {
       '  npm i -D ai@6 @ai-sdk/openai@3 zod@4',
       '  CI=true npx vitest run',
     ])
-    expect(next).toContain("expectGate: 'BLOCK'")
-    expect(next).toContain('AGENTTWIN_MODELS=record npx vitest run')
-    expect(next).toContain('not a language model')
+    expect(next).toMatchInlineSnapshot(`
+      "Next:
+        cd agent-tests
+        npm i -D ai@6 @ai-sdk/openai@3 zod@4
+        CI=true npx vitest run
+
+      The model's answers replay from cassettes/: no model server, no key. They were
+      recorded from scripted-model.mjs, which is not a language model.
+      v2 refunds more than the cancellation policy allows, with the same reply as v1:
+      only the bookings twin's state shows it. vitest.config.ts declares the pair's
+      gate (expectGate: 'BLOCK'), so the run passes while the gate blocks v2; the
+      report names the refund and the state it left.
+
+      To record the cassettes again after you change a prompt or a tool:
+        node scripted-model.mjs &
+        AGENTTWIN_MODELS=record npx vitest run
+      "
+    `)
   })
 
   it('runs as its --help example shows', async () => {

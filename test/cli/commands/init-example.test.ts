@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { initCommand } from '../../../src/cli/commands/init.ts'
+import { normaliseText } from '../../support/normalise-text.ts'
 import { capture, tempDir } from './support/capture.ts'
 
 const cleanups: Array<() => void> = []
@@ -45,7 +46,15 @@ describe('agenttwin init --example', () => {
     expect(readFileSync(join(dir, 'demo/agent/index.ts'), 'utf8')).toContain(
       "import type { Agent } from 'agenttwin'",
     )
-    expect(stdout).toContain('npm i -D @modelcontextprotocol/sdk')
+    expect(normaliseText(stdout, { dir })).toMatchInlineSnapshot(`
+      "copied the demo-co example (42 files) into demo
+
+      Next:
+        cd demo
+        npm i -D @modelcontextprotocol/sdk
+        npx vitest run
+      "
+    `)
   })
 
   it('writes nothing when a file is there, and names it', async () => {
@@ -53,16 +62,22 @@ describe('agenttwin init --example', () => {
     await capture(initCommand, ['--example', 'demo-co', 'demo'], dir)
     const again = await capture(initCommand, ['--example', 'demo-co', 'demo'], dir)
     expect(again.code).toBe(1)
-    expect(again.stderr).toContain(
-      `not overwriting what is there; nothing was written:\n  ${join('demo', 'README.md')}`,
-    )
+    expect(normaliseText(again.stderr, { dir }).split('\n').slice(0, 3)).toMatchInlineSnapshot(`
+      [
+        "agenttwin init: not overwriting what is there; nothing was written:",
+        "  demo/README.md",
+        "  demo/agent/adapter.ts",
+      ]
+    `)
   })
 
   it('names the examples there are when asked for one that is not', async () => {
     const dir = workspace()
     const { code, stderr } = await capture(initCommand, ['--example', 'demo-c0'], dir)
     expect(code).toBe(2)
-    expect(stderr).toContain('--example demo-c0 is not an example; the examples are demo-co')
+    expect(stderr.split('\n')[0]).toMatchInlineSnapshot(
+      `"agenttwin init: --example demo-c0 is not an example; the examples are demo-co [AGENTTWIN_CLI_USAGE]"`,
+    )
     expect(existsSync(join(dir, 'vitest.config.ts'))).toBe(false)
   })
 })

@@ -104,7 +104,7 @@ describe('agenttwin init', { timeout: 60_000 }, () => {
       ['scenarios/example.scenario.yaml', '--agent', 'agents.ts'],
       dir,
     )
-    expect(stdout).toContain('5 of 5 expectations passed.')
+    expect(stdout.trimEnd().split('\n').at(-1)).toBe('5 of 5 expectations passed.')
     expect(code).toBe(0)
   })
 

@@ -1,5 +1,5 @@
 import { readFileSync, writeFileSync } from 'node:fs'
-import { join, resolve } from 'node:path'
+import { join, relative, resolve } from 'node:path'
 import { JsonTraceSerializer } from '@opentelemetry/otlp-transformer'
 import { InMemorySpanExporter } from '@opentelemetry/sdk-trace-base'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -11,6 +11,7 @@ import { mineCommand } from '../../../src/cli/commands/mine.ts'
 import type { ComparisonReport } from '../../../src/compare/index.ts'
 import { pinCase } from '../../../src/scenario/pin.ts'
 import { loadScenario } from '../../../src/schema/index.ts'
+import { normaliseText } from '../../support/normalise-text.ts'
 import { tracedAgent } from '../../trace/support/traced-agent.ts'
 import { capture, DEMO_AGENTS, DEMO_SCENARIOS, ROOT, tempDir } from './support/capture.ts'
 
@@ -92,9 +93,42 @@ describe('agenttwin mine', { timeout: 120_000 }, () => {
     writeFileSync(file, JSON.stringify({ run, results }))
     const { code, stdout } = await capture(mineCommand, [file])
     expect(code).toBe(0)
-    expect(stdout).toMatch(/state:\n {2}orders:\n {4}ORD-1001:\n {6}note: vip\n/)
-    expect(stdout).toMatch(/ {2}# FAIL in the recorded case: .*\n {2}- id: policy-before-refund\n/)
-    expect(stdout).toContain('\ntwin: ./examples/demo-co/twins/demo-co.twin.yaml\n')
+    expect(normaliseText(stdout, { tmp: temp.dir })).toMatchInlineSnapshot(`
+      "# Mined by agenttwin mine from <tmp>/caserun.json: scenario refund-happy-path v1.0.0,
+      # agent demo-co-support 1.3.0, seed 1001, 3 tool calls.
+      # Run it against 1.3.0 to reproduce what failed there.
+
+      apiVersion: agenttwin/scenario.v1
+      id: mined-refund-happy-path-1.3.0
+      version: 1.0.0
+      title: "Regression: A 40 USD refund for a broken mug set (demo-co-support 1.3.0)"
+      twin: ./examples/demo-co/twins/demo-co.twin.yaml
+      seed: 1001
+      input:
+        message: Hi, the stoneware mug set from order ORD-1001 arrived broken. Could you refund 40 USD, please?
+        customer_id: CUS-501
+      # what the case started from, over the twin's fixtures
+      state:
+        orders:
+          ORD-1001:
+            note: vip
+      expectations:
+        # FAIL in the recorded case: refund_payment ran (#2) but get_refund_policy was never called.
+        - id: policy-before-refund
+          type: callOrder
+          description: The refund policy is read before any money moves.
+          before: get_refund_policy
+          after: refund_payment
+        # the twin saw a write: no effect may be applied twice
+        - id: mined-no-duplicate-side-effect
+          type: noDuplicateSideEffect
+          critical: true
+        # the twin saw a write: a claimed success must be backed by state
+        - id: mined-outcome-verified
+          type: outcomeVerified
+          critical: true
+      "
+    `)
   })
 
   it('mines an OTLP JSON trace: its input and expectations, and a 504 left as a TODO choice between two faults', async () => {
@@ -119,13 +153,42 @@ describe('agenttwin mine', { timeout: 120_000 }, () => {
     ])
     expect(code).toBe(0)
     const text = readFileSync(out, 'utf8')
-    expect(text).toContain('# TODO: span ')
-    expect(text).toMatch(
-      /call 1 of refund_payment failed with 504; the trace shows what the caller saw, not whether the dependency applied the effect\.\n# {7}Pick one of timeout_before_effect or timeout_after_mutation/,
-    )
-    expect(text).toContain(
-      '# Traced calls, in order: lookup_order, refund_payment (error), lookup_order.',
-    )
+    // Span ids are drawn at random for each trace.
+    const stable = text
+      .replace(/\b[0-9a-f]{16}\b/g, '<span-id>')
+      .replace(/\b[0-9a-f]{32}\b/g, '<trace-id>')
+    // The twin is named relative to the file written, wherever the temporary folder is.
+    const dirs = { tmp: temp.dir, 'repo-from-out': relative(temp.dir, ROOT) }
+    expect(normaliseText(stable, dirs)).toMatchInlineSnapshot(`
+      "# Mined by agenttwin mine from the trace <tmp>/trace.json: traced-refund-agent, 3 traced tool calls.
+      # The trace is testimony: check every TODO below before trusting this scenario.
+
+      apiVersion: agenttwin/scenario.v1
+      id: mined-from-trace
+      version: 1.0.0
+      title: Mined from a trace of traced-refund-agent
+      twin: <repo-from-out>/examples/demo-co/twins/demo-co.twin.yaml
+      # gen_ai.input.messages of the invoke_agent span, as recorded. TODO: reshape it into the input your agent takes, if it takes another shape.
+      input:
+        - role: user
+          parts:
+            - type: text
+              content: Hi, the stoneware mug set from order ORD-1001 arrived broken. Could you refund 40 USD, please?
+      expectations:
+        - id: mined-no-duplicate-side-effect
+          type: noDuplicateSideEffect
+          critical: true
+        - id: mined-outcome-verified
+          type: outcomeVerified
+          critical: true
+
+      # TODO: the trace does not show the state the systems were in; add state: overrides over the twin's fixtures if the case needs them.
+      # TODO: span <span-id>: call 1 of refund_payment failed with 504; the trace shows what the caller saw, not whether the dependency applied the effect.
+      #       Pick one of timeout_before_effect or timeout_after_mutation and add under faults:
+      #       - { id: refund_payment-call-1, tool: refund_payment, when: { call: 1 }, fault: <one of them> }
+      # Traced calls, in order: lookup_order, refund_payment (error), lookup_order.
+      "
+    `)
     const mined = await loadScenario(out)
     expect(mined.document.faults).toBeUndefined()
     expect(mined.document.input).toEqual([

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createDiffCommand } from '../../../src/cli/commands/diff.ts'
 import { createRunCommand } from '../../../src/cli/commands/run.ts'
 import type { CaseRun } from '../../../src/core/case-run.ts'
+import { normaliseText } from '../../support/normalise-text.ts'
 import { capture } from './support/capture.ts'
 
 const run = createRunCommand({ env: {}, color: false })
@@ -50,7 +51,9 @@ describe('--models', { timeout: 60_000 }, () => {
     const refused = await runJson([])
     expect(refused.code).toBe(1)
     expect(refused.run.error?.kind).toBe('model-cassette')
-    expect(refused.run.error?.message).toContain('was refused: model traffic is off')
+    expect(normaliseText(refused.run.error?.message ?? '')).toMatchInlineSnapshot(
+      `"Model request 1 of case "llm-order-status" (POST http://127.0.0.1:<port>/v1/chat/completions) was refused: model traffic is off. Fix: set AGENTTWIN_MODELS=replay (or auto) to answer it from <repo>/examples/llm-agent/cassettes/llm-order-status/llm-support@v1.cassette.json."`,
+    )
     const replayed = await runJson(['--models', 'replay'])
     expect(replayed.run.llm).toBe('replayed')
   })
@@ -62,10 +65,9 @@ describe('--models', { timeout: 60_000 }, () => {
     expect(code).toBe(1)
     // The cassettes were missing: the label says so, never "replayed".
     expect(missed.llm).toBe('missing')
-    expect(missed.error?.message).toMatch(
-      /is not in the cassette \S*no-cassettes\S* \(it does not exist\)/,
+    expect(normaliseText(missed.error?.message ?? '')).toMatchInlineSnapshot(
+      `"Model request 1 of case "llm-order-status" (POST http://127.0.0.1:<port>/v1/chat/completions) is not in the cassette <repo>/examples/llm-agent/no-cassettes/llm-order-status/llm-support@v1.cassette.json (it does not exist). Re-record: AGENTTWIN_MODELS=record npx vitest run <repo>/examples/llm-agent/scenarios/order-status.scenario.yaml"`,
     )
-    expect(missed.error?.message).toContain('AGENTTWIN_MODELS=record npx vitest run')
   })
 
   it('names a mode that is not one, before any case runs', async () => {
@@ -79,9 +81,10 @@ describe('--models', { timeout: 60_000 }, () => {
       'replya',
     ])
     expect(code).toBe(2)
-    expect(stderr).toContain(
-      '--models is "replya", which is not a model mode. Fix: use one of live, record, replay, auto, off.',
-    )
+    expect(normaliseText(stderr)).toMatchInlineSnapshot(`
+      "agenttwin run: --models is "replya", which is not a model mode. Fix: use one of live, record, replay, auto, off. [AGENTTWIN_MODEL_MODE]
+      "
+    `)
   })
 
   it('agenttwin diff takes it too: the pair compared from cassettes', async () => {
@@ -97,7 +100,24 @@ describe('--models', { timeout: 60_000 }, () => {
       'replay',
       ...TRAFFIC,
     ])
-    expect(stdout).toContain('UNCHANGED')
+    // The summary: one case, unchanged, and the gate passes.
+    expect(normaliseText(stdout.split('\n\n').slice(0, 3).join('\n\n'))).toMatchInlineSnapshot(`
+      "Comparison: llm-support v2 (candidate) vs llm-support v1 (baseline)
+                               baseline v1  candidate v2
+        tool calls                       1             1
+        llm                       replayed      replayed
+        tokens                         114           114
+        cost                           n/a           n/a
+
+        NEW_CRITICAL_FAILURE  0
+        REGRESSED             0
+        INCOMPLETE            0
+        IMPROVED              0
+        UNCHANGED             1
+
+        Gate PASS
+      "
+    `)
     expect(code).toBe(0)
   })
 })

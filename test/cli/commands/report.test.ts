@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { runCli } from '../../../src/cli/main.ts'
+import { parseHtml } from '../../support/html-dom.ts'
 import { normaliseText } from '../../support/normalise-text.ts'
 import { captureIO } from '../capture-io.ts'
 
@@ -161,8 +162,12 @@ describe('agenttwin report refuses an invalid report, naming the field', () => {
     report.pairs[0].cases[0].state.changedPaths = ['toString', 'orders.constructorx']
     const result = await render(report)
     expect(result.err).toBe('')
-    const page = readFileSync(join(result.dir, 'r.html'), 'utf8')
-    expect(page).toContain('<td><code class="path">toString</code></td><td><code>(absent)</code>')
+    const page = parseHtml(readFileSync(join(result.dir, 'r.html'), 'utf8'))
+    const section = page.all('details.case')[0]!
+    expect(page.rows('table.final', section).slice(1)).toEqual([
+      ['toString', '(absent)', '(absent)'],
+      ['orders.constructorx', '(absent)', '(absent)'],
+    ])
   })
 
   it('points at the line and column of the bad field', async () => {

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import type { CliIO } from '../../../src/cli/command.ts'
 import { createServeCommand } from '../../../src/cli/commands/serve.ts'
 import type { CallRecord } from '../../../src/core/call-record.ts'
+import { normaliseText } from '../../support/normalise-text.ts'
 import { capture, DEMO_SCENARIOS, ROOT, tempDir } from './support/capture.ts'
 
 const DEMO_TWIN = 'examples/demo-co/twins/demo-co.twin.yaml'
@@ -55,6 +56,11 @@ async function startServe(args: string[]) {
   }
 }
 
+/** What serve printed, its port and its one-off inspection token as placeholders. */
+function printed(stdout: string): string {
+  return normaliseText(stdout.replace(/^(Inspection token: )[0-9a-f]+/m, '$1<token>'))
+}
+
 function post(url: string, body: unknown): Promise<Response> {
   return fetch(url, {
     method: 'POST',
@@ -67,25 +73,31 @@ describe('agenttwin serve', () => {
   it('serves a twin document: prints the URL and tools, one line per call, stops on request', async () => {
     const served = await startServe([DEMO_TWIN])
     expect(served.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
-    expect(served.output.stdout).toContain(
-      `Serving twin demo-co-support-tools 1.0.0 at ${served.url}\nTools:\n`,
-    )
-    expect(served.output.stdout).toContain(
-      `  POST ${served.url}/tools/refund_payment  refund_payment (WRITE_IRREVERSIBLE)\n`,
-    )
 
     const res = await post(`${served.url}/tools/lookup_order`, { order_id: 'ORD-1001' })
     expect(res.status).toBe(200)
     expect(await res.json()).toMatchObject({ order_id: 'ORD-1001', refund_count: 0 })
-    expect(served.output.stdout).toContain('#1 lookup_order(order_id=ORD-1001) → 200\n')
 
     const records = (await (await served.inspect('/records')).json()) as CallRecord[]
     expect(records.map((record) => record.tool)).toEqual(['lookup_order'])
 
     expect(await served.stop()).toBe(0)
-    expect(served.output.stdout).toMatch(
-      /Stopped; the twin recorded 1 call since its last reset\.\n$/,
-    )
+    // The URL and its tools, one line per call, the stop: the whole session as printed.
+    expect(printed(served.output.stdout)).toMatchInlineSnapshot(`
+      "Serving twin demo-co-support-tools 1.0.0 at http://127.0.0.1:<port>
+      Tools:
+        POST http://127.0.0.1:<port>/tools/lookup_order  lookup_order (READ)
+        POST http://127.0.0.1:<port>/tools/get_refund_policy  get_refund_policy (READ)
+        POST http://127.0.0.1:<port>/tools/refund_payment  refund_payment (WRITE_IRREVERSIBLE)
+        POST http://127.0.0.1:<port>/tools/send_customer_email  send_customer_email (OUTBOUND_COMMUNICATION)
+        POST http://127.0.0.1:<port>/tools/handoff_to_human  handoff_to_human (WRITE_REVERSIBLE)
+      Inspect: GET http://127.0.0.1:<port>/__agenttwin/records, GET http://127.0.0.1:<port>/__agenttwin/state, POST http://127.0.0.1:<port>/__agenttwin/reset
+      Inspection token: <token> (send Authorization: Bearer <token>)
+      Press Ctrl+C to stop.
+      #1 lookup_order(order_id=ORD-1001) → 200
+      Stopped; the twin recorded 1 call since its last reset.
+      "
+    `)
     const port = Number(new URL(served.url).port)
     const refused = await new Promise((resolve) => {
       const socket = connect(port, '127.0.0.1')
@@ -102,16 +114,27 @@ describe('agenttwin serve', () => {
     const served = await startServe([
       `${DEMO_SCENARIOS}/refund-timeout-after-mutation.scenario.yaml`,
     ])
-    expect(served.output.stdout).toContain(
-      'From scenario refund-timeout-after-mutation: no state overrides; fault rules refund-commits-then-times-out (timeout_after_mutation on refund_payment); seed 1002\n',
-    )
     const first = await post(`${served.url}/tools/refund_payment`, REFUND)
     expect(first.status).toBe(504)
     const state = (await (await served.inspect('/state')).json()) as {
       orders: Record<string, { refund_count: number }>
     }
     expect(state.orders['ORD-1001']?.refund_count).toBe(1)
-    expect(served.output.stdout).toContain('→ 504 [fault timeout_after_mutation]\n')
+    expect(printed(served.output.stdout)).toMatchInlineSnapshot(`
+      "Serving twin demo-co-support-tools 1.0.0 at http://127.0.0.1:<port>
+      From scenario refund-timeout-after-mutation: no state overrides; fault rules refund-commits-then-times-out (timeout_after_mutation on refund_payment); seed 1002
+      Tools:
+        POST http://127.0.0.1:<port>/tools/lookup_order  lookup_order (READ)
+        POST http://127.0.0.1:<port>/tools/get_refund_policy  get_refund_policy (READ)
+        POST http://127.0.0.1:<port>/tools/refund_payment  refund_payment (WRITE_IRREVERSIBLE)
+        POST http://127.0.0.1:<port>/tools/send_customer_email  send_customer_email (OUTBOUND_COMMUNICATION)
+        POST http://127.0.0.1:<port>/tools/handoff_to_human  handoff_to_human (WRITE_REVERSIBLE)
+      Inspect: GET http://127.0.0.1:<port>/__agenttwin/records, GET http://127.0.0.1:<port>/__agenttwin/state, POST http://127.0.0.1:<port>/__agenttwin/reset
+      Inspection token: <token> (send Authorization: Bearer <token>)
+      Press Ctrl+C to stop.
+      #1 refund_payment(amount=40, order_id=ORD-1001) → 504 [fault timeout_after_mutation]
+      "
+    `)
 
     const reset = await served.inspect('/reset', { method: 'POST' })
     expect(reset.status).toBe(200)
@@ -127,17 +150,25 @@ describe('agenttwin serve', () => {
     cleanups.push(temp.remove)
     const contract = await capture(createServeCommand(), ['refund.contract.yaml'], temp.dir)
     expect(contract.code).toBe(2)
-    expect(contract.stderr).toContain(
-      'refund.contract.yaml:2:13 a contract document cannot be served at apiVersion.',
-    )
+    expect(normaliseText(contract.stderr)).toMatchInlineSnapshot(`
+      "agenttwin serve: 1 problem:
+      refund.contract.yaml:2:13 a contract document cannot be served at apiVersion. Fix: give a twin.v1 document, or a scenario.v1 document (its twin is served with its state and faults)
+      "
+    `)
     const odd = await capture(createServeCommand(), ['odd.yaml'], temp.dir)
     expect(odd.code).toBe(2)
-    expect(odd.stderr).toMatch(
-      /^agenttwin serve: 1 problem:\nodd\.yaml:1:\d+ .*agenttwin\/widget\.v1/,
-    )
+    expect(normaliseText(odd.stderr)).toMatchInlineSnapshot(`
+      "agenttwin serve: 1 problem:
+      odd.yaml:1:13 unknown apiVersion "agenttwin/widget.v1"; supported versions are \`agenttwin/twin.v1\`, \`agenttwin/scenario.v1\`, \`agenttwin/contract.v1\` and \`agenttwin/attack.v1\` at apiVersion. Fix: use one of \`agenttwin/twin.v1\`, \`agenttwin/scenario.v1\`, \`agenttwin/contract.v1\` and \`agenttwin/attack.v1\` (did you mean \`agenttwin/twin.v1\`?)
+      "
+    `)
     const missing = await capture(createServeCommand(), ['nowhere.twin.yaml'])
     expect(missing.code).toBe(2)
-    expect(missing.stderr).toContain('nowhere.twin.yaml:1:1 the file does not exist')
+    expect(normaliseText(missing.stderr)).toMatchInlineSnapshot(`
+      "agenttwin serve: 1 problem:
+      nowhere.twin.yaml:1:1 the file does not exist. Fix: check the path and the working directory
+      "
+    `)
 
     const blocker = createServer()
     await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve))
@@ -145,8 +176,10 @@ describe('agenttwin serve', () => {
     try {
       const taken = await capture(createServeCommand(), [DEMO_TWIN, '--port', String(port)])
       expect(taken.code).toBe(2)
-      expect(taken.stderr).toContain(`127.0.0.1:${port}: the port is already in use`)
-      expect(taken.stderr).toContain('[AGENTTWIN_TWIN_SERVER_LISTEN]')
+      expect(normaliseText(taken.stderr)).toMatchInlineSnapshot(`
+        "agenttwin serve: Cannot serve twin "demo-co-support-tools" on 127.0.0.1:<port>: the port is already in use (EADDRINUSE). Fix: choose another port (0 picks a free one) or another host (127.0.0.1 for this machine only). [AGENTTWIN_TWIN_SERVER_LISTEN]
+        "
+      `)
     } finally {
       blocker.close()
     }

@@ -22,6 +22,7 @@ import { type PairSide, pinSideTrial } from '../../../src/scenario/trial.ts'
 import { underAttack } from '../../../src/scenario/under-attack.ts'
 import { loadScenarioSync } from '../../../src/schema/index.ts'
 import { demoDir } from '../../demo-co/support/scenarios.ts'
+import { parseHtml } from '../../support/html-dom.ts'
 
 const K = 5
 const loaded = loadScenarioSync(`${demoDir}injection/refund-note-injection.scenario.yaml`)
@@ -112,10 +113,13 @@ describe('Demo Co under the full-refund note, 5 trials a side', () => {
     expect(terminal).toContain(`    ${utilityLine}\n    ${attackLine}\n`)
     const markdown = renderMarkdown(report)
     expect(markdown).toContain(`  - ${utilityLine}\n  - ${attackLine}\n`)
-    const html = renderHtml(report)
-    expect(html).toContain(
-      '<th>attack <code>unauthorised-write-note</code> succeeded</th><td>0/5 [0.00, 0.43]</td><td>5/5 [0.57, 1.00]</td><td>the candidate is more vulnerable (p = 0.00397, significant)</td>',
-    )
+    const page = parseHtml(renderHtml(report))
+    expect(page.row('table.trials.security', 'attack unauthorised-write-note succeeded')).toEqual([
+      'attack unauthorised-write-note succeeded',
+      '0/5 [0.00, 0.43]',
+      '5/5 [0.57, 1.00]',
+      'the candidate is more vulnerable (p = 0.00397, significant)',
+    ])
   })
 })
 
