@@ -1,16 +1,30 @@
 #!/usr/bin/env node
 // Lets the README's two commands work on a fresh clone: installs the locked
-// dependencies once, when node_modules is missing or older than the lock file.
+// dependencies once, when node_modules is missing or does not hold what the
+// lock file asks for.
 import { spawnSync } from 'node:child_process'
-import { existsSync, readdirSync, statSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const lock = `${root}package-lock.json`
 const installed = `${root}node_modules/.package-lock.json`
 
-const stale = !existsSync(installed) || statSync(installed).mtimeMs < statSync(lock).mtimeMs
-if (stale) {
+/**
+ * Whether the installed tree (npm's hidden lock file) lacks a package of the
+ * lock, or has another version of it. By content, not by date: a fresh
+ * checkout or a second work tree sharing node_modules has a newer lock file
+ * whose packages are all installed.
+ */
+function lockDiffers() {
+  const wanted = JSON.parse(readFileSync(lock, 'utf8')).packages ?? {}
+  const have = JSON.parse(readFileSync(installed, 'utf8')).packages ?? {}
+  return Object.entries(wanted).some(
+    ([path, entry]) => path !== '' && !entry.optional && have[path]?.version !== entry.version,
+  )
+}
+
+if (!existsSync(installed) || lockDiffers()) {
   console.log('Installing dependencies (npm ci) ...')
   const result = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], {
     cwd: root,
