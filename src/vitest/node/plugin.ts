@@ -148,6 +148,9 @@ export function agentTwin(options: AgentTwinOptions = {}): Plugin {
     for (const file of named) documents.add(file)
     // Loaded and validated here, once, so the test file neither parses nor validates it again.
     const prepared = prepareScenario(store, id, named)
+    // A scenario's own text serves its module alone, which Vite loads once a run: only what
+    // several scenarios share (twins, contracts, attacks) stays in the store.
+    store.forget(id)
     const code = generateScenarioModule({
       file: id,
       prepared,
