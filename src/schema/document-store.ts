@@ -14,9 +14,14 @@ export function fileDigest(bytes: Uint8Array): string {
 
 /** One file as read: its text (or why not), the digest of its bytes, and what was made of it. */
 interface Entry {
+  /** The absolute path. */
+  file: string
   /** Size, times and inode when read: a file that changed since is read again. */
   stamp: string
-  read: SourceResult
+  /** The text, decoded on first use: a worker that only checks the digest never decodes it. */
+  read?: SourceResult
+  /** The bytes until they are decoded. */
+  bytes?: Uint8Array
   digest?: string
   parsed?: ParseResult
   inspections: Map<DocumentKind, Inspection<unknown>>
@@ -39,7 +44,7 @@ export class DocumentStore {
 
   /** The file's text, strict UTF-8 and within the size limit, or the problem of the file. */
   read(file: string): SourceResult {
-    return this.#entry(file).read
+    return readOf(this.#entry(file))
   }
 
   /** The digest of the file's bytes as read, `undefined` when it cannot be read. */
@@ -51,9 +56,10 @@ export class DocumentStore {
   parse(file: string): ParseResult {
     const entry = this.#entry(file)
     if (!entry.parsed) {
-      entry.parsed = entry.read.problem
-        ? { ok: false, problems: [entry.read.problem] }
-        : parseYamlSource(entry.read.source, resolve(file))
+      const read = readOf(entry)
+      entry.parsed = read.problem
+        ? { ok: false, problems: [read.problem] }
+        : parseYamlSource(read.source, resolve(file))
     }
     return entry.parsed
   }
@@ -71,9 +77,10 @@ export class DocumentStore {
     const entry = this.#entry(file)
     let inspection = entry.inspections.get(kind) as Inspection<T> | undefined
     if (!inspection) {
-      inspection = entry.read.problem
-        ? { problems: [entry.read.problem] }
-        : check(entry.read.source, this.parse(file))
+      const read = readOf(entry)
+      inspection = read.problem
+        ? { problems: [read.problem] }
+        : check(read.source, this.parse(file))
       entry.inspections.set(kind, inspection)
     }
     return inspection
@@ -89,7 +96,7 @@ export class DocumentStore {
     const stamp = stampOf(path)
     const held = this.#entries.get(path)
     if (held && held.stamp === stamp) return held
-    const entry: Entry = { stamp, ...readFile(path), inspections: new Map() }
+    const entry: Entry = { file: path, stamp, ...readFile(path), inspections: new Map() }
     this.#entries.set(path, entry)
     return entry
   }
@@ -104,14 +111,22 @@ function stampOf(file: string): string {
   }
 }
 
-function readFile(file: string): { read: SourceResult; digest?: string } {
+function readFile(file: string): Pick<Entry, 'read' | 'bytes' | 'digest'> {
   try {
     // Measured before it is read: a file far over the limit is never loaded.
     const tooLarge = documentTooLarge(undefined, file, statSync(file).size)
     if (tooLarge) return { read: { problem: tooLarge } }
     const bytes = readFileSync(file)
-    return { read: decoded(file, bytes), digest: fileDigest(bytes) }
+    return { bytes, digest: fileDigest(bytes) }
   } catch (error) {
     return { read: { problem: unreadable(file, error) } }
   }
+}
+
+function readOf(entry: Entry): SourceResult {
+  if (!entry.read) {
+    entry.read = decoded(entry.file, entry.bytes ?? new Uint8Array())
+    entry.bytes = undefined
+  }
+  return entry.read
 }
