@@ -219,9 +219,15 @@ describe('the plugin between two runs of watch mode', () => {
   })
 })
 
-// A describeScenario file: the scenario is loaded as the file is collected.
+// A describeScenario file: each block's scenario is loaded as the file is collected, and
+// the two blocks share the twin and the contract.
 watch()
 const atCollection = { counts: {} as Record<string, string> }
+describeScenario(scenarios[1]!, () => {
+  scenarioTest('is pinned from its own file', ({ scenario }) => {
+    expect(scenario.scenario.id).toBe('duplicate-after-timeout')
+  })
+})
 describeScenario(scenarios[0]!, () => {
   atCollection.counts = counted()
   scenarioTest('running the case reads no document again', async ({ run }) => {
@@ -232,9 +238,10 @@ describeScenario(scenarios[0]!, () => {
   })
 })
 
-test('a describeScenario file parses and hashes its scenario, twin and contract once', () => {
+test('a describeScenario file parses and hashes each scenario, the twin and the contract once', () => {
   expect(atCollection.counts).toMatchObject({
     'scenarios/success-without-effect.scenario.yaml': 'parsed 1, hashed 1',
+    'scenarios/duplicate-after-timeout.scenario.yaml': 'parsed 1, hashed 1',
     'twins/payments.twin.yaml': 'parsed 1, hashed 1',
     'contracts/refund-order.contract.yaml': 'parsed 1, hashed 1',
   })
