@@ -11,6 +11,7 @@ import {
   judgeOver,
   resolveJudge,
 } from '../judge/index.ts'
+import type { ContractDocument } from '../schema/contract-document.ts'
 
 /** How a case's expectations are judged and reviewed. */
 export interface EvaluateCaseOptions {
@@ -23,6 +24,8 @@ export interface EvaluateCaseOptions {
   overrides?: readonly HumanOverride[]
   /** The judge's transport for this case (`judgeTraffic(run).fetch`): its calls recorded and replayed. */
   judgeFetch?: typeof fetch
+  /** Contracts the scenario's loader read and checked, by absolute path (see `ContractEvaluatorOptions`). */
+  contracts?: Readonly<Record<string, ContractDocument>>
 }
 
 /**
@@ -41,6 +44,7 @@ export async function evaluateCase(
   let judge = options.judge && over(options.judge)
   const contract = createContractEvaluator({
     scenarioFile: run.scenario.file,
+    ...(options.contracts && { contracts: options.contracts }),
     // Free-text claims fall back to a judge only when a language model is configured.
     judge: judge?.kind === 'llm' ? judge : undefined,
     judgeThreshold: options.judgeThreshold,

@@ -28,7 +28,7 @@ export async function runAndEvaluateCase(
   agent: Agent,
   options: RunAndEvaluateOptions = {},
 ): Promise<EvaluatedCase> {
-  const { judge, judgeThreshold, calibration, overrides, ...running } = options
+  const { judge, judgeThreshold, calibration, overrides, contracts, ...running } = options
   const run = await runCase(pinned, agent, running)
   // The scenario's expectations, then each turn's checkpoints: one list, one result each.
   const expectations = caseExpectations(pinned.document).map((item) => item.expectation)
@@ -41,6 +41,7 @@ export async function runAndEvaluateCase(
     calibration,
     overrides,
     judgeFetch: traffic.fetch,
+    ...(contracts && { contracts }),
   })
   traffic.finish()
   return { run, results }

@@ -8,6 +8,7 @@ import {
   COMPARISON_REPORT_SCHEMA,
   type ComparisonReport,
   type PairReport,
+  projectWords,
   type RunError,
   type SingleCaseReport,
 } from './report.ts'
@@ -70,6 +71,7 @@ function recordedCase(item: ComparedCase, table: RunTable): CaseReport {
 
 function pairReport(pair: PairComparison, table: RunTable): PairReport {
   return {
+    ...(pair.project !== undefined && { project: pair.project }),
     baseline: pair.baseline,
     candidate: pair.candidate,
     counts: pair.counts,
@@ -81,14 +83,18 @@ function pairReport(pair: PairComparison, table: RunTable): PairReport {
 
 /** What a report holds besides its pairs. */
 export interface ReportExtras {
-  /** Cases run on one agent version without a pair (each evaluated side once). */
-  singleCases?: readonly SideCase[]
+  /**
+   * Cases run on one agent version without a pair (each evaluated side once),
+   * with the Vitest project each ran in when the report names projects.
+   */
+  singleCases?: readonly (SideCase & { project?: string })[]
   /** Files that did not load and errors outside any test. */
   runErrors?: readonly RunError[]
 }
 
 function bySingleCase(a: SingleCaseReport, b: SingleCaseReport): number {
   return (
+    compareText(a.project ?? '', b.project ?? '') ||
     compareText(a.scenario.id, b.scenario.id) ||
     compareText(a.agent.version, b.agent.version) ||
     (a.trial ?? 1) - (b.trial ?? 1)
@@ -112,13 +118,13 @@ export function buildReport(
   const table = new RunTable()
   const reports = pairs.map((pair) => pairReport(pair, table))
   const singles = (extras.singleCases ?? [])
-    .map((side) => singleCaseReport(side, table.add(side)))
+    .map((side) => singleCaseReport(side, table.add(side), side.project))
     .sort(bySingleCase)
   const runErrors = [...(extras.runErrors ?? [])]
   const reasons = reports.flatMap((pair) =>
     pair.gate.reasons.map(
       (reason) =>
-        `${pair.candidate.agent} ${pair.candidate.version} vs ${pair.baseline.version}: ${reason}`,
+        `${pair.candidate.agent} ${pair.candidate.version} vs ${pair.baseline.version}${projectWords(pair.project)}: ${reason}`,
     ),
   )
   const gates: Gate[] = reports.map((pair) => pair.gate)

@@ -267,6 +267,7 @@ const singleCase = {
   additionalProperties: false,
   required: ['scenario', 'agent', 'verdict', 'reason', 'side'],
   properties: {
+    project: { type: 'string' },
     scenario: scenarioRef,
     agent: agentRef,
     trial: { type: 'integer', minimum: 1 },
@@ -300,6 +301,7 @@ const pairReport = {
   additionalProperties: false,
   required: ['baseline', 'candidate', 'counts', 'toolCalls', 'gate', 'cases'],
   properties: {
+    project: { type: 'string' },
     baseline: agentRef,
     candidate: agentRef,
     counts,
@@ -320,7 +322,9 @@ const pairReport = {
  * each CaseRun once in `runs`, named by the sides' `runId`; v1 kept one
  * inline on every side (`side.run`). `singleCases` (cases run on one version
  * without a pair) and `runErrors` (files that did not load, errors outside
- * any test) are optional, so a pairs-only report reads as before.
+ * any test) are optional, so a pairs-only report reads as before; so is a
+ * pair's or a case's `project`, present when the report holds more than one
+ * Vitest project.
  * @example
  * new Ajv().compile(comparisonReportSchema)(JSON.parse(text)) // true for a valid report
  */

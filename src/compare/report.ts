@@ -120,6 +120,11 @@ export interface CaseReport {
 }
 
 export interface PairReport {
+  /**
+   * The Vitest project the pair ran in, when the report holds cases of more than
+   * one: each project's pair is its own, even when their versions have the same names.
+   */
+  project?: string
   baseline: AgentRef
   candidate: AgentRef
   /** All five classes, always present. */
@@ -135,6 +140,8 @@ export type SingleVerdict = 'PASS' | 'FAIL' | 'INCOMPLETE'
 
 /** A case run on one agent version, without a pair: its verdict and its side as the twin recorded it. */
 export interface SingleCaseReport {
+  /** The Vitest project the case ran in, when the report holds cases of more than one. */
+  project?: string
   scenario: { id: string; version: string; title: string; digest: string }
   agent: AgentRef
   /** Which trial of the case this is, when the case ran several. */
@@ -178,6 +185,15 @@ export interface ComparisonReport {
    * which did not. A partial report is not the whole comparison.
    */
   partial?: PartialSelection
+}
+
+/**
+ * How a report names the Vitest project of a pair or a case, when it names
+ * one: ` (project web)`; nothing when the report holds only one project.
+ */
+export function projectWords(project: string | undefined): string {
+  if (project === undefined) return ''
+  return project === '' ? ' (the unnamed project)' : ` (project ${project})`
 }
 
 /** Scenario files (relative to the project root) a partial run did and did not compare. */

@@ -32,11 +32,17 @@ function verdictOf(side: SideCase): { verdict: SingleVerdict; reason: string } {
 /**
  * A case run on one agent version, for the report: its verdict, the reason
  * and its side (expectations that did not pass, `llm`, tokens, refusals).
- * `runId` names the run in the report's `runs`.
+ * `runId` names the run in the report's `runs`; `project` the Vitest project
+ * it ran in, when the report names projects.
  */
-export function singleCaseReport(side: SideCase, runId?: string): SingleCaseReport {
+export function singleCaseReport(
+  side: SideCase,
+  runId?: string,
+  project?: string,
+): SingleCaseReport {
   const { id, version, title, digest } = side.run.scenario
   const report: SingleCaseReport = {
+    ...(project !== undefined && { project }),
     scenario: { id, version, title, digest },
     agent: { agent: side.run.agent.name, version: side.run.agent.version },
     ...verdictOf(side),

@@ -50,6 +50,11 @@ export async function evaluateContract(
 export interface ContractEvaluatorOptions extends CheckContractOptions {
   /** Contract paths are relative to this file; default: the run's `scenario.file`. */
   scenarioFile?: string
+  /**
+   * Contracts the scenario's loader already read and checked, by absolute
+   * path: used as they are, so a case never reads one again. Others are loaded.
+   */
+  contracts?: Readonly<Record<string, ContractDocument>>
 }
 
 /**
@@ -78,7 +83,8 @@ export function createContractEvaluator(
     const file = resolve(base === undefined ? '/' : dirname(base), expectation.contract)
     let loading = cache.get(file)
     if (!loading) {
-      loading = loadContract(file)
+      const known = options.contracts?.[file]
+      loading = known ? Promise.resolve(known) : loadContract(file)
       cache.set(file, loading)
     }
     let contract: ContractDocument

@@ -1,12 +1,13 @@
 import { CASE_CLASSES } from '../compare/classify.ts'
 import type { GateVerdict } from '../compare/gate.ts'
-import type {
-  CaseReport,
-  ComparisonReport,
-  PairReport,
-  RunError,
-  SideReport,
-  SingleCaseReport,
+import {
+  type CaseReport,
+  type ComparisonReport,
+  type PairReport,
+  projectWords,
+  type RunError,
+  type SideReport,
+  type SingleCaseReport,
 } from '../compare/report.ts'
 import { formatP, rateChange } from '../compare/trials/words.ts'
 import { formatCost, modelTotals } from './model-totals.ts'
@@ -124,7 +125,7 @@ function modelRows(pair: PairReport): string[] {
 function pairSection(pair: PairReport, declared: GateVerdict | undefined): string[] {
   const { baseline, candidate, gate } = pair
   const lines = [
-    `### ${GATE_ICON[gate.verdict]} ${cell(candidate.agent)} ${cell(candidate.version)} vs ${cell(baseline.agent)} ${cell(baseline.version)}: ${gateWords(gate.verdict, declared)}`,
+    `### ${GATE_ICON[gate.verdict]} ${cell(candidate.agent)} ${cell(candidate.version)} vs ${cell(baseline.agent)} ${cell(baseline.version)}${cell(projectWords(pair.project))}: ${gateWords(gate.verdict, declared)}`,
     '',
     `| | baseline ${cell(baseline.version)} | candidate ${cell(candidate.version)} |`,
     '| --- | ---: | ---: |',

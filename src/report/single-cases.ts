@@ -1,14 +1,19 @@
 // The words every renderer uses for cases run without a pair and for run
 // errors, so the terminal, Markdown and HTML say the same thing.
 
-import type { RunError, SideReport, SingleCaseReport } from '../compare/report.ts'
+import {
+  projectWords,
+  type RunError,
+  type SideReport,
+  type SingleCaseReport,
+} from '../compare/report.ts'
 import type { CaseRefusal } from '../core/case-run.ts'
 import { apartWords } from './security.ts'
 
-/** `refund-happy-path 1.0.0 on demo-co-support 1.3.0 (trial 2)`. */
+/** `refund-happy-path 1.0.0 on demo-co-support 1.3.0 (trial 2)`, then its project when the report names projects. */
 export function singleCaseTitle(item: SingleCaseReport): string {
   const trial = item.trial === undefined ? '' : ` (trial ${item.trial})`
-  return `${item.scenario.id} ${item.scenario.version} on ${item.agent.agent} ${item.agent.version}${trial}`
+  return `${item.scenario.id} ${item.scenario.version} on ${item.agent.agent} ${item.agent.version}${trial}${projectWords(item.project)}`
 }
 
 /** `GET https://elsewhere.test/x (undici)`: the request; its message's fix is the case's error. */

@@ -1,5 +1,5 @@
 import { CASE_CLASSES } from '../compare/classify.ts'
-import type { ComparisonReport, PairReport } from '../compare/report.ts'
+import { type ComparisonReport, type PairReport, projectWords } from '../compare/report.ts'
 import { formatCost, modelTotals } from './model-totals.ts'
 import { type Colors, paintClass, paintGate, palette } from './palette.ts'
 import { renderCase } from './terminal-case.ts'
@@ -10,7 +10,7 @@ const LABEL_WIDTH = 22
 
 function pairTitle(pair: PairReport): string {
   const { baseline, candidate } = pair
-  return `${candidate.agent} ${candidate.version} (candidate) vs ${baseline.agent} ${baseline.version} (baseline)`
+  return `${candidate.agent} ${candidate.version} (candidate) vs ${baseline.agent} ${baseline.version} (baseline)${projectWords(pair.project)}`
 }
 
 function summary(c: Colors, pair: PairReport): string[] {

@@ -2,7 +2,7 @@ import type { DocumentProblem } from '../core/errors.ts'
 import { ajvIssues } from './ajv-issues.ts'
 import { type DocumentKind, expectKind } from './api-versions.ts'
 import { type Issue, sortProblems, toProblems } from './issue.ts'
-import { type ParsedSource, parseYamlSource } from './parse-yaml.ts'
+import { type ParsedSource, type ParseResult, parseYamlSource } from './parse-yaml.ts'
 import { documentValidator } from './validators.ts'
 
 /** Everything found in one document: its problems, and the document when there are none. */
@@ -28,7 +28,8 @@ export interface CheckedDocument {
 /**
  * Parses, checks the `apiVersion`, validates against the kind's JSON Schema and
  * runs the kind's semantic checks (which see the schema's issues, to avoid
- * saying one thing twice), collecting every problem on the way.
+ * saying one thing twice), collecting every problem on the way. `parse`:
+ * the text's parse when the caller has it already (a `DocumentStore`'s).
  * @example
  * const checked = checkDocument(source, 'twin.yaml', 'twin', (value) => twinIssues(value))
  */
@@ -37,8 +38,9 @@ export function checkDocument(
   file: string,
   kind: DocumentKind,
   semanticIssues: (value: Record<string, unknown>, schemaIssues: readonly Issue[]) => Issue[],
+  parse?: ParseResult,
 ): CheckedDocument {
-  const result = parseYamlSource(source, file)
+  const result = parse ?? parseYamlSource(source, file)
   if (!result.ok) return { problems: result.problems, issues: [], otherKind: false }
   const { parsed } = result
   const early = result.problems ?? []

@@ -5,6 +5,7 @@ import { faultTypeNames, getFaultType } from '../faults/catalog.ts'
 import { checkFaultRule } from '../faults/check-rule.ts'
 import type { AttackDocument } from './attack-document.ts'
 import { variablesUsed } from './attack-template.ts'
+import type { DocumentStore } from './document-store.ts'
 import type { FieldPath } from './field-path.ts'
 import { recordItems } from './guards.ts'
 import { checkDocument, finishInspection, type Inspection } from './inspect.ts'
@@ -75,6 +76,18 @@ function attackIssues(value: Record<string, unknown>): Issue[] {
  */
 export function inspectAttack(source: string, file: string): Inspection<AttackDocument> {
   return finishInspection<AttackDocument>(checkDocument(source, file, 'attack', attackIssues))
+}
+
+/**
+ * `inspectAttack` of an attack file as `store` read it: read, parsed and
+ * checked once. The document is shared: callers must not change it.
+ */
+export function inspectAttackIn(store: DocumentStore, file: string): Inspection<AttackDocument> {
+  return store.inspect(file, 'attack', (source, parse) =>
+    finishInspection<AttackDocument>(
+      checkDocument(source, resolve(file), 'attack', attackIssues, parse),
+    ),
+  )
 }
 
 /**

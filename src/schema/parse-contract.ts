@@ -2,6 +2,7 @@ import { resolve } from 'node:path'
 import { InvalidDocumentError } from '../core/errors.ts'
 import { contractIssues } from './contract-checks.ts'
 import type { ContractDocument } from './contract-document.ts'
+import type { DocumentStore } from './document-store.ts'
 import { checkDocument, finishInspection, type Inspection } from './inspect.ts'
 import { readSource, readSourceSync } from './read-source.ts'
 
@@ -13,6 +14,22 @@ import { readSource, readSourceSync } from './read-source.ts'
 export function inspectContract(source: string, file: string): Inspection<ContractDocument> {
   return finishInspection<ContractDocument>(
     checkDocument(source, file, 'contract', (value) => contractIssues(value)),
+  )
+}
+
+/**
+ * `inspectContract` of a contract file as `store` read it: read, parsed and
+ * checked once however many expectations name it. The document is shared:
+ * callers must not change it.
+ */
+export function inspectContractIn(
+  store: DocumentStore,
+  file: string,
+): Inspection<ContractDocument> {
+  return store.inspect(file, 'contract', (source, parse) =>
+    finishInspection<ContractDocument>(
+      checkDocument(source, resolve(file), 'contract', (value) => contractIssues(value), parse),
+    ),
   )
 }
 

@@ -1,12 +1,15 @@
 import { dirname, resolve } from 'node:path'
 import { type DocumentProblem, InvalidDocumentError } from '../core/errors.ts'
 import type { AttackDocument } from './attack-document.ts'
+import type { ContractDocument } from './contract-document.ts'
 import { faultTurnIssues } from './conversation-checks.ts'
-import { formatFieldPath } from './field-path.ts'
+import { DocumentStore } from './document-store.ts'
+import { type FieldPath, formatFieldPath } from './field-path.ts'
 import { type CheckedDocument, checkDocument, finishInspection } from './inspect.ts'
 import type { Issue } from './issue.ts'
-import { inspectTwin } from './parse-twin.ts'
-import { readSource, readSourceSync, type SourceResult } from './read-source.ts'
+import { inspectTwin, inspectTwinIn } from './parse-twin.ts'
+import type { ParseResult } from './parse-yaml.ts'
+import { readSource, type SourceResult } from './read-source.ts'
 import { referencedAttacks } from './scenario-attack-checks.ts'
 import { scenarioIssues } from './scenario-checks.ts'
 import { referencedContracts } from './scenario-contract-checks.ts'
@@ -27,6 +30,18 @@ export interface LoadedScenario {
   twinSource: string
   /** The attacks the scenario runs under (`attacks:`), variables filled, in its order. */
   attacks: AttackDocument[]
+}
+
+/**
+ * A scenario as the loader read it in a `DocumentStore`: besides the
+ * documents, where its fields are (from the one parse of its text) and each
+ * contract its expectations name, as checked.
+ */
+export interface ScenarioDocuments extends LoadedScenario {
+  /** Where a field of the scenario is (line and column), from the loader's own parse. */
+  locate(path: FieldPath): { line: number; column: number }
+  /** Each contract the expectations name, by absolute path. */
+  contracts: Record<string, ContractDocument>
 }
 
 export interface ParseScenarioOptions {
@@ -88,17 +103,33 @@ export async function loadScenario(
  * const loaded = loadScenarioSync(id, { source: code })
  */
 export function loadScenarioSync(file: string, options: LoadScenarioOptions = {}): LoadedScenario {
-  const path = resolve(file)
-  const read = options.source === undefined ? readSourceSync(path) : { source: options.source }
-  if (read.problem) throw new InvalidDocumentError([read.problem])
-  const checked = checkScenario(read.source, path)
-  const twinFile = twinFileOf(checked, path)
-  const twinRead = twinFile === undefined ? undefined : readSourceSync(twinFile)
-  return complete(checked, read.source, path, twinFile, twinRead)
+  return loadScenarioIn(new DocumentStore(), file, options)
 }
 
-function checkScenario(source: string, file: string): CheckedDocument {
-  return checkDocument(source, file, 'scenario', scenarioIssues)
+/**
+ * `loadScenarioSync` in a `DocumentStore`: the scenario, its twin, contracts
+ * and attacks are read, hashed and parsed once in `store`, however many
+ * scenarios of the run name them. `options.source`: the scenario's text when
+ * the caller has it (then it is parsed here, not taken from the store).
+ * @throws InvalidDocumentError with every problem of every file.
+ */
+export function loadScenarioIn(
+  store: DocumentStore,
+  file: string,
+  options: LoadScenarioOptions = {},
+): ScenarioDocuments {
+  const path = resolve(file)
+  const read = options.source === undefined ? store.read(path) : { source: options.source }
+  if (read.problem) throw new InvalidDocumentError([read.problem])
+  const parse = options.source === undefined ? store.parse(path) : undefined
+  const checked = checkScenario(read.source, path, parse)
+  const twinFile = twinFileOf(checked, path)
+  const twinRead = twinFile === undefined ? undefined : store.read(twinFile)
+  return complete(checked, read.source, path, twinFile, twinRead, store)
+}
+
+function checkScenario(source: string, file: string, parse?: ParseResult): CheckedDocument {
+  return checkDocument(source, file, 'scenario', scenarioIssues, parse)
 }
 
 function twinFileOf(checked: CheckedDocument, file: string): string | undefined {
@@ -127,7 +158,9 @@ function complete(
   file: string,
   twinFile: string | undefined,
   twinRead: SourceResult | undefined,
-): LoadedScenario {
+  /** The store the twin was read in (its read is `twinRead`); none for a twin read on its own. */
+  store?: DocumentStore,
+): ScenarioDocuments {
   const twinProblems: DocumentProblem[] = []
   let twin: TwinDocument | undefined
   if (twinFile !== undefined && twinRead?.problem && twinRead.inFile) {
@@ -145,7 +178,10 @@ function complete(
       fix: 'write the path of the twin document relative to this scenario file',
     })
   } else if (twinFile !== undefined && twinRead?.source !== undefined) {
-    const inspection = inspectTwin(twinRead.source, twinFile)
+    // In a store the twin is checked once however many scenarios name it.
+    const inspection = store
+      ? inspectTwinIn(store, twinFile)
+      : inspectTwin(twinRead.source, twinFile)
     twin = inspection.document
     twinProblems.push(...inspection.problems)
     const count = inspection.problems.length
@@ -158,13 +194,20 @@ function complete(
     }
   }
   let attacks: AttackDocument[] = []
+  let contractDocuments: Record<string, ContractDocument> = {}
   if (checked.parsed && !checked.otherKind) {
-    const contracts = referencedContracts(checked.parsed.value, file, twin)
+    const contracts = referencedContracts(
+      checked.parsed.value,
+      file,
+      twin,
+      store ?? new DocumentStore(),
+    )
+    contractDocuments = contracts.contracts
     // Computed first: it replaces the schema's issues inside fault rules.
     const twinIssues = twinIssuesOf(checked, twin)
     checked.issues.push(...twinIssues, ...contracts.issues)
     twinProblems.push(...contracts.problems)
-    const found = referencedAttacks(checked.parsed.value, file, twin)
+    const found = referencedAttacks(checked.parsed.value, file, twin, store)
     checked.issues.push(...found.issues)
     twinProblems.push(...found.problems)
     attacks = found.attacks
@@ -173,5 +216,16 @@ function complete(
   if (!document || !twin || twinFile === undefined || twinRead?.source === undefined) {
     throw new InvalidDocumentError(problems)
   }
-  return { file, document, twinFile, twin, source, twinSource: twinRead.source, attacks }
+  const parsed = checked.parsed!
+  return {
+    file,
+    document,
+    twinFile,
+    twin,
+    source,
+    twinSource: twinRead.source,
+    attacks,
+    contracts: contractDocuments,
+    locate: (path) => parsed.locate(path),
+  }
 }

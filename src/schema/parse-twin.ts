@@ -1,32 +1,39 @@
 import { resolve } from 'node:path'
 import { InvalidDocumentError } from '../core/errors.ts'
 import { cloneData } from '../core/json.ts'
+import { DocumentStore } from './document-store.ts'
 import { checkDocument, finishInspection, type Inspection } from './inspect.ts'
-import { readSource, readSourceSync } from './read-source.ts'
-import { sourceKey } from './source-key.ts'
+import type { ParseResult } from './parse-yaml.ts'
+import { readSource } from './read-source.ts'
 import { twinIssues } from './twin-checks.ts'
 import type { TwinDocument } from './twin-document.ts'
 import { markInputSchemasChecked } from './validators.ts'
 
-// Recent inspections by file and text: the plugin loads every scenario file
-// in the main process, and most of them name the same twin.
-const recent = new Map<string, Inspection<TwinDocument>>()
-const RECENT_LIMIT = 16
-
 /**
  * Every problem of a `twin.v1` source, and the document when it has none. Never throws.
- * The same file and text are checked once; each caller gets its own copy of the document.
  * @example
  * const { document, problems } = inspectTwin(text, 'twins/payments.yaml')
  */
 export function inspectTwin(source: string, file: string): Inspection<TwinDocument> {
-  const key = sourceKey(file, source)
-  let inspection = recent.get(key)
-  if (!inspection) {
-    inspection = finishInspection<TwinDocument>(checkDocument(source, file, 'twin', twinIssues))
-    recent.set(key, inspection)
-    if (recent.size > RECENT_LIMIT) recent.delete(recent.keys().next().value!)
-  }
+  return ownCopy(checkTwin(source, file))
+}
+
+/**
+ * `inspectTwin` of a twin file as `store` read it: the file is read, parsed and
+ * checked once however many scenarios name it; each caller gets its own copy
+ * of the document.
+ */
+export function inspectTwinIn(store: DocumentStore, file: string): Inspection<TwinDocument> {
+  return ownCopy(
+    store.inspect(file, 'twin', (source, parse) => checkTwin(source, resolve(file), parse)),
+  )
+}
+
+function checkTwin(source: string, file: string, parse?: ParseResult): Inspection<TwinDocument> {
+  return finishInspection<TwinDocument>(checkDocument(source, file, 'twin', twinIssues, parse))
+}
+
+function ownCopy(inspection: Inspection<TwinDocument>): Inspection<TwinDocument> {
   const document = inspection.document && cloneData(inspection.document)
   // No problems: every tool's input schema compiled (twin-tool-checks.ts).
   if (document) markInputSchemasChecked(document)
@@ -64,8 +71,7 @@ export async function loadTwin(file: string): Promise<TwinDocument> {
  * const twin = loadTwinSync('examples/demo-co/twins/payments.yaml')
  */
 export function loadTwinSync(file: string): TwinDocument {
-  const path = resolve(file)
-  const read = readSourceSync(path)
-  if (read.problem) throw new InvalidDocumentError([read.problem])
-  return parseTwin(read.source, path)
+  const { document, problems } = inspectTwinIn(new DocumentStore(), file)
+  if (!document) throw new InvalidDocumentError(problems)
+  return document
 }

@@ -59,7 +59,8 @@ export function decoded(file: string, bytes: Uint8Array): SourceResult {
   }
 }
 
-function unreadable(file: string, error: unknown): DocumentProblem {
+/** The problem of a file that could not be read (missing, a directory, no permission). */
+export function unreadable(file: string, error: unknown): DocumentProblem {
   const code = (error as NodeJS.ErrnoException | undefined)?.code
   const missing = code === 'ENOENT'
   return {

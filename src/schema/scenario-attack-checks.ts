@@ -11,11 +11,11 @@ import { ownRoot } from '../core/own-files.ts'
 import { checkFaultRule } from '../faults/check-rule.ts'
 import type { AttackDocument } from './attack-document.ts'
 import { fillVariables } from './attack-template.ts'
+import { DocumentStore } from './document-store.ts'
 import type { FieldPath } from './field-path.ts'
 import { recordItems } from './guards.ts'
 import type { Issue } from './issue.ts'
-import { inspectAttack } from './parse-attack.ts'
-import { readSourceSync } from './read-source.ts'
+import { inspectAttackIn } from './parse-attack.ts'
 import { didYouMean, listWords } from './suggest.ts'
 import type { TwinDocument } from './twin-document.ts'
 
@@ -60,6 +60,7 @@ export function referencedAttacks(
   scenario: Record<string, unknown>,
   file: string,
   twin: TwinDocument | undefined,
+  store: DocumentStore = new DocumentStore(),
 ): AttackFindings {
   const findings: AttackFindings = { attacks: [], issues: [], problems: [] }
   const seen = new Set<string>()
@@ -71,10 +72,7 @@ export function referencedAttacks(
       findings.issues.push(missingAttack(entry.attack, attackFile, at))
       continue
     }
-    const read = readSourceSync(attackFile)
-    const inspection = read.problem
-      ? { problems: [read.problem], document: undefined }
-      : inspectAttack(read.source, attackFile)
+    const inspection = inspectAttackIn(store, attackFile)
     if (!inspection.document) {
       findings.problems.push(...inspection.problems)
       findings.issues.push({

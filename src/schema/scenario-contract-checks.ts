@@ -2,11 +2,11 @@ import { existsSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import type { DocumentProblem } from '../core/errors.ts'
 import type { ContractDocument } from './contract-document.ts'
+import type { DocumentStore } from './document-store.ts'
 import type { FieldPath } from './field-path.ts'
 import { recordItems } from './guards.ts'
 import { type Issue, toProblems } from './issue.ts'
-import { inspectContract } from './parse-contract.ts'
-import { readSourceSync } from './read-source.ts'
+import { inspectContractIn } from './parse-contract.ts'
 import { didYouMean, listWords } from './suggest.ts'
 import type { TwinDocument } from './twin-document.ts'
 
@@ -14,21 +14,25 @@ import type { TwinDocument } from './twin-document.ts'
 export interface ContractFindings {
   issues: Issue[]
   problems: DocumentProblem[]
+  /** Each valid contract the scenario names, by absolute path, as checked. */
+  contracts: Record<string, ContractDocument>
 }
 
 /**
  * Checks every contract a scenario's `contract` expectations name, before any
  * agent runs: the file exists, the contract is valid (its problems at its own
  * file:line:col), and every tool it names is a tool of the scenario's twin.
+ * A contract several expectations name is read and checked once, in `store`.
  * @example
- * const { issues, problems } = referencedContracts(scenario, 'refund.scenario.yaml', twin)
+ * const { issues, problems } = referencedContracts(scenario, 'refund.scenario.yaml', twin, store)
  */
 export function referencedContracts(
   scenario: Record<string, unknown>,
   file: string,
   twin: TwinDocument | undefined,
+  store: DocumentStore,
 ): ContractFindings {
-  const findings: ContractFindings = { issues: [], problems: [] }
+  const findings: ContractFindings = { issues: [], problems: [], contracts: {} }
   for (const [index, expectation] of recordItems(scenario.expectations)) {
     if (expectation.type !== 'contract' || typeof expectation.contract !== 'string') continue
     const at: FieldPath = ['expectations', index, 'contract']
@@ -42,10 +46,8 @@ export function referencedContracts(
       })
       continue
     }
-    const read = readSourceSync(contractFile)
-    const inspection = read.problem
-      ? { problems: [read.problem], document: undefined, parsed: undefined }
-      : inspectContract(read.source, contractFile)
+    const inspection = inspectContractIn(store, contractFile)
+    if (inspection.document) findings.contracts[contractFile] = inspection.document
     const own = inspection.problems
     const againstTwin =
       inspection.document && inspection.parsed && twin

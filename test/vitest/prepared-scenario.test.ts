@@ -2,10 +2,11 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
+import { DocumentStore } from '../../src/schema/document-store.ts'
 import { loadScenarioSync } from '../../src/schema/index.ts'
 import { referencedDocuments } from '../../src/vitest/node/generate-module.ts'
 import { prepareScenario } from '../../src/vitest/node/prepare-scenario.ts'
-import { stillCurrent } from '../../src/vitest/shared/prepared-scenario.ts'
+import { type PreparedScenario, stillCurrent } from '../../src/vitest/shared/prepared-scenario.ts'
 
 const demo = join(import.meta.dirname, '../../examples/demo-co')
 let dir: string
@@ -22,9 +23,11 @@ beforeEach(() => {
 afterEach(() => rmSync(dir, { recursive: true, force: true }))
 
 const prepare = () => {
-  const source = readFileSync(scenario, 'utf8')
-  return prepareScenario(scenario, source, referencedDocuments(scenario, source))
+  const store = new DocumentStore()
+  return prepareScenario(store, scenario, referencedDocuments(scenario, store.parse(scenario)))
 }
+// What a worker asks: each file's digest as it is now, in the worker's own store.
+const current = (prepared: PreparedScenario) => stillCurrent(prepared, new DocumentStore())
 
 describe('a scenario prepared in the main process', () => {
   test('carries the documents the loader accepted and where its tests point', () => {
@@ -37,19 +40,19 @@ describe('a scenario prepared in the main process', () => {
     expect(prepared.locations.expectations).toHaveLength(loaded.document.expectations.length)
     expect(lines[prepared.locations.expectations[0]!.line - 1]).toMatch(/- id: /)
     expect(prepared.inputs.map((input) => input.file)).toEqual([scenario, twin])
-    expect(stillCurrent(prepared)).toBe(true)
+    expect(current(prepared)).toBe(true)
   })
 
   test('is stale once the twin changes, so the worker reads the documents again', () => {
     const prepared = prepare()!
     writeFileSync(twin, readFileSync(twin, 'utf8').replace('stepMs', 'stepMs'.padEnd(7)))
-    expect(stillCurrent(prepared)).toBe(false)
+    expect(current(prepared)).toBe(false)
   })
 
   test('is stale once the twin is gone', () => {
     const prepared = prepare()!
     rmSync(twin)
-    expect(stillCurrent(prepared)).toBe(false)
+    expect(current(prepared)).toBe(false)
   })
 
   test('is not made for an invalid scenario: the worker reports its problems at their lines', () => {

@@ -5,7 +5,8 @@ import { compareText } from '../../core/compare-text.ts'
 import { AgentTwinError, type DocumentProblem, InvalidDocumentError } from '../../core/errors.ts'
 import { deepFreeze } from '../../core/freeze.ts'
 import type { ScenarioSource } from '../../scenario/pin.ts'
-import { loadScenario } from '../../schema/index.ts'
+import { DocumentStore } from '../../schema/document-store.ts'
+import { loadScenarioIn } from '../../schema/parse-scenario.ts'
 
 const SCENARIO_GLOB = '**/*.scenario.{yaml,yml,json}'
 
@@ -62,13 +63,16 @@ export async function scenarioFiles(
 /**
  * Loads every scenario with its twin and reports every problem of every file
  * at once (a twin shared by several scenarios reports its problems once).
+ * The command's documents are read, hashed and parsed once each: a twin that
+ * every scenario names is checked once.
  * @throws InvalidDocumentError, DuplicateScenarioIdError
  */
 export async function loadScenarios(
   files: readonly string[],
   cwd: string,
 ): Promise<ScenarioSource[]> {
-  const settled = await Promise.allSettled(files.map((file) => loadScenario(file)))
+  const store = new DocumentStore()
+  const settled = await Promise.allSettled(files.map(async (file) => loadScenarioIn(store, file)))
   const problems = new Map<string, DocumentProblem>()
   const sources: ScenarioSource[] = []
   for (const outcome of settled) {

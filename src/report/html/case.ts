@@ -1,4 +1,9 @@
-import type { CaseReport, PairReport, SideReport } from '../../compare/report.ts'
+import {
+  type CaseReport,
+  type PairReport,
+  projectWords,
+  type SideReport,
+} from '../../compare/report.ts'
 import { pathOf } from '../../core/state-path.ts'
 import { claimVerdict } from '../claim-verdict.ts'
 import { formatCost } from '../model-totals.ts'
@@ -114,10 +119,10 @@ function finalState(item: CaseReport): SafeHtml {
 
 /** One case of one pair: verdict, lanes, state changes and expectations, under its deep link. */
 export function caseSection(pair: PairReport, item: CaseReport): SafeHtml {
-  const id = caseAnchor(item.scenario.id, pair.candidate.version, pair.baseline.version)
+  const id = caseAnchor(item.scenario.id, pair)
   const open = item.classification !== 'UNCHANGED'
   return html`<details class="case" id="${id}" data-class="${item.classification}" data-critical="${isCritical(item)}" data-flaky="${isFlaky(item)}"${open ? html` open` : ''}>
-<summary><span class="pill k-${item.classification}">${item.classification}</span> <b>${item.scenario.title}</b> <code>${item.scenario.id}</code> · ${pair.candidate.version} vs ${pair.baseline.version} <a class="link" href="#${id}" title="link to this case">#</a></summary>
+<summary><span class="pill k-${item.classification}">${item.classification}</span> <b>${item.scenario.title}</b> <code>${item.scenario.id}</code> · ${pair.candidate.version} vs ${pair.baseline.version}${projectWords(pair.project)} <a class="link" href="#${id}" title="link to this case">#</a></summary>
 <div class="body">
 <p class="reason">${item.reason}</p>
 ${trialsSection(item)}${item.divergence ? html`<p class="divergence"><b>Step ${item.divergence.step}:</b> ${item.divergence.sentence}</p>` : html`<p class="muted">The trajectories match to the end.</p>`}${item.userTurns ? html`<p class="user-turns"><b>Simulated user:</b> ${item.userTurns.sentence}</p>` : ''}

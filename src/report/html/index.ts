@@ -48,7 +48,8 @@ ${body}
  * The comparison as one self-contained HTML page (inline CSS and script, no
  * network): the scenarios × pairs matrix with counts and gates, filters, and
  * per case the two trajectories side by side, under a deep link
- * `#<scenario>/v<candidate>-vs-v<baseline>`. The report is checked against its
+ * `#<scenario>/v<candidate>-vs-v<baseline>` (led by `<project>/` when the report
+ * names projects). The report is checked against its
  * schema first, and every value is escaped on its way into the page; the
  * page's content security policy runs only its own script.
  * @throws InvalidReportError when the report does not match `comparisonReportSchema`

@@ -1,5 +1,10 @@
 import { CASE_CLASSES } from '../../compare/classify.ts'
-import type { CaseReport, ComparisonReport, PairReport } from '../../compare/report.ts'
+import {
+  type CaseReport,
+  type ComparisonReport,
+  type PairReport,
+  projectWords,
+} from '../../compare/report.ts'
 import { rateChange } from '../../compare/trials/words.ts'
 import { sequentialTotals } from '../trials.ts'
 import { isCritical, isFlaky } from './case.ts'
@@ -7,7 +12,7 @@ import { html, joinHtml, type SafeHtml } from './safe-html.ts'
 import { caseAnchor } from './values.ts'
 
 function pairLabel(pair: PairReport): string {
-  return `${pair.candidate.version} vs ${pair.baseline.version}`
+  return `${pair.candidate.version} vs ${pair.baseline.version}${projectWords(pair.project)}`
 }
 
 function pairHeader(pair: PairReport): SafeHtml {
@@ -22,7 +27,7 @@ function pairHeader(pair: PairReport): SafeHtml {
 
 function cell(pair: PairReport, item: CaseReport | undefined): SafeHtml {
   if (!item) return html`<td class="cell none">—</td>`
-  const id = caseAnchor(item.scenario.id, pair.candidate.version, pair.baseline.version)
+  const id = caseAnchor(item.scenario.id, pair)
   const step = item.divergence ? html` · step ${item.divergence.step}` : ''
   const used = item.trials?.sequential
     ? ` · ${item.trials.sequential.used}/${item.trials.sequential.maxK} trials`

@@ -27,8 +27,16 @@ export function foldText(text: string): SafeHtml {
   return html`<details class="fold"><summary>${text.slice(0, FOLD_AT * 2)}… <span class="more">${text.length} chars</span></summary><pre>${text}</pre></details>`
 }
 
-/** The deep-link id of a case: `refund-timeout-after-mutation/v1.3.0-vs-v1.2.4`. */
-export function caseAnchor(scenarioId: string, candidate: string, baseline: string): string {
+/**
+ * The deep-link id of a case of a pair: `refund-timeout-after-mutation/v1.3.0-vs-v1.2.4`,
+ * led by the pair's project (`web/refund-…`) when the report names projects, so two
+ * projects' pairs of the same versions keep their own links.
+ */
+export function caseAnchor(
+  scenarioId: string,
+  pair: { project?: string; candidate: { version: string }; baseline: { version: string } },
+): string {
   const v = (version: string) => (version.startsWith('v') ? version : `v${version}`)
-  return `${scenarioId}/${v(candidate)}-vs-${v(baseline)}`
+  const project = pair.project === undefined ? '' : `${pair.project}/`
+  return `${project}${scenarioId}/${v(pair.candidate.version)}-vs-${v(pair.baseline.version)}`
 }

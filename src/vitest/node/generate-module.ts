@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import type { SuiteAttack } from '../../scenario/suite-attacks.ts'
-import { parseYamlSource } from '../../schema/parse-yaml.ts'
+import type { ParseResult } from '../../schema/parse-yaml.ts'
 import { attackFileOf } from '../../schema/scenario-attack-checks.ts'
 import type { PreparedScenario } from '../shared/prepared-scenario.ts'
 
@@ -56,14 +56,14 @@ export function generateScenarioModule(input: GenerateInput): string {
 
 /**
  * The documents a scenario names (twin and contracts), as absolute paths, if
- * the document is readable enough to say; the loader reports the rest.
+ * the document (its one parse, `parsed`) is readable enough to say; the loader
+ * reports the rest.
  */
 export function referencedDocuments(
   file: string,
-  source: string,
+  parsed: ParseResult,
   suiteAttacks: readonly SuiteAttack[] = [],
 ): string[] {
-  const parsed = parseYamlSource(source, file)
   // An unreadable scenario fails in the worker with the loader's file:line:col message.
   if (!parsed.ok) return []
   const document = parsed.parsed.value as {

@@ -1,9 +1,10 @@
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { globSync } from 'tinyglobby'
 import { createFilter, type Plugin } from 'vite'
 import { configDefaults } from 'vitest/config'
 import { OWN_EXTENSION, ownCodeDir, ownModule } from '../../core/own-files.ts'
+import { DocumentStore } from '../../schema/document-store.ts'
 import type { AgentTwinOptions } from '../shared/options.ts'
 import { InvalidPluginOptionsError } from '../shared/plugin-options-error.ts'
 import { OPTIONS_KEY } from '../shared/provided.ts'
@@ -62,6 +63,9 @@ export function agentTwin(options: AgentTwinOptions = {}): Plugin {
   // attacks, prompts): answered with an empty module. Code modules are never in it, so
   // every importer of an agent's code gets its real exports.
   const documents = new Set<string>()
+  // The documents of this project's runs, each read, hashed and parsed once however many
+  // scenarios name it; a file Vite's watcher sees change is dropped and read again.
+  const store = new DocumentStore()
 
   return {
     name: 'agenttwin',
@@ -118,6 +122,9 @@ export function agentTwin(options: AgentTwinOptions = {}): Plugin {
         }
       }
     },
+    watchChange(id) {
+      store.forget(id)
+    },
     load(id) {
       // A document imported for its edge: the loader in the worker reads it (and reports its
       // problems, located), so no other plugin, Vite's JSON plugin included, may parse it.
@@ -125,11 +132,11 @@ export function agentTwin(options: AgentTwinOptions = {}): Plugin {
       if (id.includes('?') || !isScenario(id)) return null
       // Scenarios are generated here rather than transformed, so a
       // `.scenario.json` becomes JavaScript before Vite's JSON plugin sees it.
-      return generate(id, readFileSync(id, 'utf8'))
+      return generate(id)
     },
   }
 
-  function generate(id: string, source: string) {
+  function generate(id: string) {
     if (!agentsFile) {
       throw new InvalidPluginOptionsError(
         `${id} is a scenario, but no agents module is configured`,
@@ -137,10 +144,13 @@ export function agentTwin(options: AgentTwinOptions = {}): Plugin {
       )
     }
     const suiteAttacks = suiteAttacksFor(id)
-    const named = referencedDocuments(id, source, suiteAttacks)
+    const named = referencedDocuments(id, store.parse(id), suiteAttacks)
     for (const file of named) documents.add(file)
     // Loaded and validated here, once, so the test file neither parses nor validates it again.
-    const prepared = prepareScenario(id, source, named)
+    const prepared = prepareScenario(store, id, named)
+    // A scenario's own text serves its module alone, which Vite loads once a run: only what
+    // several scenarios share (twins, contracts, attacks) stays in the store.
+    store.forget(id)
     const code = generateScenarioModule({
       file: id,
       prepared,

@@ -2,50 +2,49 @@
  * Prepares a scenario in the Vitest main process: loaded and validated once,
  * with the digest of every file the check read (see `shared/prepared-scenario.ts`).
  */
-import { type LoadedScenario, loadScenarioSync, locateField } from '../../schema/index.ts'
-import {
-  checkpointPaths,
-  digestOf,
-  fileDigest,
-  type PreparedScenario,
-  stillCurrent,
-} from '../shared/prepared-scenario.ts'
+import type { DocumentStore } from '../../schema/document-store.ts'
+import { loadScenarioIn, type ScenarioDocuments } from '../../schema/parse-scenario.ts'
+import { checkpointPaths, type PreparedScenario } from '../shared/prepared-scenario.ts'
 
 /**
- * Loads and validates a scenario (its text as Vite read it) with the twin and
- * contracts it names (`files`, absolute), and returns what the generated
- * module carries; `undefined` when the documents have problems (the worker's
- * loader then reports them at their lines) or changed while being read.
+ * Loads and validates a scenario with the twin and contracts it names
+ * (`files`, absolute), every file read, hashed and parsed once in `store`
+ * (the plugin's, for the whole run), and returns what the generated module
+ * carries; `undefined` when the documents have problems (the worker's loader
+ * then reports them at their lines). Each digest is of the very bytes the
+ * loader parsed, so a file that changes while it is read is never taken for
+ * the one checked.
  */
 export function prepareScenario(
+  store: DocumentStore,
   file: string,
-  source: string,
   files: readonly string[],
 ): PreparedScenario | undefined {
-  const inputs = [{ file, digest: fileDigest(Buffer.from(source)) }]
-  for (const other of files) inputs.push({ file: other, digest: digestOf(other) ?? '' })
-  let loaded: LoadedScenario
+  let loaded: ScenarioDocuments
   try {
-    loaded = loadScenarioSync(file, { source })
+    loaded = loadScenarioIn(store, file)
   } catch {
     return undefined
   }
-  const prepared: PreparedScenario = {
+  // The twin the loader read must be one of the digested files.
+  if (!files.includes(loaded.twinFile)) return undefined
+  const inputs = [file, ...files].map((input) => ({
+    file: input,
+    digest: store.digest(input) ?? '',
+  }))
+  return {
     document: loaded.document,
     twin: loaded.twin,
     attacks: loaded.attacks,
+    contracts: loaded.contracts,
     locations: {
-      attacks: loaded.attacks.map((_, index) => locateField(source, file, ['attacks', index])),
-      id: locateField(source, file, ['id']),
+      attacks: loaded.attacks.map((_, index) => loaded.locate(['attacks', index])),
+      id: loaded.locate(['id']),
       expectations: loaded.document.expectations.map((_, index) =>
-        locateField(source, file, ['expectations', index]),
+        loaded.locate(['expectations', index]),
       ),
-      checkpoints: checkpointPaths(loaded.document).map((path) => locateField(source, file, path)),
+      checkpoints: checkpointPaths(loaded.document).map((path) => loaded.locate(path)),
     },
     inputs,
   }
-  // The twin the loader read must be one of the digested files, and none may
-  // have changed while it read them.
-  const digested = files.includes(loaded.twinFile)
-  return digested && stillCurrent({ ...prepared, inputs: inputs.slice(1) }) ? prepared : undefined
 }

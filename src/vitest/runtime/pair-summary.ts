@@ -22,14 +22,17 @@ function sideSummary(side: SideReport): PairSideSummary {
 
 /**
  * The task meta of a pair test: the verdict of one compared case in a few
- * lines a person reads in the Vitest UI's meta panel.
+ * lines a person reads in the Vitest UI's meta panel, with the pair's Vitest
+ * project when it has a name.
  */
 export function pairCaseMeta(
   input: { pair: PairOption; pairIndex: number; gate?: PairCaseTaskMeta['gate'] },
   compared: ComparedCase,
+  project = '',
 ): PairCaseTaskMeta {
   const meta: PairCaseTaskMeta = {
     kind: 'pair-case',
+    ...(project !== '' && { project }),
     pair: input.pair,
     pairIndex: input.pairIndex,
     scenario: `${compared.scenario.id}@${compared.scenario.version}`,

@@ -48,7 +48,7 @@ export function pairTest(input: PairTestInput): (context: TestContext) => Promis
     })
     // The one comparison of this case: the verdict here, the record for the reporter.
     const compared = comparison.cases[0]!
-    context.task.meta.agenttwin = pairCaseMeta(input, compared)
+    context.task.meta.agenttwin = pairCaseMeta(input, compared, context.task.file.projectName)
     await recordArtifact(context.task, {
       type: PAIR_CASE_ARTIFACT,
       compared: comparedRecord(compared),

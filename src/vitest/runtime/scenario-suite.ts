@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, type TestContext, TestRunner } from 'vitest'
-import { InvalidDocumentError } from '../../core/errors.ts'
 import { deepFreeze } from '../../core/freeze.ts'
 import type { Interception } from '../../http/interception.ts'
 import { holdInterception, type InterceptionHold } from '../../http/shared-interception.ts'
@@ -10,20 +9,21 @@ import { attacksOfScenario, type SuiteAttack } from '../../scenario/suite-attack
 import { pinTrial } from '../../scenario/trial.ts'
 import { underAttack } from '../../scenario/under-attack.ts'
 import { caseExpectations } from '../../schema/conversation-checks.ts'
-import { loadScenarioSync, locateField, markInputSchemasChecked } from '../../schema/index.ts'
+import { DocumentStore } from '../../schema/document-store.ts'
 import type { ScenarioDocument } from '../../schema/scenario-document.ts'
-import type { TwinDocument } from '../../schema/twin-document.ts'
 import { InvalidPluginOptionsError } from '../shared/plugin-options-error.ts'
-import {
-  checkpointPaths,
-  type PreparedScenario,
-  stillCurrent,
-} from '../shared/prepared-scenario.ts'
+import type { PreparedScenario } from '../shared/prepared-scenario.ts'
 import type { ResolvedSuiteOptions } from '../shared/provided.ts'
 import { expectationTest } from './expectation-test.ts'
-import { pointAt, type YamlLocation } from './failure.ts'
+import type { YamlLocation } from './failure.ts'
 import { pairTest } from './pair-test.ts'
 import { providedOptions } from './provided.ts'
+import {
+  explained,
+  type Locator,
+  type SuiteDocuments,
+  scenarioDocuments,
+} from './scenario-documents.ts'
 import { createSideRunner, type SideRunner, type SideRunnerOptions } from './side-runner.ts'
 import { caseTrialPlan, defineTrialPairTasks, trialName, trialRunners } from './trial-suite.ts'
 
@@ -48,12 +48,13 @@ export interface ScenarioSuiteInput {
  */
 export function defineScenarioSuite(input: ScenarioSuiteInput): void {
   const options = suiteOptions(input.file)
-  const loaded = documentsOf(input)
+  // This test file's documents: each file read, hashed and parsed at most once here.
+  const loaded = scenarioDocuments(input, new DocumentStore())
   // Loaded here and held by nobody else: frozen, every case (and attack) pins it without a copy.
   deepFreeze(loaded.twin)
   const agents = resolveAgents(input.agentModule, input.agentsFile)
   const suite = { ...input, options }
-  defineCaseSuite(suite, agents, loaded.document, loaded.twin, loaded.locate)
+  defineCaseSuite(suite, agents, loaded, loaded.document, loaded.locate)
   // The matrix: the scenario once more under each attack it names (or, naming none, each
   // suite-wide attack that selects it), generated from both documents.
   const own = loaded.document.expectations.length
@@ -71,19 +72,12 @@ export function defineScenarioSuite(input: ScenarioSuiteInput): void {
     // A suite-wide attack has no line in the scenario: its cases point at the scenario's id.
     const attackLine =
       attacks === loaded.attacks ? loaded.locate(['attacks', index]) : loaded.locate(['id'])
-    defineCaseSuite(suite, agents, underAttack(loaded.document, attack), loaded.twin, (path) =>
+    defineCaseSuite(suite, agents, loaded, underAttack(loaded.document, attack), (path) =>
       (path[0] === 'expectations' && path[1] < own) || path[0] === 'checkpoints'
         ? loaded.locate(path)
         : attackLine,
     )
   })
-}
-
-type Locator = (
-  path: ['id'] | ['expectations', number] | ['attacks', number] | ['checkpoints', number],
-) => {
-  line: number
-  column: number
 }
 
 /** The options the plugin provides its project (see `shared/provided.ts`). */
@@ -99,10 +93,11 @@ function suiteOptions(file: string): ResolvedSuiteOptions {
 function defineCaseSuite(
   input: ScenarioSuiteInput & { options: ResolvedSuiteOptions },
   agents: ReturnType<typeof resolveAgents>,
+  documents: Pick<SuiteDocuments, 'twin' | 'contracts'>,
   document: ScenarioDocument,
-  twin: TwinDocument,
   locateIn: Locator,
 ): void {
+  const { twin, contracts } = documents
   const pinned = pinCase({ file: input.file, document, twin }, { defaultSeed: input.options.seed })
   const { options } = input
   const locate = (
@@ -122,6 +117,7 @@ function defineCaseSuite(
     judge: options.judge,
     judgeThreshold: options.judgeThreshold,
     models: { ...options.models, testFile: input.file },
+    contracts,
   }
   const runner = createSideRunner(runnerOptions)
   const plan = caseTrialPlan(pinned.document.trials, options)
@@ -229,64 +225,4 @@ function defineTask(
     ...(concurrent && { concurrent }),
   })
   task.location = { line: location.line, column: location.column }
-}
-
-/** The plugin's prepared documents while every file is unchanged, else the documents read now. */
-function documentsOf(input: ScenarioSuiteInput) {
-  const { prepared } = input
-  if (prepared && stillCurrent(prepared)) {
-    // The main process's loader compiled its input schemas: tools compile on first call.
-    markInputSchemasChecked(prepared.twin)
-    const locate: Locator = (path) =>
-      path[0] === 'id'
-        ? prepared.locations.id
-        : path[0] === 'attacks'
-          ? prepared.locations.attacks[path[1]]!
-          : path[0] === 'checkpoints'
-            ? prepared.locations.checkpoints[path[1]]!
-            : prepared.locations.expectations[path[1]]!
-    return {
-      document: prepared.document,
-      twin: prepared.twin,
-      attacks: prepared.attacks,
-      locate,
-    }
-  }
-  const loaded = loadOrExplain(input.file)
-  return {
-    document: loaded.document,
-    twin: loaded.twin,
-    attacks: loaded.attacks,
-    locate: ((path) =>
-      locateField(
-        loaded.source,
-        input.file,
-        path[0] === 'checkpoints' ? checkpointPaths(loaded.document)[path[1]]! : path,
-      )) as Locator,
-  }
-}
-
-function loadOrExplain(file: string) {
-  return explained(() => loadScenarioSync(file))
-}
-
-function explained<T>(load: () => T): T {
-  try {
-    return load()
-  } catch (error) {
-    // The loader's message already says file:line:col and the fix; a stack
-    // into our loader would only hide it. The first problem becomes the frame,
-    // so Vitest shows the document's code frame there.
-    if (error instanceof InvalidDocumentError) {
-      const first = error.problems[0]
-      error.stack = `${error.name}: ${error.message}`
-      if (first)
-        pointAt(
-          error,
-          { file: first.file, line: first.line, column: first.column },
-          first.path || 'document',
-        )
-    }
-    throw error
-  }
 }

@@ -7,6 +7,7 @@ import { type HumanOverride, type JudgeConfig, resolveJudge } from '../../judge/
 import type { PinnedCase } from '../../scenario/pin.ts'
 import type { PairSide } from '../../scenario/trial.ts'
 import type { Agent } from '../../scenario/types.ts'
+import type { ContractDocument } from '../../schema/contract-document.ts'
 
 export interface SideRunnerOptions {
   pinned: PinnedCase
@@ -25,6 +26,8 @@ export interface SideRunnerOptions {
    * `pinned` as it is.
    */
   sides?: Record<PairSide, PinnedCase>
+  /** Contracts the scenario's loader read and checked, by absolute path: never read again per case. */
+  contracts?: Readonly<Record<string, ContractDocument>>
 }
 
 /** Which run of a version a test asks for. */
@@ -82,6 +85,7 @@ export function createSideRunner(options: SideRunnerOptions): SideRunner {
       judge,
       judgeThreshold: options.judgeThreshold,
       overrides: options.overrides(),
+      ...(options.contracts && { contracts: options.contracts }),
     })
     return options.trial === undefined ? result : { ...result, trial: options.trial }
   }

@@ -149,7 +149,7 @@ export function trialPairTest(
     }
     const compared = await compareTrial(input, index)
     context.task.meta.agenttwin = {
-      ...pairCaseMeta(input, compared),
+      ...pairCaseMeta(input, compared, context.task.file.projectName),
       trial: { index, of: input.runners.length },
       ...(input.alpha !== undefined && { alpha: input.alpha }),
     }

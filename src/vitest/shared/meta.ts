@@ -39,6 +39,8 @@ export interface PairSideSummary {
  */
 export interface PairCaseTaskMeta {
   kind: 'pair-case'
+  /** The Vitest project the pair belongs to, when it is named: two projects' pairs of the same versions are two pairs. */
+  project?: string
   pair: PairOption
   /** Position of the pair in the plugin options, so reports list pairs in that order. */
   pairIndex: number

@@ -5,10 +5,10 @@
  * digest of its text; the worker compares them, and loads from disk (the
  * loader's own messages) when any file changed since, so it is never stale.
  */
-import { createHash } from 'node:crypto'
-import { readFileSync } from 'node:fs'
 import type { AttackDocument } from '../../schema/attack-document.ts'
+import type { ContractDocument } from '../../schema/contract-document.ts'
 import { caseExpectations } from '../../schema/conversation-checks.ts'
+import type { DocumentStore } from '../../schema/document-store.ts'
 import type { FieldPath } from '../../schema/field-path.ts'
 import type { ScenarioDocument } from '../../schema/scenario-document.ts'
 import type { TwinDocument } from '../../schema/twin-document.ts'
@@ -25,6 +25,8 @@ export interface PreparedScenario {
   twin: TwinDocument
   /** The attacks the scenario runs under, variables filled. */
   attacks: AttackDocument[]
+  /** Each contract the expectations name, by absolute path, as checked: cases evaluate these. */
+  contracts: Record<string, ContractDocument>
   /** Where the scenario's `id`, each expectation and each attack are, for tests and failures. */
   locations: {
     id: FieldLocation
@@ -37,20 +39,6 @@ export interface PreparedScenario {
   inputs: { file: string; digest: string }[]
 }
 
-/** The digest of a file's bytes, as compared between the main process and the worker. */
-export function fileDigest(bytes: Uint8Array): string {
-  return createHash('sha256').update(bytes).digest('hex')
-}
-
-/** The digest of a file as it is now, or `undefined` when it cannot be read. */
-export function digestOf(file: string): string | undefined {
-  try {
-    return fileDigest(readFileSync(file))
-  } catch {
-    return undefined
-  }
-}
-
 /** Where each turn's checkpoints are written, in the order the case evaluates them. */
 export function checkpointPaths(document: ScenarioDocument): FieldPath[] {
   return caseExpectations(document)
@@ -58,7 +46,13 @@ export function checkpointPaths(document: ScenarioDocument): FieldPath[] {
     .filter((path) => path[0] === 'conversation')
 }
 
-/** Whether every file the main process checked still has the bytes it checked. */
-export function stillCurrent(prepared: Pick<PreparedScenario, 'inputs'>): boolean {
-  return prepared.inputs.every(({ file, digest }) => digestOf(file) === digest)
+/**
+ * Whether every file the main process checked still has the bytes it checked,
+ * each read and hashed once in `store` (which the loader then reads from if not).
+ */
+export function stillCurrent(
+  prepared: Pick<PreparedScenario, 'inputs'>,
+  store: DocumentStore,
+): boolean {
+  return prepared.inputs.every(({ file, digest }) => store.digest(file) === digest)
 }

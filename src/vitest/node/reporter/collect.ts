@@ -54,9 +54,11 @@ function recordOf(test: TestCase): PairCaseArtifact {
 }
 
 /**
- * Gathers the pair cases from the test modules' task meta and artifacts. Sorting by pair
- * position and scenario id makes the report independent of file order,
- * workers and shards.
+ * Gathers the pair cases from the test modules' task meta and artifacts. A pair
+ * belongs to its Vitest project: two projects whose pairs name the same
+ * versions (`v1` and `v2` in each) get a pair each, never one of mixed sides.
+ * Sorting by project, pair position and scenario id makes the report
+ * independent of file order, workers and shards.
  */
 export function collectPairs(modules: ReadonlyArray<TestModule>): CollectedPair[] {
   const pairs = new Map<string, CollectedPair & { seen: Set<string> }>()
@@ -64,14 +66,15 @@ export function collectPairs(modules: ReadonlyArray<TestModule>): CollectedPair[
     for (const test of module.children.allTests()) {
       const meta = test.meta().agenttwin
       if (meta?.kind !== 'pair-case') continue
-      const key = `${meta.pairIndex}:${meta.pair.baseline}→${meta.pair.candidate}`
+      const project = module.project.name
+      const key = JSON.stringify([project, meta.pairIndex, meta.pair.baseline, meta.pair.candidate])
       let pair = pairs.get(key)
       if (!pair) {
         pair = {
           meta: { pair: meta.pair, pairIndex: meta.pairIndex, gate: meta.gate, alpha: meta.alpha },
           cases: [],
           files: [],
-          project: module.project.name,
+          project,
           seen: new Set(),
         }
         pairs.set(key, pair)
@@ -90,7 +93,7 @@ export function collectPairs(modules: ReadonlyArray<TestModule>): CollectedPair[
     compareText(a.scenario.id, b.scenario.id) ||
     (a.runs.candidate.trial ?? 1) - (b.runs.candidate.trial ?? 1)
   return [...pairs.values()]
-    .sort((a, b) => a.meta.pairIndex - b.meta.pairIndex)
+    .sort((a, b) => compareText(a.project, b.project) || a.meta.pairIndex - b.meta.pairIndex)
     .map(({ seen, ...pair }) => ({
       ...pair,
       cases: pair.cases.sort(byScenario),
@@ -98,24 +101,42 @@ export function collectPairs(modules: ReadonlyArray<TestModule>): CollectedPair[
     }))
 }
 
+/** A case run on one agent version (no pair), with the Vitest project it ran in. */
+export interface CollectedSingleCase extends SideCase {
+  project: string
+}
+
 /**
  * The cases run on one agent version (no pair) as their expectation tests
- * recorded them: one per scenario file, version and trial, whichever test
- * of the case carried the record.
+ * recorded them: one per project, scenario file, version and trial,
+ * whichever test of the case carried the record.
  */
-export function collectSingleCases(modules: ReadonlyArray<TestModule>): SideCase[] {
-  const cases = new Map<string, SideCase>()
+export function collectSingleCases(modules: ReadonlyArray<TestModule>): CollectedSingleCase[] {
+  const cases = new Map<string, CollectedSingleCase>()
   for (const module of modules) {
     for (const test of module.children.allTests()) {
       for (const artifact of test.artifacts()) {
         if (artifact.type !== SINGLE_CASE_ARTIFACT) continue
         const { run, trial } = artifact.evaluated
         const key = `${module.project.name}\0${module.moduleId}\0${run.scenario.id}\0${run.agent.version}\0${trial ?? 1}`
-        cases.set(key, artifact.evaluated)
+        cases.set(key, { ...artifact.evaluated, project: module.project.name })
       }
     }
   }
   return [...cases.values()]
+}
+
+/**
+ * Whether a report names the Vitest project of each pair and case: when they
+ * ran in more than one project, so that two projects' pairs of the same
+ * versions read apart.
+ */
+export function namesProjects(
+  pairs: readonly Pick<CollectedPair, 'project'>[],
+  singleCases: readonly { project?: string }[] = [],
+): boolean {
+  const projects = new Set([...pairs, ...singleCases].map((item) => item.project ?? ''))
+  return projects.size > 1
 }
 
 /**
@@ -124,6 +145,8 @@ export function collectSingleCases(modules: ReadonlyArray<TestModule>): SideCase
  * statistics over a case's trials, which need every trial's test. Cases run
  * without a pair and run errors join the report beside the pairs; a run error
  * in a pair's project (one of its scenarios did not load) blocks that pair.
+ * When the pairs and cases ran in more than one Vitest project, each names
+ * its project.
  */
 export function compareCollected(
   pairs: readonly CollectedPair[],
@@ -133,6 +156,8 @@ export function compareCollected(
   report: ComparisonReport
 } {
   const errors: readonly RunError[] = extras.runErrors ?? []
+  const singles = extras.singleCases ?? []
+  const named = namesProjects(pairs, singles)
   const comparisons = pairs.map((pair) => {
     const compared = assembleCompared(
       {
@@ -145,9 +170,12 @@ export function compareCollected(
       pair.cases,
     )
     const own = errors.filter((error) => error.project === pair.project)
-    return own.length === 0
-      ? compared
-      : { ...compared, gate: gateWithRunErrors(compared.gate, own) }
+    const gated =
+      own.length === 0 ? compared : { ...compared, gate: gateWithRunErrors(compared.gate, own) }
+    return named ? { project: pair.project, ...gated } : gated
   })
-  return { comparisons, report: buildReport(comparisons, extras) }
+  const singleCases = singles.map(({ project, ...side }) =>
+    named ? { ...side, project: project ?? '' } : side,
+  )
+  return { comparisons, report: buildReport(comparisons, { ...extras, singleCases }) }
 }

@@ -2,7 +2,7 @@ import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import type { Reporter, TestModule, Vitest } from 'vitest/node'
 import type { ComparisonReport } from '../../../compare/index.ts'
-import type { PartialSelection, RunError } from '../../../compare/report.ts'
+import { type PartialSelection, projectWords, type RunError } from '../../../compare/report.ts'
 import {
   InvalidReportError,
   renderHtml,
@@ -82,6 +82,12 @@ export class AgentTwinReporter implements Reporter {
     this.checkExpectedGates(pairs, report, selections, runErrors)
   }
 
+  /** `v1.3.0 vs v1.2.4`, as the pair option names its versions, with its project when the report names projects. */
+  private static pairName(pair: CollectedPair, report: ComparisonReport, index: number): string {
+    const { candidate, baseline } = pair.meta.pair
+    return `${candidate} vs ${baseline}${projectWords(report.pairs[index]?.project)}`
+  }
+
   private log(text: string): void {
     if (this.vitest) this.vitest.logger.log(text)
     else process.stdout.write(`${text}\n`)
@@ -148,6 +154,7 @@ export class AgentTwinReporter implements Reporter {
     runErrors: readonly RunError[],
   ): void {
     pairs.forEach((pair, index) => {
+      const name = AgentTwinReporter.pairName(pair, report, index)
       const expected = pair.meta.pair.expectGate
       const actual = report.pairs[index]?.gate.verdict
       if (!expected) return
@@ -155,7 +162,7 @@ export class AgentTwinReporter implements Reporter {
       if (failed.length > 0) {
         const files = failed.map((error) => error.file).join(', ')
         this.log(
-          `AgentTwin: ${pair.meta.pair.candidate} vs ${pair.meta.pair.baseline}: expectGate '${expected}' was not judged, because ${failed.length === 1 ? 'a scenario file' : `${failed.length} scenario files`} did not load (${files}); the run fails until ${failed.length === 1 ? 'it loads' : 'they load'}.`,
+          `AgentTwin: ${name}: expectGate '${expected}' was not judged, because ${failed.length === 1 ? 'a scenario file' : `${failed.length} scenario files`} did not load (${files}); the run fails until ${failed.length === 1 ? 'it loads' : 'they load'}.`,
         )
         process.exitCode = 1
         return
@@ -163,18 +170,16 @@ export class AgentTwinReporter implements Reporter {
       const partial = selections[index]
       if (partial) {
         this.log(
-          `AgentTwin: ${pair.meta.pair.candidate} vs ${pair.meta.pair.baseline}: expectGate '${expected}' was not judged, because ${partial.notRun.length} of its scenario files did not run (a --changed run, a file filter or a shard); this part gated ${actual}.`,
+          `AgentTwin: ${name}: expectGate '${expected}' was not judged, because ${partial.notRun.length} of its scenario files did not run (a --changed run, a file filter or a shard); this part gated ${actual}.`,
         )
         return
       }
       if (expected === actual) {
-        this.log(
-          `AgentTwin: ${pair.meta.pair.candidate} vs ${pair.meta.pair.baseline} gated ${actual}, as declared (expectGate: '${expected}').`,
-        )
+        this.log(`AgentTwin: ${name} gated ${actual}, as declared (expectGate: '${expected}').`)
         return
       }
       this.log(
-        `AgentTwin: ${pair.meta.pair.candidate} vs ${pair.meta.pair.baseline} was expected to gate ${expected} but gated ${actual}; the run fails. Update expectGate if the change is intended.`,
+        `AgentTwin: ${name} was expected to gate ${expected} but gated ${actual}; the run fails. Update expectGate if the change is intended.`,
       )
       process.exitCode = 1
     })

@@ -1,0 +1,132 @@
+import { createHash } from 'node:crypto'
+import { readFileSync, statSync } from 'node:fs'
+import { resolve } from 'node:path'
+import type { DocumentKind } from './api-versions.ts'
+import { documentTooLarge } from './document-size.ts'
+import type { Inspection } from './inspect.ts'
+import { type ParseResult, parseYamlSource } from './parse-yaml.ts'
+import { decoded, type SourceResult, unreadable } from './read-source.ts'
+
+/** The digest of a file's bytes, as the Vitest main process and its workers compare them. */
+export function fileDigest(bytes: Uint8Array): string {
+  return createHash('sha256').update(bytes).digest('hex')
+}
+
+/** One file as read: its text (or why not), the digest of its bytes, and what was made of it. */
+interface Entry {
+  /** The absolute path. */
+  file: string
+  /** Size, times and inode when read: a file that changed since is read again. */
+  stamp: string
+  /** The text, decoded on first use: a worker that only checks the digest never decodes it. */
+  read?: SourceResult
+  /** The bytes until they are decoded. */
+  bytes?: Uint8Array
+  digest?: string
+  parsed?: ParseResult
+  inspections: Map<DocumentKind, Inspection<unknown>>
+}
+
+/**
+ * The documents one run reads (scenarios, twins, contracts, attacks): each
+ * file read, hashed and parsed once, and each checked once per kind, however
+ * many scenarios name it. It is owned by its caller (the plugin for its
+ * project, a worker for its test file, a CLI command), never module-level
+ * state. A file whose size, times or inode changed since it was read is read
+ * again, and `forget` drops one (the plugin calls it when Vite's watcher sees
+ * the file change), so a watch-mode rerun never sees a stale document.
+ * @example
+ * const documents = new DocumentStore()
+ * const loaded = loadScenarioIn(documents, 'scenarios/refund.scenario.yaml')
+ */
+export class DocumentStore {
+  readonly #entries = new Map<string, Entry>()
+
+  /** The file's text, strict UTF-8 and within the size limit, or the problem of the file. */
+  read(file: string): SourceResult {
+    return readOf(this.#entry(file))
+  }
+
+  /** The digest of the file's bytes as read, `undefined` when it cannot be read. */
+  digest(file: string): string | undefined {
+    return this.#entry(file).digest
+  }
+
+  /** The file's text parsed (positions kept), or its problems; a file that cannot be read is its problem. */
+  parse(file: string): ParseResult {
+    const entry = this.#entry(file)
+    if (!entry.parsed) {
+      const read = readOf(entry)
+      entry.parsed = read.problem
+        ? { ok: false, problems: [read.problem] }
+        : parseYamlSource(read.source, resolve(file))
+    }
+    return entry.parsed
+  }
+
+  /**
+   * The file checked as a document of `kind` by `check` (which gets the file's
+   * text and its parse), once per file and kind while the file is unchanged.
+   * Callers must not change what it returns: it is shared.
+   */
+  inspect<T>(
+    file: string,
+    kind: DocumentKind,
+    check: (source: string, parsed: ParseResult) => Inspection<T>,
+  ): Inspection<T> {
+    const entry = this.#entry(file)
+    let inspection = entry.inspections.get(kind) as Inspection<T> | undefined
+    if (!inspection) {
+      const read = readOf(entry)
+      inspection = read.problem
+        ? { problems: [read.problem] }
+        : check(read.source, this.parse(file))
+      entry.inspections.set(kind, inspection)
+    }
+    return inspection
+  }
+
+  /** Drops what was read of `file`: the next question reads it again. */
+  forget(file: string): void {
+    this.#entries.delete(resolve(file))
+  }
+
+  #entry(file: string): Entry {
+    const path = resolve(file)
+    const stamp = stampOf(path)
+    const held = this.#entries.get(path)
+    if (held && held.stamp === stamp) return held
+    const entry: Entry = { file: path, stamp, ...readFile(path), inspections: new Map() }
+    this.#entries.set(path, entry)
+    return entry
+  }
+}
+
+function stampOf(file: string): string {
+  try {
+    const stats = statSync(file)
+    return `${stats.size}:${stats.mtimeMs}:${stats.ctimeMs}:${stats.ino}`
+  } catch (error) {
+    return `unreadable:${(error as NodeJS.ErrnoException).code ?? ''}`
+  }
+}
+
+function readFile(file: string): Pick<Entry, 'read' | 'bytes' | 'digest'> {
+  try {
+    // Measured before it is read: a file far over the limit is never loaded.
+    const tooLarge = documentTooLarge(undefined, file, statSync(file).size)
+    if (tooLarge) return { read: { problem: tooLarge } }
+    const bytes = readFileSync(file)
+    return { bytes, digest: fileDigest(bytes) }
+  } catch (error) {
+    return { read: { problem: unreadable(file, error) } }
+  }
+}
+
+function readOf(entry: Entry): SourceResult {
+  if (!entry.read) {
+    entry.read = decoded(entry.file, entry.bytes ?? new Uint8Array())
+    entry.bytes = undefined
+  }
+  return entry.read
+}

@@ -1,0 +1,64 @@
+import { createHash } from 'node:crypto'
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, test } from 'vitest'
+import { DocumentStore } from '../../src/schema/document-store.ts'
+import { inspectTwinIn } from '../../src/schema/parse-twin.ts'
+
+let dir: string
+let file: string
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'agenttwin-store-'))
+  file = join(dir, 'notes.yaml')
+  writeFileSync(file, 'a: 1\n')
+})
+afterEach(() => rmSync(dir, { recursive: true, force: true }))
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
+
+describe('a document store', () => {
+  test('gives the text, the digest of its bytes and one parse, shared by every question', () => {
+    const store = new DocumentStore()
+    expect(store.read(file)).toEqual({ source: 'a: 1\n' })
+    expect(store.digest(file)).toBe(sha256('a: 1\n'))
+    const parse = store.parse(file)
+    expect(parse.ok && parse.parsed.value).toEqual({ a: 1 })
+    expect(store.parse(file)).toBe(parse)
+  })
+
+  test('reads a file again once it changed, whether or not it was told', () => {
+    const store = new DocumentStore()
+    const first = store.parse(file)
+    writeFileSync(file, 'a: 22\n')
+    const second = store.parse(file)
+    expect(second).not.toBe(first)
+    expect(second.ok && second.parsed.value).toEqual({ a: 22 })
+    expect(store.digest(file)).toBe(sha256('a: 22\n'))
+    store.forget(file)
+    expect(store.parse(file)).not.toBe(second)
+  })
+
+  test('answers a file that cannot be read with its problem, and sees it appear', () => {
+    const store = new DocumentStore()
+    const missing = join(dir, 'later.yaml')
+    expect(store.read(missing).problem?.message).toBe('the file does not exist')
+    expect(store.digest(missing)).toBeUndefined()
+    const parse = store.parse(missing)
+    expect(parse.ok).toBe(false)
+    writeFileSync(missing, 'b: 2\n')
+    expect(store.read(missing)).toEqual({ source: 'b: 2\n' })
+  })
+
+  test('checks a twin once, and gives each caller its own copy', () => {
+    const twin = join(dir, 'demo-co.twin.yaml')
+    cpSync(join(import.meta.dirname, '../../examples/demo-co/twins/demo-co.twin.yaml'), twin)
+    const store = new DocumentStore()
+    const one = inspectTwinIn(store, twin)
+    const two = inspectTwinIn(store, twin)
+    expect(one.problems).toEqual([])
+    expect(one.document).toEqual(two.document)
+    expect(one.document).not.toBe(two.document)
+  })
+})
