@@ -64,7 +64,7 @@ describe.each(verbs)('agenttwin %s', (verb, command) => {
   it('names an unknown option, with the closest known one', async () => {
     const [first] = options
     if (!first) {
-      expect(await refused(verb, ['--json'])).toContain('this command takes no options')
+      expect(await refused(verb, ['--json'])).toContain('this command takes no option but --help')
       return
     }
     const typo = `${first[0]}x`
@@ -121,7 +121,7 @@ describe('the refusals as a user reads them', () => {
     }
     expect(firstLines).toMatchInlineSnapshot(`
       [
-        "agenttwin run: unknown option --agentx. Fix: did you mean --agent? (its options are --agent, --timeout, --seed, --overrides, --models, --model-hosts, --cassettes, --version, --json, and --help) [AGENTTWIN_CLI_USAGE]",
+        "agenttwin run: unknown option --agentx. Fix: did you mean --agent? (its options are --agent, --timeout, --seed, --overrides, --models, --model-hosts, --cassettes, --version, --json and --help) [AGENTTWIN_CLI_USAGE]",
         "agenttwin run: --timeout needs a value. Fix: write --timeout <value>. [AGENTTWIN_CLI_USAGE]",
         "agenttwin run: --timeout needs a value (got the option --help). Fix: write --timeout <value>, or --timeout=--help for a value that starts with "-". [AGENTTWIN_CLI_USAGE]",
         "agenttwin run: --timeout needs a value (got an empty text). Fix: write --timeout <value>. [AGENTTWIN_CLI_USAGE]",

@@ -91,7 +91,7 @@ describe('agenttwin validate', () => {
     const option = await validate('--strict', 'valid/payments.twin.yaml')
     expect(option.code).toBe(2)
     expect(option.err).toMatchInlineSnapshot(`
-      "agenttwin validate: unknown option --strict. Fix: this command takes no options, and --help. [AGENTTWIN_CLI_USAGE]
+      "agenttwin validate: unknown option --strict. Fix: this command takes no option but --help. [AGENTTWIN_CLI_USAGE]
 
       Usage: agenttwin validate <files...>
 

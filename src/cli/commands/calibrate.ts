@@ -1,5 +1,4 @@
 import { isAbsolute, resolve } from 'node:path'
-import { AgentTwinError } from '../../core/errors.ts'
 import {
   CALIBRATION_RULES,
   type CalibrationReport,
@@ -15,7 +14,7 @@ import {
 } from '../../judge/index.ts'
 import type { CliCommand, CliIO } from '../command.ts'
 import { refuseOverwritingInput } from '../output-path.ts'
-import { readOptions, stringOption, usageError } from './cli-options.ts'
+import { readOptions, reportError, stringOption, usageError } from './cli-options.ts'
 import type { OptionKinds } from './option-checks.ts'
 
 const USAGE = `Usage: agenttwin calibrate <labels-file> [--judge fake|anthropic|openai] [--threshold 0.7] [--out <file>]
@@ -88,11 +87,7 @@ export function createCalibrateCommand(
         }
         return report.criteria.every((criterion) => criterion.calibrated) ? 0 : 1
       } catch (error) {
-        if (error instanceof AgentTwinError) {
-          io.stderr(`${error.message}\n`)
-          return 2
-        }
-        throw error
+        return reportError(io, 'calibrate', error)
       }
     },
   }

@@ -102,11 +102,10 @@ export function checkOptions(args: readonly string[], kinds: OptionKinds): Parse
 function unknownOption(raw: string, names: readonly string[]): CliUsageError {
   const meant = raw.startsWith('--') ? closest(raw.slice(2), names) : undefined
   const list =
-    names.length === 0 ? 'this command takes no options' : `its options are --${names.join(', --')}`
-  return usage(
-    `unknown option ${raw}.`,
-    meant ? `did you mean --${meant}? (${list}, and --help)` : `${list}, and --help.`,
-  )
+    names.length === 0
+      ? 'this command takes no option but --help'
+      : `its options are --${names.join(', --')} and --help`
+  return usage(`unknown option ${raw}.`, meant ? `did you mean --${meant}? (${list})` : `${list}.`)
 }
 
 function checkValue(raw: string, text: string, spec: OptionValue | undefined): void {

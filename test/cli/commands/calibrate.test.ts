@@ -141,8 +141,8 @@ describe('agenttwin calibrate', () => {
     expect(code).toBe(2)
     expect(stdout).toBe('')
     expect(normaliseText(stderr, { dir })).toMatchInlineSnapshot(`
-      "1 problem:
-      <dir>/bad.yaml:4:14 label "maybe" is not pass or fail at [0].examples[0].label. Fix: use label: pass or label: fail
+      "agenttwin calibrate: 1 problem:
+      bad.yaml:4:14 label "maybe" is not pass or fail at [0].examples[0].label. Fix: use label: pass or label: fail
       "
     `)
   })
@@ -151,7 +151,7 @@ describe('agenttwin calibrate', () => {
     const { code, stderr } = await run(['labels.yaml', '--judge', 'anthropic'])
     expect(code).toBe(2)
     expect(normaliseText(stderr, { dir })).toMatchInlineSnapshot(`
-      "the anthropic judge needs an API key in ANTHROPIC_API_KEY, which is not set. Fix: export ANTHROPIC_API_KEY=..., or unset AGENTTWIN_JUDGE to use the offline fake judge.
+      "agenttwin calibrate: the anthropic judge needs an API key in ANTHROPIC_API_KEY, which is not set. Fix: export ANTHROPIC_API_KEY=..., or unset AGENTTWIN_JUDGE to use the offline fake judge. [AGENTTWIN_JUDGE_CONFIG]
       "
     `)
   })

@@ -134,7 +134,7 @@ describe('agenttwin faults', () => {
     const bad = await runFaults('--yaml')
     expect(bad.code).toBe(2)
     expect(bad.stderr).toMatchInlineSnapshot(`
-      "agenttwin faults: unknown option --yaml. Fix: its options are --json, and --help. [AGENTTWIN_CLI_USAGE]
+      "agenttwin faults: unknown option --yaml. Fix: its options are --json and --help. [AGENTTWIN_CLI_USAGE]
 
       Usage: agenttwin faults [type] [--json]
 

@@ -171,7 +171,7 @@ describe('agenttwin init', { timeout: 60_000 }, () => {
     const unknown = await capture(initCommand, ['--force'], workspace())
     expect(unknown.code).toBe(2)
     expect(unknown.stderr).toMatchInlineSnapshot(`
-      "agenttwin init: unknown option --force. Fix: its options are --example, --template, and --help. [AGENTTWIN_CLI_USAGE]
+      "agenttwin init: unknown option --force. Fix: its options are --example, --template and --help. [AGENTTWIN_CLI_USAGE]
 
       Usage: agenttwin init [--template <name>] [dir]
              agenttwin init --example <name> [dir]
