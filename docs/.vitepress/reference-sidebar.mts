@@ -399,6 +399,10 @@ export function releasesSidebar() {
     "link": "/releases/"
   },
   {
+    "text": "Migrating to 0.5",
+    "link": "/releases/migrate-0.5"
+  },
+  {
     "text": "Migrating to 0.4",
     "link": "/releases/migrate-0.4"
   },
