@@ -11,6 +11,7 @@ import { DocumentStore } from '../../src/schema/document-store.ts'
 import { agentTwin } from '../../src/vitest/node/plugin.ts'
 import { describeScenario } from '../../src/vitest/runtime/fixtures/describe-scenario.ts'
 import { test as scenarioTest } from '../../src/vitest/runtime/fixtures/test.ts'
+import { useTwin } from '../../src/vitest/runtime/fixtures/use-twin.ts'
 import { scenarioDocuments } from '../../src/vitest/runtime/scenario-documents.ts'
 import { createSideRunner } from '../../src/vitest/runtime/side-runner.ts'
 import type { PreparedScenario } from '../../src/vitest/shared/prepared-scenario.ts'
@@ -245,4 +246,23 @@ test('a describeScenario file parses and hashes each scenario, the twin and the 
     'twins/payments.twin.yaml': 'parsed 1, hashed 1',
     'contracts/refund-order.contract.yaml': 'parsed 1, hashed 1',
   })
+})
+
+// Blocks of the same file that call useTwin with a twin file share its one read too.
+const withUseTwin = { counts: {} as Record<string, string> }
+describe('useTwin in two blocks of the file', () => {
+  watch()
+  describe('the first block', () => {
+    const handle = useTwin(twin)
+    test('gets the twin', () => expect(handle.name).toBe('outcome-contracts-payments'))
+  })
+  describe('the second block', () => {
+    const handle = useTwin(twin)
+    test('gets the twin', () => expect(handle.name).toBe('outcome-contracts-payments'))
+  })
+  withUseTwin.counts = counted()
+})
+
+test('useTwin reads a twin the file already read no second time', () => {
+  expect(withUseTwin.counts['twins/payments.twin.yaml']).toBe('parsed 0, hashed 0')
 })
