@@ -1,27 +1,17 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { initCommand } from '../../../src/cli/commands/init.ts'
 import { AI_SDK_PEERS, AI_SDK_STARTER_DIR } from '../../../src/cli/commands/init-ai-sdk.ts'
 import { asInstalled } from '../../../src/cli/commands/init-example.ts'
 import { cassettePath, readCassette } from '../../../src/models/cassette.ts'
 import { loadScenario, validateDocumentFile } from '../../../src/schema/index.ts'
-import { capture, ROOT, tempDir } from './support/capture.ts'
+import { capture, ROOT, workspace } from './support/capture.ts'
 
 // The starter as shipped is the repository's `starter-ai-sdk` Vitest project,
 // which replays its cassettes in `npm test`; the installed-package end-to-end
 // test runs the written copy. These tests hold the copy to the shipped files.
 const shipped = join(ROOT, AI_SDK_STARTER_DIR)
-const cleanups: Array<() => void> = []
-afterEach(() => {
-  for (const cleanup of cleanups.splice(0)) cleanup()
-})
-
-function workspace() {
-  const temp = tempDir()
-  cleanups.push(temp.remove)
-  return temp.dir
-}
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir, { recursive: true, encoding: 'utf8', withFileTypes: false })

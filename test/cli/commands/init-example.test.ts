@@ -1,20 +1,9 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { initCommand } from '../../../src/cli/commands/init.ts'
 import { normaliseText } from '../../support/normalise-text.ts'
-import { capture, tempDir } from './support/capture.ts'
-
-const cleanups: Array<() => void> = []
-afterEach(() => {
-  for (const cleanup of cleanups.splice(0)) cleanup()
-})
-
-function workspace() {
-  const temp = tempDir()
-  cleanups.push(temp.remove)
-  return temp.dir
-}
+import { capture, workspace } from './support/capture.ts'
 
 function files(dir: string): string[] {
   return readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((path) =>

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { runAndEvaluateCase } from '../../../src/case/run-and-evaluate.ts'
 import { initCommand } from '../../../src/cli/commands/init.ts'
 import { createRunCommand } from '../../../src/cli/commands/run.ts'
@@ -9,20 +9,9 @@ import { pinCase } from '../../../src/scenario/pin.ts'
 import type { Agent } from '../../../src/scenario/types.ts'
 import { loadScenario, validateDocumentFile } from '../../../src/schema/index.ts'
 import { normaliseText } from '../../support/normalise-text.ts'
-import { capture, tempDir } from './support/capture.ts'
+import { capture, workspace } from './support/capture.ts'
 
 const SCENARIO = 'scenarios/example-conversation.scenario.yaml'
-const cleanups: Array<() => void> = []
-
-afterEach(() => {
-  for (const cleanup of cleanups.splice(0)) cleanup()
-})
-
-function workspace() {
-  const temp = tempDir()
-  cleanups.push(temp.remove)
-  return temp.dir
-}
 
 async function conversationStarter() {
   const dir = workspace()

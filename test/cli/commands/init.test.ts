@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { evaluateCase } from '../../../src/case/evaluate-case.ts'
 import { runCase } from '../../../src/case/run-case.ts'
 import { initCommand } from '../../../src/cli/commands/init.ts'
@@ -9,20 +9,9 @@ import { createRunCommand } from '../../../src/cli/commands/run.ts'
 import { pinCase } from '../../../src/scenario/pin.ts'
 import type { Agent } from '../../../src/scenario/types.ts'
 import { loadScenario, validateDocumentFile } from '../../../src/schema/index.ts'
-import { capture, tempDir } from './support/capture.ts'
+import { capture, workspace } from './support/capture.ts'
 
 const FILES = ['twins/example.twin.yaml', 'scenarios/example.scenario.yaml', 'agents.ts']
-const cleanups: Array<() => void> = []
-
-afterEach(() => {
-  for (const cleanup of cleanups.splice(0)) cleanup()
-})
-
-function workspace() {
-  const temp = tempDir()
-  cleanups.push(temp.remove)
-  return temp.dir
-}
 
 describe('agenttwin init', { timeout: 60_000 }, () => {
   it('writes the starter files and prints the vitest.config.ts with agentTwin(...)', async () => {

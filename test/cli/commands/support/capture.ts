@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { onTestFinished } from 'vitest'
 import type { CliCommand, CliIO } from '../../../../src/cli/command.ts'
 
 /** The repository root: commands resolve relative paths against `cwd`. */
@@ -42,4 +43,11 @@ export function tempDir(files: Record<string, string> = {}): { dir: string; remo
   const dir = mkdtempSync(join(tmpdir(), 'agenttwin-cli-'))
   for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text)
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) }
+}
+
+/** An empty scratch directory for the running test, removed when the test finishes. */
+export function workspace(): string {
+  const temp = tempDir()
+  onTestFinished(temp.remove)
+  return temp.dir
 }
