@@ -13,15 +13,22 @@ const file = fileURLToPath(
   ),
 )
 
+/** v1.2.4 and v1.3.0 on one of Demo Co's simulated-customer scenarios. */
+async function bothVersions(scenario: string, options: { models?: { cli: string } } = {}) {
+  const [pinned] = pinSelection([await loadScenario(scenario)]).cases
+  return {
+    v124: await runAndEvaluateCase(pinned!, agents['v1.2.4']!, options),
+    v130: await runAndEvaluateCase(pinned!, agents['v1.3.0']!, options),
+  }
+}
+
 const refunds = (side: EvaluatedCase) =>
   (side.run.finalState.orders as Record<string, { refund_count: number }>)['ORD-1001']!.refund_count
 
 describe('Demo Co: a simulated customer after a refund that timed out but went through', () => {
   const sides: Record<string, EvaluatedCase> = {}
   beforeAll(async () => {
-    const [pinned] = pinSelection([await loadScenario(file)]).cases
-    sides.v124 = await runAndEvaluateCase(pinned!, agents['v1.2.4']!)
-    sides.v130 = await runAndEvaluateCase(pinned!, agents['v1.3.0']!)
+    Object.assign(sides, await bothVersions(file))
   })
 
   it('separates v1.2.4 from v1.3.0 by state: one refund against two', () => {
@@ -55,11 +62,8 @@ describe('Demo Co: the same customer played by a model, replayed from its casset
   )
   const sides: Record<string, EvaluatedCase> = {}
   beforeAll(async () => {
-    const [pinned] = pinSelection([await loadScenario(model)]).cases
     // Replay only: no model server runs, and a miss would be an ERROR, never a live call.
-    const options = { models: { cli: 'replay' } }
-    sides.v124 = await runAndEvaluateCase(pinned!, agents['v1.2.4']!, options)
-    sides.v130 = await runAndEvaluateCase(pinned!, agents['v1.3.0']!, options)
+    Object.assign(sides, await bothVersions(model, { models: { cli: 'replay' } }))
   }, 60_000)
 
   it('separates v1.2.4 from v1.3.0 by state, as the deterministic customer does', () => {

@@ -5,6 +5,37 @@ import { pinnedFixture, pinnedText, refundAgent } from './support/simulated.ts'
 
 const pinned = pinnedFixture('refund-simulated.scenario.yaml')
 
+/**
+ * A conversation over the fixtures' shop that mixes scripted and simulated
+ * turns (`conversation` as YAML list items), with a terse customer who says
+ * "Yes." when asked "shall I" and whose goal is "refund is done".
+ */
+function mixedScenario(
+  id: string,
+  conversation: string,
+  user: { maxTurns: number; endWhen?: string },
+) {
+  return pinnedText(`apiVersion: agenttwin/scenario.v1
+id: ${id}
+version: 1.0.0
+title: ${id}
+twin: ./shop.twin.yaml
+conversation:
+${conversation}
+user:
+  persona: Terse customer.
+  goal: A refund.
+  maxTurns: ${user.maxTurns}
+${user.endWhen ? `  endWhen: ${user.endWhen}\n` : ''}  replies:
+    rules:
+      - { when: "shall I", say: "Yes." }
+    fallback: Please just refund it.
+    done: { when: "refund is done" }
+expectations:
+  - { id: one, type: state, path: orders.ORD-1.refund_count, equals: 1 }
+`)
+}
+
 describe('a deterministic simulated user', () => {
   it('answers what the agent asked, gives a private fact only when asked, and ends on its goal', async () => {
     const run = await runCase(pinned, refundAgent('1.0.0'))
@@ -66,28 +97,13 @@ describe('a deterministic simulated user', () => {
   })
 
   it('mixes scripted and simulated turns, in the order the list gives', async () => {
-    const mixed = pinnedText(`apiVersion: agenttwin/scenario.v1
-id: mixed
-version: 1.0.0
-title: Mixed
-twin: ./shop.twin.yaml
-conversation:
-  - user: My order ORD-1 arrived broken, refund it please.
+    const mixed = mixedScenario(
+      'mixed',
+      `  - user: My order ORD-1 arrived broken, refund it please.
   - simulated: true
-  - user: Thanks.
-user:
-  persona: Terse customer.
-  goal: A refund.
-  maxTurns: 4
-  endWhen: [handoff]
-  replies:
-    rules:
-      - { when: "shall I", say: "Yes." }
-    fallback: Please just refund it.
-    done: { when: "refund is done" }
-expectations:
-  - { id: one, type: state, path: orders.ORD-1.refund_count, equals: 1 }
-`)
+  - user: Thanks.`,
+      { maxTurns: 4, endWhen: '[handoff]' },
+    )
     const run = await runCase(mixed, refundAgent('1.0.0'))
     expect(run.conversation?.map((turn) => [turn.by, turn.user])).toEqual([
       ['script', 'My order ORD-1 arrived broken, refund it please.'],
@@ -101,27 +117,13 @@ expectations:
   })
 
   it('checks the goal rule before a scripted turn too: a goal reached ends the conversation there', async () => {
-    const mixed = pinnedText(`apiVersion: agenttwin/scenario.v1
-id: mixed-goal
-version: 1.0.0
-title: Mixed, goal rule on
-twin: ./shop.twin.yaml
-conversation:
-  - user: My order ORD-1 arrived broken, refund it please.
+    const mixed = mixedScenario(
+      'mixed-goal',
+      `  - user: My order ORD-1 arrived broken, refund it please.
   - simulated: true
-  - user: Thanks, and one more thing about my address.
-user:
-  persona: Terse customer.
-  goal: A refund.
-  maxTurns: 4
-  replies:
-    rules:
-      - { when: "shall I", say: "Yes." }
-    fallback: Please just refund it.
-    done: { when: "refund is done" }
-expectations:
-  - { id: one, type: state, path: orders.ORD-1.refund_count, equals: 1 }
-`)
+  - user: Thanks, and one more thing about my address.`,
+      { maxTurns: 4 },
+    )
     const run = await runCase(mixed, refundAgent('1.0.0'))
     expect(run.conversation?.map((turn) => [turn.by, turn.user, turn.result?.reply])).toEqual([
       ['script', 'My order ORD-1 arrived broken, refund it please.', 'Shall I refund ORD-1?'],
@@ -136,26 +138,12 @@ expectations:
   })
 
   it('plays a scripted turn when the goal is not reached yet', async () => {
-    const mixed = pinnedText(`apiVersion: agenttwin/scenario.v1
-id: mixed-goal-later
-version: 1.0.0
-title: Mixed, goal not reached before the script
-twin: ./shop.twin.yaml
-conversation:
-  - user: Hello, my order arrived broken.
-  - user: It is ORD-1.
-user:
-  persona: Terse customer.
-  goal: A refund.
-  maxTurns: 4
-  replies:
-    rules:
-      - { when: "shall I", say: "Yes." }
-    fallback: Please just refund it.
-    done: { when: "refund is done" }
-expectations:
-  - { id: one, type: state, path: orders.ORD-1.refund_count, equals: 1 }
-`)
+    const mixed = mixedScenario(
+      'mixed-goal-later',
+      `  - user: Hello, my order arrived broken.
+  - user: It is ORD-1.`,
+      { maxTurns: 4 },
+    )
     const run = await runCase(mixed, refundAgent('1.0.0'))
     expect(run.conversation?.map((turn) => [turn.by, turn.user])).toEqual([
       ['script', 'Hello, my order arrived broken.'],
