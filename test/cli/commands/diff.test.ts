@@ -284,21 +284,21 @@ describe('agenttwin diff: usage and document errors exit 2', () => {
   })
 
   it('refuses two scenarios with the same id', async () => {
-    const temp = tempDir({
-      'a.scenario.yaml': readFileSync(
-        `${ROOT}${DEMO_SCENARIOS}/refund-happy-path.scenario.yaml`,
-        'utf8',
-      ).replace('twin: ../twins/', `twin: ${ROOT}examples/demo-co/twins/`),
-    })
+    // Both files in one folder: the message names them in path order, wherever the folder is.
+    const happyPath = readFileSync(
+      `${ROOT}${DEMO_SCENARIOS}/refund-happy-path.scenario.yaml`,
+      'utf8',
+    ).replace('twin: ../twins/', `twin: ${ROOT}examples/demo-co/twins/`)
+    const temp = tempDir({ 'a.scenario.yaml': happyPath, 'b.scenario.yaml': happyPath })
     cleanups.push(temp.remove)
     const { code, stderr } = await capture(diff, [
+      `${temp.dir}/b.scenario.yaml`,
       `${temp.dir}/a.scenario.yaml`,
-      `${DEMO_SCENARIOS}/refund-happy-path.scenario.yaml`,
       ...versions('v1.2.4', 'v1.3.0'),
     ])
     expect(code).toBe(2)
     expect(normaliseText(stderr, { tmp: relative(ROOT, temp.dir) })).toMatchInlineSnapshot(`
-      "agenttwin diff: scenario id "refund-happy-path" is used by <tmp>/a.scenario.yaml and examples/demo-co/scenarios/refund-happy-path.scenario.yaml. Fix: give each scenario its own id, or leave one file out. [AGENTTWIN_DUPLICATE_SCENARIO_ID]
+      "agenttwin diff: scenario id "refund-happy-path" is used by <tmp>/a.scenario.yaml and <tmp>/b.scenario.yaml. Fix: give each scenario its own id, or leave one file out. [AGENTTWIN_DUPLICATE_SCENARIO_ID]
       "
     `)
   })
