@@ -42,9 +42,17 @@ const LIMIT_WORDS: Record<LimitName, string> = {
   stateBytes: 'twin state size',
 }
 
+/** Each limit's environment variable, spelled once: a limit is read on every call and parse. */
+const VARIABLES = Object.fromEntries(
+  Object.keys(DEFAULT_LIMITS).map((name) => [
+    name,
+    `AGENTTWIN_MAX_${name.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase()}`,
+  ]),
+) as Record<LimitName, string>
+
 /** `documentBytes` → `AGENTTWIN_MAX_DOCUMENT_BYTES`. */
 export function limitVariable(name: LimitName): string {
-  return `AGENTTWIN_MAX_${name.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase()}`
+  return VARIABLES[name]
 }
 
 const UNITS: Record<string, number> = {

@@ -87,11 +87,29 @@ function withCheckedRules(copy: ScenarioDocument, original: ScenarioDocument): S
   return copy
 }
 
+/**
+ * Digests of deep-frozen twin documents, weakly keyed by them: a frozen
+ * document cannot change, so its digest is computed once however many
+ * scenarios pin it (a file of many `describeScenario` blocks over one twin).
+ */
+const frozenDigests = new WeakMap<TwinDocument, string>()
+
 /** How a CaseRun names its twin: name, version and the digest of the document. */
 export function twinRef(document: TwinDocument): CaseRun['twin'] {
   return {
     name: document.metadata.name,
     version: document.metadata.version,
-    digest: digest(document),
+    digest: twinDigest(document),
   }
+}
+
+function twinDigest(document: TwinDocument): string {
+  if (!Object.isFrozen(document)) return digest(document)
+  let known = frozenDigests.get(document)
+  // Only a document frozen all through is remembered; a top-level freeze alone could still change inside.
+  if (known === undefined) {
+    known = digest(document)
+    if (isDeepFrozen(document)) frozenDigests.set(document, known)
+  }
+  return known
 }
