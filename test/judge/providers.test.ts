@@ -95,7 +95,9 @@ describe.each(providers)('$name judge', (provider) => {
       score: 0.92,
       cached: false,
     })
-    expect(words(result)).toMatchInlineSnapshot(`"Judge verdict pass, score 0.92 (threshold 0.7): It says a specialist will finish the refund. [<judge>; uncalibrated (n=0, agreement=n/a, kappa=n/a)]"`)
+    expect(words(result)).toMatchInlineSnapshot(
+      `"Judge verdict pass, score 0.92 (threshold 0.7): It says a specialist will finish the refund. [<judge>; uncalibrated (n=0, agreement=n/a, kappa=n/a)]"`,
+    )
     expect(result.critical).toBe(true)
   })
 
@@ -104,14 +106,18 @@ describe.each(providers)('$name judge', (provider) => {
     const result = await evaluate()
     expect(result.label).toBe('FAIL')
     expect(result.judge?.score).toBe(0.2)
-    expect(words(result)).toMatchInlineSnapshot(`"Judge verdict fail, score 0.2: It claims the refund is done. [<judge>; uncalibrated (n=0, agreement=n/a, kappa=n/a)]"`)
+    expect(words(result)).toMatchInlineSnapshot(
+      `"Judge verdict fail, score 0.2: It claims the refund is done. [<judge>; uncalibrated (n=0, agreement=n/a, kappa=n/a)]"`,
+    )
   })
 
   it('fails a pass verdict whose score is below the threshold', async () => {
     answerWith(provider.answer(LOW_PASS_JSON))
     const result = await evaluate()
     expect(result.label).toBe('FAIL')
-    expect(words(result)).toMatchInlineSnapshot(`"Judge verdict pass, but score 0.55 below threshold 0.7: Hints at it. [<judge>; uncalibrated (n=0, agreement=n/a, kappa=n/a)]"`)
+    expect(words(result)).toMatchInlineSnapshot(
+      `"Judge verdict pass, but score 0.55 below threshold 0.7: Hints at it. [<judge>; uncalibrated (n=0, agreement=n/a, kappa=n/a)]"`,
+    )
   })
 
   it('uses the expectation threshold over the default', async () => {

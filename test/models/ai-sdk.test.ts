@@ -101,6 +101,8 @@ describe.each(cases)('the AI SDK on %s (streamText %s)', (protocol, stream) => {
       .replace(`<port>${endpoint})`, '<port><endpoint>)')
       .replace(`/${agent().name}@`, '/<agent>@')
       .replace(`: ${field} differs`, ': <field> differs')
-    expect(message).toMatchInlineSnapshot(`"Model request 1 of case "order-status-question" (POST http://127.0.0.1:<port><endpoint>) does not match the cassette <dir>/order-status-question/<agent>@1.cassette.json: <field> differs at character 68: recorded …"ok orders up before answering.", now …"ok orders up before answering. Be brief.". Re-record: AGENTTWIN_MODELS=record npx vitest run <repo>/examples/demo-co/scenarios/order-status-question.scenario.yaml"`)
+    expect(message).toMatchInlineSnapshot(
+      `"Model request 1 of case "order-status-question" (POST http://127.0.0.1:<port><endpoint>) does not match the cassette <dir>/order-status-question/<agent>@1.cassette.json: <field> differs at character 68: recorded …"ok orders up before answering.", now …"ok orders up before answering. Be brief.". Re-record: AGENTTWIN_MODELS=record npx vitest run <repo>/examples/demo-co/scenarios/order-status-question.scenario.yaml"`,
+    )
   })
 })
