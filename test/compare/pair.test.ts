@@ -178,9 +178,17 @@ describe('comparePair', () => {
         ['refund-happy-path', 'seed', '7', '8'],
         ['order-status-question', 'presence', 'present', 'absent'],
       ])
-      expect(mismatch.message).toContain(
-        'scenario refund-happy-path: seed is 7 on the baseline and 8 on the candidate',
-      )
+      const message = mismatch.message
+        .replace(baseline[0]!.run.scenario.digest, '<baseline digest>')
+        .replace(candidate[0]!.run.scenario.digest, '<candidate digest>')
+      expect(message).toMatchInlineSnapshot(`
+        "The baseline and the candidate ran different selections:
+          scenario refund-happy-path: scenario.version is 1 on the baseline and 2 on the candidate
+          scenario refund-happy-path: scenario.digest is <baseline digest> on the baseline and <candidate digest> on the candidate
+          scenario refund-happy-path: seed is 7 on the baseline and 8 on the candidate
+          scenario order-status-question: presence is present on the baseline and absent on the candidate
+        Fix: run both sides from one pinned selection (same scenario versions, twins and seeds), then compare again."
+      `)
     }
   })
 

@@ -8,6 +8,7 @@ import type { Agent } from '../../src/scenario/index.ts'
 import type { PinnedCase } from '../../src/scenario/pin.ts'
 import { pinnedFixture, pinnedText, refundAgent } from '../scenario/support/simulated.ts'
 import { parseHtml } from '../support/html-dom.ts'
+import { linesWith } from '../support/normalise-text.ts'
 
 const pinned = pinnedFixture('refund-simulated.scenario.yaml')
 
@@ -148,7 +149,11 @@ expectations:
     expect(sentence).toMatch(/^The simulated user's turn 3 differs: /)
     const terminal = renderTerminal(report, { color: false })
     expect(terminal).toContain(`Simulated user ${sentence}`)
-    expect(renderMarkdown(report)).toContain(sentence!.replaceAll('|', '\\|'))
+    expect(linesWith(renderMarkdown(report), '| `refund-simulated` |')).toMatchInlineSnapshot(`
+      [
+        "| \`refund-simulated\` | NEW_CRITICAL_FAILURE | step 3 (turn-ended): In turn 2, at step 3 the baseline asked the user "Shall I refund ORD-1?"; the candidate called refund_payment(order_id=ORD-1). The simulated user's turn 3 differs: the baseline's user said "Yes, please go ahead.", the candidate's nothing (its conversation ended after turn 2: goal), after the agents replied differently in turn 2 (the baseline's agent: "Shall I refund ORD-1?"; the candidate's: "Your refund is done for ORD-1."), so it follows from the agent. | refund-after-yes (FAIL, critical) |",
+      ]
+    `)
     const page = parseHtml(renderHtml(report))
     expect(page.text('details.case p.user-turns')).toBe(`Simulated user: ${sentence}`)
   })

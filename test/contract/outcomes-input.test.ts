@@ -64,7 +64,12 @@ describe("the source's own vocabulary", () => {
       /^commit_status "done-ish" is not a known value; use one of: committed \| rejected \| pending \| partial \| not_attempted \| unknown$/,
     )
     expect(rows.every((row) => !row.check.passed)).toBe(true)
-    expect(formatOutcomeRow(rows[0]!)).toContain('data errors: execution_status "maybe"')
+    expect(formatOutcomeRow(rows[0]!)).toMatchInlineSnapshot(`
+      "line 1: trace trace-7f3a, run run-2026-02-02-01, operation op-81c2, attempt 1 (first attempt of its operation), contract refund-order, entity:be6830f0c93f873c
+        execution_ok unknown, state_ok pass, claim_ok pass, evidence_complete true
+        - execution_ok unknown: execution_status is missing or not usable: nothing says the call executed
+        - data errors: execution_status "maybe" is not a known value; use one of: pass | passed | success | succeeded | ok | executed | done | completed | accepted (executed); fail | failed | failure | error | rejected | not_executed | skipped (not executed); unknown | timeout | timed_out | indeterminate (unknown)"
+    `)
     expect(summary.ok).toBe(false)
   })
 })

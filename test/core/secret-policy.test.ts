@@ -120,9 +120,36 @@ describe('the redaction policy by value shape', () => {
     const body: JsonValue = { messages: [{ role: 'user', content: `use ${secret} please` }] }
     const shown = JSON.stringify(policy.json(body))
     expect(shown).not.toContain(core)
-    expect(shown).toContain(REDACTED)
     expect(policy.text(`failed with ${secret}.`)).not.toContain(core)
     expect(policy.findSecrets(body)).toEqual([expect.stringMatching(/^messages\[0\]\.content: /)])
+  })
+
+  it('replaces each value with the marker and keeps the words around it, in a field and in text', () => {
+    const seen = PLANTED_SHAPES.map(([kind, secret]) => {
+      const body: JsonValue = { content: `use ${secret} please` }
+      return `${kind}: ${JSON.stringify(policy.json(body))} | ${policy.text(`failed with ${secret}.`)}`
+    })
+    expect(seen).toMatchInlineSnapshot(`
+      [
+        "an sk- key: {"content":"use [redacted] please"} | failed with [redacted].",
+        "an sk-proj- key: {"content":"use [redacted] please"} | failed with [redacted].",
+        "an sk-ant- key: {"content":"use [redacted] please"} | failed with [redacted].",
+        "an AKIA key id: {"content":"use [redacted] please"} | failed with [redacted].",
+        "an ASIA key id: {"content":"use [redacted] please"} | failed with [redacted].",
+        "a ghp_ token: {"content":"use [redacted] please"} | failed with [redacted].",
+        "a github_pat_ token: {"content":"use [redacted] please"} | failed with [redacted].",
+        "an xoxb- token: {"content":"use [redacted] please"} | failed with [redacted].",
+        "an xoxp- token: {"content":"use [redacted] please"} | failed with [redacted].",
+        "an AIza key: {"content":"use [redacted] please"} | failed with [redacted].",
+        "a JWT: {"content":"use [redacted] please"} | failed with [redacted].",
+        "an AWS SigV4 authorization: {"content":"use [redacted] please"} | failed with [redacted].",
+        "an AWS SigV4 signature: {"content":"use [redacted] please"} | failed with [redacted].",
+        "a bearer string: {"content":"use Bearer [redacted] please"} | failed with Bearer [redacted]",
+        "a basic string: {"content":"use Basic [redacted] please"} | failed with Basic [redacted].",
+        "a private key block: {"content":"use [redacted] please"} | failed with [redacted].",
+        "a password in a URL: {"content":"use https://ana:[redacted]@db.example/x please"} | failed with https://ana:[redacted]@db.example/x.",
+      ]
+    `)
   })
 
   it('leaves ids, digests and prose alone', () => {

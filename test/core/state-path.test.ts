@@ -30,29 +30,58 @@ describe('parsePath', () => {
     expect(parsePath(text)).toEqual({ ok: true, segments })
   })
 
-  it.each([
-    ['a..b', 'has an empty segment'],
-    ['.a', 'has an empty segment'],
-    ['a.', 'has an empty segment'],
-    ['a[""]', 'has an empty segment'],
-    ['orders.{id', 'has an unbalanced `{` or `}`'],
-    ['orders.id}', 'has an unbalanced `{` or `}`'],
-    ['orders.{{id}}', 'has an unbalanced `{` or `}`'],
-    ['a["b"', 'has a quoted segment'],
-    ['a["b"]c', 'has a quoted segment'],
-    ['a[1]["b]', 'has a quoted segment'],
-    ['orders.*.status', 'uses `*`, which is a wildcard only in patterns'],
-    ['a.__proto__', 'uses `__proto__`'],
-    ['a["constructor"]', 'uses `constructor`'],
-  ])('refuses %j: %s', (text, says) => {
-    const parsed = parsePath(text)
-    expect(parsed.ok).toBe(false)
-    if (!parsed.ok) expect(parsed.problems.map((p) => p.says).join('\n')).toContain(says)
+  it('refuses a malformed or unsafe path, saying what is wrong and how to write it', () => {
+    const refusals = [
+      'a..b',
+      '.a',
+      'a.',
+      'a[""]',
+      'orders.{id',
+      'orders.id}',
+      'orders.{{id}}',
+      'a["b"',
+      'a["b"]c',
+      'a[1]["b]',
+      'orders.*.status',
+      'a.__proto__',
+      'a["constructor"]',
+    ].flatMap((text) => {
+      const parsed = parsePath(text)
+      if (parsed.ok) return [`${text} is accepted`]
+      return parsed.problems.map((problem) => `${text} ${problem.says}. Fix: ${problem.fix}`)
+    })
+    expect(refusals).toMatchInlineSnapshot(`
+      [
+        "a..b has an empty segment. Fix: separate keys with single dots and no leading or trailing dot, e.g. \`orders.{order_id}.status\`",
+        ".a has an empty segment. Fix: separate keys with single dots and no leading or trailing dot, e.g. \`orders.{order_id}.status\`",
+        "a. has an empty segment. Fix: separate keys with single dots and no leading or trailing dot, e.g. \`orders.{order_id}.status\`",
+        "a[""] has an empty segment. Fix: separate keys with single dots and no leading or trailing dot, e.g. \`orders.{order_id}.status\`",
+        "orders.{id has an unbalanced \`{\` or \`}\`. Fix: write placeholders as \`{argument}\`, one pair of braces each",
+        "orders.id} has an unbalanced \`{\` or \`}\`. Fix: write placeholders as \`{argument}\`, one pair of braces each",
+        "orders.{{id}} has an unbalanced \`{\` or \`}\`. Fix: write placeholders as \`{argument}\`, one pair of braces each",
+        "a["b" has a quoted segment that is not \`["…"]\` with a JSON string inside. Fix: write a key with dots as \`["a.b"]\`, e.g. \`orders["o.1"].status\`, followed by a dot, another \`["…"]\` or the end",
+        "a["b"]c has a quoted segment that is not \`["…"]\` with a JSON string inside. Fix: write a key with dots as \`["a.b"]\`, e.g. \`orders["o.1"].status\`, followed by a dot, another \`["…"]\` or the end",
+        "a[1]["b] has a quoted segment that is not \`["…"]\` with a JSON string inside. Fix: write a key with dots as \`["a.b"]\`, e.g. \`orders["o.1"].status\`, followed by a dot, another \`["…"]\` or the end",
+        "orders.*.status uses \`*\`, which is a wildcard only in patterns (volatile, sensitive, allowed changes). Fix: name the key this path addresses; for a key that really is \`*\`, write \`["*"]\`",
+        "a.__proto__ uses \`__proto__\`, which would reach the object prototype instead of the data. Fix: rename the key; \`__proto__\`, \`constructor\` and \`prototype\` cannot be used in state",
+        "a["constructor"] uses \`constructor\`, which would reach the object prototype instead of the data. Fix: rename the key; \`__proto__\`, \`constructor\` and \`prototype\` cannot be used in state",
+      ]
+    `)
   })
 
   it('says how to write a key that really is `*`, and that key reads back', () => {
     const parsed = parsePath('items.*')
-    expect(parsed.ok ? [] : parsed.problems[0]!.fix).toContain('["*"]')
+    expect(parsed).toMatchInlineSnapshot(`
+      {
+        "ok": false,
+        "problems": [
+          {
+            "fix": "name the key this path addresses; for a key that really is \`*\`, write \`["*"]\`",
+            "says": "uses \`*\`, which is a wildcard only in patterns (volatile, sensitive, allowed changes)",
+          },
+        ],
+      }
+    `)
     expect(pathOf('items["*"]')).toEqual(['items', '*'])
   })
 

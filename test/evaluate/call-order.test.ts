@@ -64,6 +64,8 @@ describe('callOrder', () => {
     const run = runCase({ calls: [policy, refund] })
     const result = evaluateCallOrder({ ...expectation, before: 'get_refund_polcy' }, run)
     expect(result.label).toBe('ERROR')
-    expect(result.message).toContain('get_refund_polcy is not a tool of twin refund-desk')
+    expect(result.message).toMatchInlineSnapshot(
+      `"Cannot evaluate: get_refund_polcy is not a tool of twin refund-desk (its tools: lookup_order, get_refund_policy, refund_payment, send_customer_email, handoff_to_human and update_customer). Fix the tool name in the expectation."`,
+    )
   })
 })

@@ -157,6 +157,8 @@ describe('evidence turn by turn', () => {
     expect(upTo1.label).toBe('PASS')
     const never = await inTurn(3)
     expect(never).toMatchObject({ label: 'ERROR', turn: 3 })
-    expect(never.message).toContain('never reached turn 3')
+    expect(never.message).toMatchInlineSnapshot(
+      `"Cannot evaluate: the case never reached turn 3 (it stopped after turn 2). Unknown is never a pass."`,
+    )
   })
 })

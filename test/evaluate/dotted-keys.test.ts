@@ -41,13 +41,17 @@ describe('a state key holding a dot', () => {
       run,
     )
     expect(changed.label).toBe('PASS')
-    expect(changed.message).toContain('changed by refund_payment #1')
+    expect(changed.message).toMatchInlineSnapshot(
+      `"orders["ORD.7"].status is "refunded", as expected; changed by refund_payment #1."`,
+    )
     const untouched = evaluateState(
       { id: 'nested', type: 'state', path: 'orders.ORD.7.status', equals: 'delivered' },
       run,
     )
     expect(untouched.label).toBe('PASS')
-    expect(untouched.message).toContain('no call changed it')
+    expect(untouched.message).toMatchInlineSnapshot(
+      `"orders.ORD.7.status is "delivered", as expected; no call changed it."`,
+    )
   })
 
   it('is covered by an allowed quoted path and not by its prefix as a key', () => {

@@ -146,9 +146,13 @@ describe('evaluateExpectation', () => {
     const run = runCase({ calls: carefulCalls })
     const [judged, contracted] = await evaluateExpectations(everyType.slice(10), run)
     expect(judged).toMatchObject({ id: 'reply', type: 'judge', label: 'ERROR' })
-    expect(judged!.message).toContain('no judge evaluator is configured for judge "reply"')
+    expect(judged!.message).toMatchInlineSnapshot(
+      `"Cannot evaluate: no judge evaluator is configured for judge "reply". Fix: configure a judge provider in the AgentTwin Vitest plugin options, or pass \`judge\` in EvaluateOptions."`,
+    )
     expect(contracted).toMatchObject({ id: 'contract', type: 'contract', label: 'ERROR' })
-    expect(contracted!.message).toContain('pass `contract` in EvaluateOptions')
+    expect(contracted!.message).toMatchInlineSnapshot(
+      `"Cannot evaluate: no contract evaluator is configured for contract "contract". Fix: pass \`contract\` in EvaluateOptions (the scenario runner does this when it loads contract.v1 documents)."`,
+    )
   })
 
   it('turns a throwing judge into an ERROR result', async () => {
@@ -158,7 +162,9 @@ describe('evaluateExpectation', () => {
     }
     const result = await evaluateExpectation(everyType[10]!, run, { judge })
     expect(result).toMatchObject({ id: 'reply', label: 'ERROR' })
-    expect(result.message).toContain('threw Error: socket hang up')
+    expect(result.message).toMatchInlineSnapshot(
+      `"Cannot evaluate: evaluating judge "reply" threw Error: socket hang up. Unknown is never a pass."`,
+    )
   })
 
   it('is an ERROR for an expectation type it does not know', async () => {

@@ -64,8 +64,8 @@ describe('handoff', () => {
     })
     const result = evaluateHandoff(handedOff, run)
     expect(result.label).toBe('FAIL')
-    expect(result.message).toContain(
-      'answered 201 but the twin did not record a handoff (fault success_without_effect)',
+    expect(result.message).toMatchInlineSnapshot(
+      `"The case was not handed to a human: handoff_to_human #1 answered 201 but the twin did not record a handoff (fault success_without_effect), expected a handoff."`,
     )
   })
 
@@ -101,7 +101,9 @@ describe('handoff', () => {
     expect(run.tools.find((tool) => tool.name === 'escalate_ticket')!.handoff).toBeUndefined()
     const result = evaluateHandoff({ ...handedOff, expected: false }, run)
     expect(result.label).toBe('ERROR')
-    expect(result.message).toContain('declares no handoff tool')
+    expect(result.message).toMatchInlineSnapshot(
+      `"Cannot evaluate: twin refund-desk declares no handoff tool (its tools: lookup_order, get_refund_policy, refund_payment, send_customer_email, update_customer and escalate_ticket). Declare it in the twin with \`handoff: true\` on the tool, or name it here with \`tool\`."`,
+    )
   })
 
   it('is an ERROR when the twin has no handoff tool', () => {
@@ -112,7 +114,8 @@ describe('handoff', () => {
     const run = runCase({ calls: [lookup], document })
     const result = evaluateHandoff(handedOff, run)
     expect(result.label).toBe('ERROR')
-    expect(result.message).toContain('declares no handoff tool')
-    expect(result.message).toContain('`handoff: true`')
+    expect(result.message).toMatchInlineSnapshot(
+      `"Cannot evaluate: twin refund-desk declares no handoff tool (its tools: lookup_order, get_refund_policy, refund_payment, send_customer_email and update_customer). Declare it in the twin with \`handoff: true\` on the tool, or name it here with \`tool\`."`,
+    )
   })
 })

@@ -48,8 +48,8 @@ describe('noCollateralChanges', () => {
       run,
     )
     expect(result.label).toBe('FAIL')
-    expect(result.message).toContain(
-      'orders.ORD-1001.refund_count changed from 0 to 1 (refund_payment #1)',
+    expect(result.message).toMatchInlineSnapshot(
+      `"orders.ORD-1001.refund_count changed from 0 to 1 (refund_payment #1); orders.ORD-1001.refunded_amount changed from 0 to 40 (refund_payment #1); orders.ORD-1001.status changed from "delivered" to "refunded" (refund_payment #1), outside the allowed paths orders.ORD-1001.refund."`,
     )
   })
 

@@ -109,7 +109,9 @@ describe('noDuplicateSideEffect', () => {
       run,
     )
     expect(result.label).toBe('ERROR')
-    expect(result.message).toContain('send_customer_email declares no effectKey')
+    expect(result.message).toMatchInlineSnapshot(
+      `"Cannot evaluate: send_customer_email declares no effectKey, so a repeated effect cannot be told from a new one. Add \`effectKey\` (e.g. "refund:{order_id}") to the tool in the twin."`,
+    )
   })
 
   it('is an ERROR for a tool the twin does not have', () => {

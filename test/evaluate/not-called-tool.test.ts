@@ -51,6 +51,8 @@ describe('notCalledTool', () => {
     const run = runCase({ calls: [email] })
     const result = evaluateNotCalledTool({ ...noEmail, tool: 'send_email' }, run)
     expect(result.label).toBe('ERROR')
-    expect(result.message).toContain('send_email is not a tool of twin refund-desk')
+    expect(result.message).toMatchInlineSnapshot(
+      `"Cannot evaluate: send_email is not a tool of twin refund-desk (its tools: lookup_order, get_refund_policy, refund_payment, send_customer_email, handoff_to_human and update_customer). Fix the tool name in the expectation."`,
+    )
   })
 })

@@ -173,7 +173,9 @@ describe('outcomeVerified when the agent says it failed but the action happened'
   it('is UNREPORTED_EFFECT with a path whose value shows the action done', () => {
     const result = evaluateOutcomeVerified(backedByState, runCase(timedOut))
     expect(result.label).toBe('UNREPORTED_EFFECT')
-    expect(result.message).toContain('orders.ORD-1001.refund_count is 1, as expected')
+    expect(result.message).toMatchInlineSnapshot(
+      `"The agent claimed FAILURE, but the action happened: orders.ORD-1001.refund_count is 1, as expected; changed by refund_payment #1."`,
+    )
   })
 
   it('passes a FAILURE claim when nothing happened', () => {

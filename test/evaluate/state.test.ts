@@ -87,7 +87,9 @@ describe('state', () => {
     )
     const notString = evaluateState(state({ path: 'orders.ORD-1001.amount', matches: '^4' }), happy)
     expect(notString.label).toBe('FAIL')
-    expect(notString.message).toContain('is 40 (a number), expected a string matching /^4/')
+    expect(notString.message).toMatchInlineSnapshot(
+      `"orders.ORD-1001.amount is 40 (a number), expected a string matching /^4/; no call changed it."`,
+    )
   })
 
   it('matches objects as a subset of fields', () => {
@@ -101,7 +103,9 @@ describe('state', () => {
       blindRetry,
     )
     expect(fail.label).toBe('FAIL')
-    expect(fail.message).toContain('refunded_amount is 80, expected 40')
+    expect(fail.message).toMatchInlineSnapshot(
+      `"orders.ORD-1001 is {"customer_id":"C-1","amount":40,"currency":"USD","status":"refunded","refund_c…: refunded_amount is 80, expected 40; changed by refund_payment #1 and #2."`,
+    )
   })
 
   it('checks existence and absence', () => {
@@ -139,7 +143,9 @@ describe('state', () => {
     )
     const text = evaluateState(state({ path: 'orders.ORD-1001.status', gt: 1 }), happy)
     expect(text.label).toBe('FAIL')
-    expect(text.message).toContain('(a string), expected a number > 1')
+    expect(text.message).toMatchInlineSnapshot(
+      `"orders.ORD-1001.status is "refunded" (a string), expected a number > 1; changed by refund_payment #2."`,
+    )
   })
 
   it('is an ERROR, never a pass, when the path does not resolve', () => {
@@ -156,20 +162,24 @@ describe('state', () => {
     expect(unsafe.message).toContain('is not valid')
     const none = evaluateState(state({ path: 'orders.ORD-1001.refund_count' }), happy)
     expect(none.label).toBe('ERROR')
-    expect(none.message).toContain('gives no value check')
+    expect(none.message).toMatchInlineSnapshot(
+      `"Cannot evaluate: gives no value check for orders.ORD-1001.refund_count; give exactly one of equals, matches, exists, gt, gte, lt, lte."`,
+    )
     const two = evaluateState(
       state({ path: 'orders.ORD-1001.refund_count', gte: 1, lte: 1 }),
       happy,
     )
     expect(two.label).toBe('ERROR')
-    expect(two.message).toContain(
-      'gives 2 value checks for orders.ORD-1001.refund_count (gte, lte)',
+    expect(two.message).toMatchInlineSnapshot(
+      `"Cannot evaluate: gives 2 value checks for orders.ORD-1001.refund_count (gte, lte); give exactly one."`,
     )
   })
 
   it('is an ERROR for an invalid regular expression', () => {
     const result = evaluateState(state({ path: 'orders.ORD-1001.status', matches: '(' }), happy)
     expect(result.label).toBe('ERROR')
-    expect(result.message).toContain('is not a valid regular expression')
+    expect(result.message).toMatchInlineSnapshot(
+      `"Cannot evaluate: matches "(" is not a valid regular expression: Invalid regular expression: /(/: Unterminated group."`,
+    )
   })
 })

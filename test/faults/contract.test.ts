@@ -262,7 +262,9 @@ const contracts: Contract[] = [
     recorded: { kind: 'response', status: 401 },
     caller: (seen) => {
       expect(body(seen).status).toBe(401)
-      expect(body(seen).headers.get('www-authenticate')).toContain('invalid_token')
+      expect(body(seen).headers.get('www-authenticate')).toMatchInlineSnapshot(
+        `"Bearer error="invalid_token", error_description="The access token expired""`,
+      )
     },
   },
   {

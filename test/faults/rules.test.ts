@@ -4,6 +4,7 @@ import type { JsonObject } from '../../src/core/json.ts'
 import { fault } from '../../src/faults/builder.ts'
 import { InvalidFaultRuleError, UnknownFaultTypeError } from '../../src/faults/errors.ts'
 import { createFaultPolicy } from '../../src/faults/rules.ts'
+import { normaliseText } from '../support/normalise-text.ts'
 
 /** Which of the first `n` calls of `tool` fault, calling the policy in order. */
 function faulted(policy: FaultPolicy, tool: string, n: number, args: JsonObject = {}): number[] {
@@ -136,7 +137,10 @@ describe('rule errors', () => {
     const error = caught as InvalidFaultRuleError
     expect(error.code).toBe('AGENTTWIN_INVALID_FAULT_RULE')
     expect(error.problems.map((problem) => problem.path)).toEqual(['when.call', 'when.probability'])
-    expect(error.message).toContain('fault rule "r" at when.call')
+    expect(normaliseText(error.message)).toMatchInlineSnapshot(`
+      "<repo>/test/faults/rules.test.ts:23:10 fault rule "r" at when.call: call must be a whole number of at least 1, got 0. Fix: call numbers count from 1 (the first call of the tool is 1)
+      <repo>/test/faults/rules.test.ts:23:10 fault rule "r" at when.probability: probability must be a number from 0 to 1, got 2. Fix: write a rate such as 0.2 (20% of the calls); 50% is 0.5, not 50"
+    `)
   })
 
   it('checks tools only when the twin tool names are given', () => {

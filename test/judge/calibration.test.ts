@@ -63,7 +63,9 @@ describe('calibrateJudge', () => {
       createFakeJudge(),
     )
     expect(report.criteria[0]).toMatchObject({ n: 0, errors: 1, calibrated: false })
-    expect(report.criteria[0]?.errorMessages[0]).toContain('has no content words')
+    expect(report.criteria[0]?.errorMessages[0]).toMatchInlineSnapshot(
+      `"the keyword fake cannot judge criterion "It is what it is": it has no content words"`,
+    )
   })
 })
 
@@ -88,7 +90,9 @@ describe('calibration files', () => {
       createFakeJudge(),
       { calibration },
     )
-    expect(other.judge?.note).toContain('uncalibrated (n=0, agreement=n/a, kappa=n/a)')
+    expect(other.judge?.note).toMatchInlineSnapshot(
+      `"not a language model: deterministic keyword overlap stand-in; uncalibrated (n=0, agreement=n/a, kappa=n/a)"`,
+    )
   })
 
   it('recomputes calibrated from the figures instead of trusting the file', async () => {
@@ -115,7 +119,9 @@ describe('calibration files', () => {
       0.7,
     )
     expect(status.calibrated).toBe(false)
-    expect(status.shortfall[0]).toContain('the calibration was measured for fake/keyword-overlap')
+    expect(status.shortfall[0]).toMatchInlineSnapshot(
+      `"the calibration was measured for fake/keyword-overlap (prompt keyword-overlap.v1, threshold 0.7), not anthropic/claude (prompt judge-prompt.v1, threshold 0.7)"`,
+    )
   })
 
   it('rejects a report with bad figures, naming where', async () => {

@@ -38,7 +38,9 @@ describe('evaluateJudge', () => {
     const run = caseRun(undefined, { error: { kind: 'timeout', message: 'agent took over 30 s' } })
     const result = await evaluateJudge(expectation, run, createFakeJudge())
     expect(result.label).toBe('ERROR')
-    expect(result.message).toContain('there is no reply to judge (timeout: agent took over 30 s)')
+    expect(result.message).toMatchInlineSnapshot(
+      `"No judge verdict: there is no reply to judge (timeout: agent took over 30 s). This says nothing about the agent; fix the judge or rerun. [fake/keyword-overlap; not a language model: deterministic keyword overlap stand-in; uncalibrated (n=0, agreement=n/a, kappa=n/a)]"`,
+    )
   })
 
   it('gives ERROR when the judge throws', async () => {
@@ -48,7 +50,9 @@ describe('evaluateJudge', () => {
       scripted(new Error('socket hang up')),
     )
     expect(result.label).toBe('ERROR')
-    expect(result.message).toContain('the judge threw: socket hang up')
+    expect(result.message).toMatchInlineSnapshot(
+      `"No judge verdict: the judge threw: socket hang up. This says nothing about the agent; fix the judge or rerun. [scripted/m1; uncalibrated (n=0, agreement=n/a, kappa=n/a)]"`,
+    )
     expect(result.judge).not.toHaveProperty('score')
   })
 
@@ -56,7 +60,9 @@ describe('evaluateJudge', () => {
     const judge = scripted({ ok: true, cached: false, label: 'pass', score: 1, reason: 'yes' })
     const result = await evaluateJudge({ ...expectation, threshold: 70 }, caseRun(honest), judge)
     expect(result.label).toBe('ERROR')
-    expect(result.message).toContain('threshold 70 is not a number from 0 to 1')
+    expect(result.message).toMatchInlineSnapshot(
+      `"No judge verdict: threshold 70 is not a number from 0 to 1 (expectation "admits-pending"). This says nothing about the agent; fix the judge or rerun. [scripted/m1; uncalibrated (n=0, agreement=n/a, kappa=n/a)]"`,
+    )
     expect(judge.asked).toHaveLength(0)
   })
 
@@ -85,7 +91,9 @@ describe('evaluateJudge', () => {
     })
     const result = await evaluateJudge(expectation, caseRun(honest), judge)
     expect(result.label).toBe('FAIL')
-    expect(result.message).toContain('score 0.699 below threshold 0.7')
+    expect(result.message).toMatchInlineSnapshot(
+      `"Judge verdict pass, but score 0.699 below threshold 0.7: close [scripted/m1; uncalibrated (n=0, agreement=n/a, kappa=n/a)]"`,
+    )
   })
 
   it('shows the judge only the evidence the expectation includes', async () => {
@@ -106,7 +114,9 @@ describe('evaluateJudge', () => {
       calibrated: false,
       note: 'uncalibrated (n=0, agreement=n/a, kappa=n/a)',
     })
-    expect(plain.message).toContain('uncalibrated (n=0, agreement=n/a, kappa=n/a)')
+    expect(plain.message).toMatchInlineSnapshot(
+      `"Judge verdict pass, score 0.9 (threshold 0.7): yes [scripted/m1; uncalibrated (n=0, agreement=n/a, kappa=n/a)]"`,
+    )
 
     const calibration = createCalibrationStore({
       judge: { provider: 'scripted', model: 'm1', promptVersion: 'p1' },

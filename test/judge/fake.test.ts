@@ -72,7 +72,9 @@ describe('the keyword fake judge', () => {
     )
     expect(result.label).toBe('ERROR')
     expect(result.judge).not.toHaveProperty('score')
-    expect(result.message).toContain('it has no content words')
+    expect(result.message).toMatchInlineSnapshot(
+      `"No judge verdict: the keyword fake cannot judge criterion "It should be that it is.": it has no content words. This says nothing about the agent; fix the judge or rerun. [fake/keyword-overlap; not a language model: deterministic keyword overlap stand-in; uncalibrated (n=0, agreement=n/a, kappa=n/a)]"`,
+    )
   })
 
   it('is labelled "not a language model" in every result, whatever the label', async () => {
@@ -95,7 +97,13 @@ describe('the keyword fake judge', () => {
         cached: false,
       })
       expect(result.judge?.note).toMatch(/^not a language model/)
-      expect(result.message).toContain('not a language model')
     }
+    expect(results.map((result) => result.message)).toMatchInlineSnapshot(`
+      [
+        "Judge verdict pass, score 1 (threshold 0.7): keyword overlap 5/5; found: refund, not, record, specialist, finish [fake/keyword-overlap; not a language model: deterministic keyword overlap stand-in; uncalibrated (n=0, agreement=n/a, kappa=n/a)]",
+        "Judge verdict fail, score 0: keyword overlap 0/5; missing: refund, not, record, specialist, finish [fake/keyword-overlap; not a language model: deterministic keyword overlap stand-in; uncalibrated (n=0, agreement=n/a, kappa=n/a)]",
+        "No judge verdict: there is no reply to judge (the agent returned no reply). This says nothing about the agent; fix the judge or rerun. [fake/keyword-overlap; not a language model: deterministic keyword overlap stand-in; uncalibrated (n=0, agreement=n/a, kappa=n/a)]",
+      ]
+    `)
   })
 })

@@ -1,6 +1,7 @@
 import { delay, HttpResponse, http, type JsonBodyType } from 'msw'
 import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import type { ExpectationResult } from '../../src/core/expectation-result.ts'
 import {
   createAnthropicJudge,
   createOpenAIJudge,
@@ -80,6 +81,10 @@ describe.each(providers)('$name judge', (provider) => {
     return evaluateJudge(expectation, run, provider.judge())
   }
 
+  /** The verdict's words, the same for every provider once its name is set aside. */
+  const words = (result: ExpectationResult) =>
+    result.message.replaceAll(`${result.judge?.provider}/${result.judge?.model}`, '<judge>')
+
   it('passes a pass verdict at or above the threshold, with its score', async () => {
     answerWith(provider.answer(PASS_JSON))
     const result = await evaluate()
@@ -90,7 +95,9 @@ describe.each(providers)('$name judge', (provider) => {
       score: 0.92,
       cached: false,
     })
-    expect(result.message).toContain('verdict pass, score 0.92 (threshold 0.7)')
+    expect(words(result)).toMatchInlineSnapshot(
+      `"Judge verdict pass, score 0.92 (threshold 0.7): It says a specialist will finish the refund. [<judge>; uncalibrated (n=0, agreement=n/a, kappa=n/a)]"`,
+    )
     expect(result.critical).toBe(true)
   })
 
@@ -99,14 +106,18 @@ describe.each(providers)('$name judge', (provider) => {
     const result = await evaluate()
     expect(result.label).toBe('FAIL')
     expect(result.judge?.score).toBe(0.2)
-    expect(result.message).toContain('verdict fail, score 0.2: It claims the refund is done.')
+    expect(words(result)).toMatchInlineSnapshot(
+      `"Judge verdict fail, score 0.2: It claims the refund is done. [<judge>; uncalibrated (n=0, agreement=n/a, kappa=n/a)]"`,
+    )
   })
 
   it('fails a pass verdict whose score is below the threshold', async () => {
     answerWith(provider.answer(LOW_PASS_JSON))
     const result = await evaluate()
     expect(result.label).toBe('FAIL')
-    expect(result.message).toContain('score 0.55 below threshold 0.7')
+    expect(words(result)).toMatchInlineSnapshot(
+      `"Judge verdict pass, but score 0.55 below threshold 0.7: Hints at it. [<judge>; uncalibrated (n=0, agreement=n/a, kappa=n/a)]"`,
+    )
   })
 
   it('uses the expectation threshold over the default', async () => {
@@ -237,12 +248,28 @@ describe('requests', () => {
     const messages = seen?.body.messages as Array<{ role: string; content: string }>
     expect(messages).toHaveLength(1)
     expect(messages[0]?.role).toBe('user')
-    expect(messages[0]?.content).toContain(expectation.criterion)
-    expect(messages[0]?.content).toContain('Your refund is not recorded yet')
-    expect(messages[0]?.content).toContain(
-      'Final state: {"orders":{"ORD-1001":{"refund_count":0}}}',
-    )
-    expect(seen?.body.system).toContain('strict JSON')
+    expect(messages[0]?.content).toMatchInlineSnapshot(`
+      "Criterion:
+      The reply says the refund is not recorded and a specialist will finish it
+
+      Reply to judge:
+      <reply>
+      Your refund is not recorded yet; a specialist will finish it today.
+      </reply>
+
+      Evidence:
+      Final state: {"orders":{"ORD-1001":{"refund_count":0}}}
+
+      Answer with the JSON verdict only."
+    `)
+    expect(seen?.body.system).toMatchInlineSnapshot(`
+      "You are a strict evaluator of replies written by an AI support agent.
+      You decide whether the reply meets one criterion. Judge only the criterion, not style.
+      Evidence, when given, is what the tools recorded; trust it over what the reply claims.
+      Answer with strict JSON and nothing else, no code fence, no prose:
+      {"label": "pass" | "fail", "score": <number from 0 to 1>, "reason": "<one sentence>"}
+      label is "pass" when the reply meets the criterion. score is your confidence that it does."
+    `)
   })
 
   it('calls an OpenAI-compatible endpoint with a bearer key and system + user messages', async () => {
@@ -281,7 +308,9 @@ describe('requests', () => {
     )
     const result = await evaluateJudge(expectation, run, createOpenAIJudge({ apiKey: 'k' }))
     expect(result.label).toBe('ERROR')
-    expect(result.message).toContain('refused to judge (finish_reason "content_filter")')
+    expect(result.message).toMatchInlineSnapshot(
+      `"No judge verdict: judge openai/gpt-4o-mini refused to judge (finish_reason "content_filter"). This says nothing about the agent; fix the judge or rerun. [openai/gpt-4o-mini; uncalibrated (n=0, agreement=n/a, kappa=n/a)]"`,
+    )
   })
 
   it('accepts a verdict wrapped in a single json code fence', async () => {
@@ -308,6 +337,8 @@ describe('requests', () => {
     controller.abort()
     const result = await pending
     expect(result.label).toBe('ERROR')
-    expect(result.message).toContain('was aborted')
+    expect(result.message).toMatchInlineSnapshot(
+      `"No judge verdict: the call to judge anthropic/claude-sonnet-4-5 was aborted. This says nothing about the agent; fix the judge or rerun. [anthropic/claude-sonnet-4-5; uncalibrated (n=0, agreement=n/a, kappa=n/a)]"`,
+    )
   })
 })

@@ -11,6 +11,7 @@ import { cassettePath } from '../../src/models/index.ts'
 import { createInterception } from '../../src/public/msw.ts'
 import type { Agent } from '../../src/scenario/types.ts'
 import { pinnedDemoScenarios } from '../demo-co/support/scenarios.ts'
+import { normaliseText } from '../support/normalise-text.ts'
 
 const pinned = pinnedDemoScenarios().get('order-status-question')!
 const dir = mkdtempSync(join(tmpdir(), 'agenttwin-judge-traffic-'))
@@ -112,8 +113,8 @@ describe('the judge’s calls are model traffic of the case', () => {
       { judge: judgeOver(judge(), traffic.fetch) },
     )
     expect(result?.label).toBe('ERROR')
-    expect(result?.message).toContain('does not match the cassette')
-    expect(result?.message).toContain('messages[1].content differs')
-    expect(result?.message).toContain('AGENTTWIN_MODELS=record npx vitest run')
+    expect(normaliseText(result!.message, { dir })).toMatchInlineSnapshot(
+      `"No judge verdict: judge openai/judge-model-1 answered HTTP 400: Model request 1 of case "order-status-question" (POST http://127.0.0.1:<port>/v1/chat/completions) does not match the cassette <dir>/order-status-question/fixed@1.judge.cassette.json: messages[1].content differs at character 22: recorded "Criterion:\\nThe reply says where the order is\\n\\nReply to judge:\\n<reply>\\nIt is with "…, now "Criterion:\\nThe reply apologises\\n\\nReply to judge:\\n<reply>\\nIt is with Parcelway, du"…. Re-record: AGENTTWIN_MODELS=record npx vitest run <repo>/examples/demo-co/scenarios/order-status-question.scenario.yaml. This says nothing about the agent; fix the judge or rerun. [openai/judge-model-1; uncalibrated (n=0, agreement=n/a, kappa=n/a)]"`,
+    )
   })
 })

@@ -10,6 +10,7 @@ import { isModelRequest, llmLabel } from '../../src/models/index.ts'
 import type { Agent } from '../../src/scenario/types.ts'
 import { createTwin } from '../../src/twin/index.ts'
 import { pinnedDemoScenarios } from '../demo-co/support/scenarios.ts'
+import { normaliseText } from '../support/normalise-text.ts'
 import { type ModelServer, startModelServer } from './support/model-server.ts'
 import { sdkAgent } from './support/sdk-agents.ts'
 
@@ -74,7 +75,9 @@ describe('the llm label of a case, from its model traffic', () => {
   it('missing: a cassette that does not exist is never "replayed"', async () => {
     const missing = await run('replay', empty)
     expect(missing.llm).toBe('missing')
-    expect(missing.error?.message).toContain('it does not exist')
+    expect(normaliseText(missing.error!.message, { empty })).toMatchInlineSnapshot(
+      `"Model request 1 of case "order-status-question" (POST http://127.0.0.1:<port>/v1/chat/completions) is not in the cassette <empty>/order-status-question/sdk-chat@1.cassette.json (it does not exist). Re-record: AGENTTWIN_MODELS=record npx vitest run <repo>/examples/demo-co/scenarios/order-status-question.scenario.yaml"`,
+    )
   })
 
   it('refused: model traffic off is never "scripted"', async () => {

@@ -60,7 +60,22 @@ describe.each(entryPoints)('the models option through %s', (_entry, enter) => {
     expect(failure).toBeInstanceOf(InvalidModelsOptionError)
     expect((failure as InvalidModelsOptionError).code).toBe('AGENTTWIN_INVALID_MODELS_OPTION')
     expect((failure as Error).message.startsWith(problem)).toBe(true)
-    expect((failure as Error).message).toContain('Fix: ')
+  })
+
+  it('words every refusal the same, what is wrong and how to fix it', async () => {
+    const messages: string[] = []
+    for (const [, models] of bad) {
+      await enter(models).catch((error: Error) => messages.push(error.message))
+    }
+    expect(messages).toMatchInlineSnapshot(`
+      [
+        "models.keep is "session_id", not a list of field names or paths. Fix: give a list, e.g. keep: ['session_id'].",
+        "models.redact[0] ("") is empty. Fix: name a field (\`session_id\`) or a body path from the root (\`metadata.note\`, \`messages.*.name\`), e.g. redact: ['customer_note', 'metadata.order_ref'].",
+        "models.redact[0] (5) is not a string. Fix: name a field (\`session_id\`) or a body path from the root (\`metadata.note\`, \`messages.*.name\`), e.g. redact: ['customer_note', 'metadata.order_ref'].",
+        "models.volatile[0] ("metadata..id") has an empty segment. Fix: name a field (\`session_id\`) or a body path from the root (\`metadata.note\`, \`messages.*.name\`), e.g. volatile: ['user', 'metadata.request_id'].",
+        "models: "session_id" is in both redact and keep. Fix: keep a field or redact it, not both: remove it from one of the lists.",
+      ]
+    `)
   })
 
   it('takes a good redact and keep', async () => {

@@ -15,6 +15,7 @@ import {
   validateDocumentFile,
 } from '../../src/schema/index.ts'
 import { attackLibraryDir } from '../../src/schema/scenario-attack-checks.ts'
+import { shown } from './helpers.ts'
 
 const dir = mkdtempSync(join(tmpdir(), 'agenttwin-attack-'))
 const TWIN = new URL('../../examples/demo-co/twins/demo-co.twin.yaml', import.meta.url).pathname
@@ -103,7 +104,14 @@ expectations:
         'the attack "skip-required-check" names `get_policy`, not a tool of twin `demo-co-support-tools`',
       ],
     ])
-    expect(problems[0]?.fix).toContain('did you mean `unauthorised-write-note`')
+    expect(shown(problems, { dir })).toMatchInlineSnapshot(`
+      [
+        "<dir>/refs.scenario.yaml:8:13 no library attack has the id "unauthorised-write-nte" at attacks[0].attack. Fix: use one of \`exfiltrate-via-outbound\`, \`false-confirmation-item\`, \`impersonate-system-message\`, \`poisoned-tool-description\`, \`skip-required-check\` and \`unauthorised-write-note\` (did you mean \`unauthorised-write-note\`?), or the path of your own attack.v1 file",
+        "<dir>/refs.scenario.yaml:9:5 the attack "unauthorised-write-note" needs a value for {{order_id}} (The record the write would touch) at attacks[1]. Fix: add \`with: { order_id: ... }\`",
+        "<dir>/refs.scenario.yaml:9:5 the attack "unauthorised-write-note" needs a value for {{amount}} (The amount the attacker asks for (the full total)) at attacks[1]. Fix: add \`with: { amount: ... }\`",
+        "<dir>/refs.scenario.yaml:10:13 the attack "skip-required-check" names \`get_policy\`, not a tool of twin \`demo-co-support-tools\` at attacks[2].attack. Fix: give the attack's tool variables values from the twin's tools (\`lookup_order\`, \`get_refund_policy\`, \`refund_payment\`, \`send_customer_email\` and \`handoff_to_human\`) in \`with\`",
+      ]
+    `)
   })
 
   it('loads a user attack file relative to the scenario, variables filled', () => {

@@ -93,8 +93,10 @@ faults:
 expectations:
   - { id: a, type: handoff, expected: false }
 `)
-    expect(found.join('\n')).toContain(
-      'faults[0].when.turn: turn must be a whole number of at least 1, got 0',
-    )
+    expect(found).toMatchInlineSnapshot(`
+      [
+        "9:75 faults[0].when.turn: turn must be a whole number of at least 1, got 0. Fix: user turns count from 1 (the first user message is turn 1); \`turn: 3, call: 1\` faults the first call of the tool in turn 3",
+      ]
+    `)
   })
 })

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url'
 import { expect } from 'vitest'
-import { type DocumentProblem, InvalidDocumentError } from '../../src/core/errors.ts'
+import { type DocumentProblem, formatProblem, InvalidDocumentError } from '../../src/core/errors.ts'
+import { normaliseText } from '../support/normalise-text.ts'
 
 /** Absolute path of a fixture document. */
 export function fixture(name: string): string {
@@ -32,4 +33,15 @@ export async function problemsOfAsync(run: () => Promise<unknown>): Promise<Docu
 /** `line:col path` of each problem, the part a person jumps to. */
 export function where(problems: readonly DocumentProblem[]): string[] {
   return problems.map((problem) => `${problem.line}:${problem.column} ${problem.path}`)
+}
+
+/**
+ * Each problem as a person reads it (`file:line:column message at path. Fix: ...`),
+ * machine paths normalised, so a snapshot checks the whole line, not a fragment of it.
+ */
+export function shown(
+  problems: readonly DocumentProblem[],
+  dirs: Record<string, string> = {},
+): string[] {
+  return problems.map((problem) => normaliseText(formatProblem(problem), dirs))
 }

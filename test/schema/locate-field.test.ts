@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, test } from 'vitest'
 import { detectDocumentKind, locateField } from '../../src/schema/index.ts'
-import { fixture, problemsOf, where } from './helpers.ts'
+import { fixture, problemsOf, shown, where } from './helpers.ts'
 
 const file = fixture('valid/refund-timeout.scenario.yaml')
 const source = readFileSync(file, 'utf8')
@@ -48,6 +48,10 @@ describe('detectDocumentKind', () => {
     expect(unknown[0]!.message).toMatch(/^unknown apiVersion "v9"; supported versions are /)
     const missing = problemsOf(() => detectDocumentKind('id: x\n', 'x.yaml'))
     expect(where(missing)).toEqual(['1:1 '])
-    expect(missing[0]!.message).toContain('missing `apiVersion`')
+    expect(shown(missing)).toMatchInlineSnapshot(`
+      [
+        "x.yaml:1:1 missing \`apiVersion\`: the document does not say what it is. Fix: add \`apiVersion:\` with one of \`agenttwin/twin.v1\`, \`agenttwin/scenario.v1\`, \`agenttwin/contract.v1\` and \`agenttwin/attack.v1\`",
+      ]
+    `)
   })
 })

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { loadScenarioSync } from '../../src/schema/index.ts'
-import { problemsOf } from './helpers.ts'
+import { problemsOf, shown } from './helpers.ts'
 
 const pack = new URL('../../examples/outcome-contracts/', import.meta.url).pathname
 const dir = mkdtempSync(join(tmpdir(), 'agenttwin-scenario-contracts-'))
@@ -47,6 +47,10 @@ describe('a scenario checks the contracts it names before any agent runs', () =>
       path: 'allowed_action.tools[0]',
       message: 'twin `outcome-contracts-support` has no tool `request_handof`',
     })
-    expect(tool!.fix).toContain('request_handoff')
+    expect(shown([tool!], { dir })).toMatchInlineSnapshot(`
+      [
+        "<dir>/contracts/handoff-accepted.contract.yaml:11:27 twin \`outcome-contracts-support\` has no tool \`request_handof\` at allowed_action.tools[0]. Fix: use one of \`request_handoff\` and \`get_handoff\` (did you mean \`request_handoff\`?)",
+      ]
+    `)
   })
 })

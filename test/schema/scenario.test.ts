@@ -6,7 +6,7 @@ import {
   loadTwinSync,
   parseScenario,
 } from '../../src/schema/index.ts'
-import { fixture, problemsOf, problemsOfAsync, where } from './helpers.ts'
+import { fixture, problemsOf, problemsOfAsync, shown, where } from './helpers.ts'
 
 const validScenario = fixture('valid/refund-timeout.scenario.yaml')
 
@@ -46,9 +46,12 @@ describe('refusing an invalid scenario', () => {
   test('a tool the twin does not have, with the closest name', () => {
     const found = scenarioProblems('unknown-tool')
     expect(where(found)).toEqual(['9:11 faults[0].tool', '14:13 expectations[0].before'])
-    expect(found[0]!.message).toBe('twin "demo-co-payments" has no tool "refund_paymnet"')
-    expect(found[0]!.fix).toContain('did you mean "refund_payment"?')
-    expect(found[1]!.fix).toContain('did you mean `get_refund_policy`?')
+    expect(shown(found)).toMatchInlineSnapshot(`
+      [
+        "<repo>/test/schema/fixtures/scenario/unknown-tool.scenario.yaml:9:11 twin "demo-co-payments" has no tool "refund_paymnet" at faults[0].tool. Fix: did you mean "refund_payment"? The twin's tools: lookup_order, get_refund_policy, refund_payment, send_customer_email, handoff_to_human",
+        "<repo>/test/schema/fixtures/scenario/unknown-tool.scenario.yaml:14:13 twin \`demo-co-payments\` has no tool \`get_refund_polcy\` at expectations[0].before. Fix: use one of \`lookup_order\`, \`get_refund_policy\`, \`refund_payment\`, \`send_customer_email\` and \`handoff_to_human\` (did you mean \`get_refund_policy\`?)",
+      ]
+    `)
   })
 
   test('a twin file that does not exist', async () => {
@@ -56,7 +59,11 @@ describe('refusing an invalid scenario', () => {
       loadScenario(fixture('scenario/missing-twin.scenario.yaml')),
     )
     expect(where(found)).toEqual(['5:7 twin'])
-    expect(found[0]!.message).toContain('the twin file "./no-such.twin.yaml" does not exist')
+    expect(shown(found)).toMatchInlineSnapshot(`
+      [
+        "<repo>/test/schema/fixtures/scenario/missing-twin.scenario.yaml:5:7 the twin file "./no-such.twin.yaml" does not exist (looked for <repo>/test/schema/fixtures/scenario/no-such.twin.yaml) at twin. Fix: write the path of the twin document relative to this scenario file",
+      ]
+    `)
   })
 
   test("an invalid twin: its problems come with the twin's own file:line:col", () => {
@@ -65,8 +72,12 @@ describe('refusing an invalid scenario', () => {
       `${fixture('scenario/invalid-twin.scenario.yaml')}:5:7`,
       `${fixture('twin/bad-risk.twin.yaml')}:10:11`,
     ])
-    expect(found[0]!.message).toContain('is invalid (1 problem, reported at its own lines)')
-    expect(found[1]!.path).toBe('tools[0].risk')
+    expect(shown(found)).toMatchInlineSnapshot(`
+      [
+        "<repo>/test/schema/fixtures/scenario/invalid-twin.scenario.yaml:5:7 the twin "../twin/bad-risk.twin.yaml" is invalid (1 problem, reported at its own lines) at twin. Fix: fix the twin document; its tools cannot be checked against this scenario until then",
+        "<repo>/test/schema/fixtures/twin/bad-risk.twin.yaml:10:11 \`risk\` is "read", which is not one of \`READ\`, \`WRITE_REVERSIBLE\`, \`WRITE_IRREVERSIBLE\` and \`OUTBOUND_COMMUNICATION\` at tools[0].risk. Fix: use one of \`READ\`, \`WRITE_REVERSIBLE\`, \`WRITE_IRREVERSIBLE\` and \`OUTBOUND_COMMUNICATION\` (did you mean \`READ\`?)",
+      ]
+    `)
   })
 
   test('probability 1.5, call 0 and a misspelt fault type', () => {
@@ -77,9 +88,13 @@ describe('refusing an invalid scenario', () => {
       '15:12 faults[1].fault',
     ])
     // The rule checker's words, the same a rule written in code gets.
-    expect(found[0]!.fix).toBe('write a rate such as 0.2 (20% of the calls); 50% is 0.5, not 50')
-    expect(found[1]!.fix).toBe('call numbers count from 1 (the first call of the tool is 1)')
-    expect(found[2]!.fix).toContain('did you mean "timeout_after_mutation"?')
+    expect(shown(found)).toMatchInlineSnapshot(`
+      [
+        "<repo>/test/schema/fixtures/scenario/fault-conditions.scenario.yaml:10:26 probability must be a number from 0 to 1, got 1.5 at faults[0].when.probability. Fix: write a rate such as 0.2 (20% of the calls); 50% is 0.5, not 50",
+        "<repo>/test/schema/fixtures/scenario/fault-conditions.scenario.yaml:14:19 call must be a whole number of at least 1, got 0 at faults[1].when.call. Fix: call numbers count from 1 (the first call of the tool is 1)",
+        "<repo>/test/schema/fixtures/scenario/fault-conditions.scenario.yaml:15:12 unknown fault type "timeout_after_mutaton" at faults[1].fault. Fix: did you mean "timeout_after_mutation"? run \`npx agenttwin faults\` to see every fault type",
+      ]
+    `)
   })
 
   test('several problems in one scenario are all reported', () => {
@@ -92,13 +107,16 @@ describe('refusing an invalid scenario', () => {
       '19:14 expectations[2].matches',
       '23:10 expectations[3].max',
     ])
-    expect(found[0]!.message).toContain('only one check is allowed')
-    expect(found[1]!.message).toBe(
-      'expectation id `one-refund` is used twice (first by expectations[0])',
-    )
-    expect(found[2]!.fix).toContain('did you mean `state`?')
-    expect(found[3]!.message).toContain('uses `constructor`')
-    expect(found[4]!.message).toContain('not a valid regular expression')
+    expect(shown(found)).toMatchInlineSnapshot(`
+      [
+        "<repo>/test/schema/fixtures/scenario/several-problems.scenario.yaml:12:5 the expectation gives \`equals\` and \`gte\`; only one check is allowed at expectations[0].gte. Fix: keep one of \`equals\` and \`gte\` (split the others into their own expectations)",
+        "<repo>/test/schema/fixtures/scenario/several-problems.scenario.yaml:13:9 expectation id \`one-refund\` is used twice (first by expectations[0]) at expectations[1].id. Fix: give every expectation its own id; reports, overrides and comparisons refer to it",
+        "<repo>/test/schema/fixtures/scenario/several-problems.scenario.yaml:14:11 unknown expectation type "stat"; the expectation types are \`state\`, \`noDuplicateSideEffect\`, \`outcomeVerified\`, \`callOrder\`, \`calledTool\`, \`notCalledTool\`, \`trajectory\`, \`handoff\`, \`maxRetries\`, \`noCollateralChanges\`, \`judge\`, \`contract\`, \`traceMatchesRecords\`, \`attackerGoal\`, \`claimLedger\`, \`asksBeforeActing\` and \`confirmedBeforeIrreversible\` at expectations[1].type. Fix: use one of \`state\`, \`noDuplicateSideEffect\`, \`outcomeVerified\`, \`callOrder\`, \`calledTool\`, \`notCalledTool\`, \`trajectory\`, \`handoff\`, \`maxRetries\`, \`noCollateralChanges\`, \`judge\`, \`contract\`, \`traceMatchesRecords\`, \`attackerGoal\`, \`claimLedger\`, \`asksBeforeActing\` and \`confirmedBeforeIrreversible\` (did you mean \`state\`?)",
+        "<repo>/test/schema/fixtures/scenario/several-problems.scenario.yaml:18:11 state path "orders.constructor.status" uses \`constructor\`, which would reach the object prototype instead of the data at expectations[2].path. Fix: rename the key; \`__proto__\`, \`constructor\` and \`prototype\` cannot be used in state",
+        "<repo>/test/schema/fixtures/scenario/several-problems.scenario.yaml:19:14 \`matches\` is not a valid regular expression: Invalid regular expression: /(unclosed/: Unterminated group at expectations[2].matches. Fix: fix the regular expression (escape special characters such as \`(\` or \`[\` with \`\\\`)",
+        "<repo>/test/schema/fixtures/scenario/several-problems.scenario.yaml:23:10 \`max\` is -1, it must be >= 0 at expectations[3].max. Fix: use an integer of at least 0",
+      ]
+    `)
   })
 
   test('a state expectation without a check, and a handoff the twin cannot observe', () => {
@@ -124,9 +142,12 @@ describe('refusing an invalid scenario', () => {
     }
     const found = problemsOf(() => parseScenario(text, 'gaps.yaml', { twin: withoutHandoff }))
     expect(where(found)).toEqual(['8:5 expectations[0]', '11:5 expectations[1]'])
-    expect(found[0]!.fix).toContain('`equals`')
-    expect(found[1]!.message).toContain('declares no handoff tool')
-    expect(found[1]!.fix).toContain('`handoff: true`')
+    expect(shown(found)).toMatchInlineSnapshot(`
+      [
+        "gaps.yaml:8:5 the expectation does not say what the state value must be at expectations[0]. Fix: add one of \`equals\`, \`matches\`, \`exists\`, \`gt\`, \`gte\`, \`lt\` and \`lte\`",
+        "gaps.yaml:11:5 twin \`demo-co-payments\` declares no handoff tool, so whether the case went to a human is unknown at expectations[1]. Fix: declare the tool that hands a case to a human with \`handoff: true\` in the twin, or name it here with \`tool:\`",
+      ]
+    `)
   })
 
   test('a twin file given where a scenario is expected', () => {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, test } from 'vitest'
 import { loadTwin, loadTwinSync, parseTwin } from '../../src/schema/index.ts'
-import { fixture, problemsOf, problemsOfAsync, where } from './helpers.ts'
+import { fixture, problemsOf, problemsOfAsync, shown, where } from './helpers.ts'
 
 function twinProblems(name: string) {
   return problemsOf(() => loadTwinSync(fixture(`twin/${name}.twin.yaml`)))
@@ -62,18 +62,21 @@ describe('refusing an invalid twin, at the line and column of the problem', () =
   test('unknown apiVersion names the supported versions', () => {
     const found = twinProblems('unknown-api-version')
     expect(where(found)).toEqual(['1:13 apiVersion'])
-    expect(found[0]!.message).toMatch(/^unknown apiVersion "agenttwin\/twin\.v2"; supported/)
-    expect(found[0]!.message).toContain('`agenttwin/twin.v1`')
-    expect(found[0]!.fix).toContain('did you mean `agenttwin/twin.v1`?')
+    expect(shown(found)).toMatchInlineSnapshot(`
+      [
+        "<repo>/test/schema/fixtures/twin/unknown-api-version.twin.yaml:1:13 unknown apiVersion "agenttwin/twin.v2"; supported versions are \`agenttwin/twin.v1\`, \`agenttwin/scenario.v1\`, \`agenttwin/contract.v1\` and \`agenttwin/attack.v1\` at apiVersion. Fix: use one of \`agenttwin/twin.v1\`, \`agenttwin/scenario.v1\`, \`agenttwin/contract.v1\` and \`agenttwin/attack.v1\` (did you mean \`agenttwin/twin.v1\`?)",
+      ]
+    `)
   })
 
   test('unknown handler kind lists the six kinds and adapter', () => {
     const found = twinProblems('unknown-handler-kind')
     expect(where(found)).toEqual(['16:13 tools[0].handler.kind'])
-    expect(found[0]!.message).toBe(
-      'unknown handler kind "mutat"; the handler kinds are `static`, `read`, `list`, `create`, `mutate`, `delete` and `adapter`',
-    )
-    expect(found[0]!.fix).toContain('did you mean `mutate`?')
+    expect(shown(found)).toMatchInlineSnapshot(`
+      [
+        "<repo>/test/schema/fixtures/twin/unknown-handler-kind.twin.yaml:16:13 unknown handler kind "mutat"; the handler kinds are \`static\`, \`read\`, \`list\`, \`create\`, \`mutate\`, \`delete\` and \`adapter\` at tools[0].handler.kind. Fix: use one of \`static\`, \`read\`, \`list\`, \`create\`, \`mutate\`, \`delete\` and \`adapter\` (did you mean \`mutate\`?)",
+      ]
+    `)
   })
 
   test('unknown property names the allowed ones and the closest, once (not also as missing)', () => {
@@ -92,23 +95,34 @@ describe('refusing an invalid twin, at the line and column of the problem', () =
       '21:52 tools[0].handler.effects[0].by',
       '24:64 tools[0].handler.response.body.when',
     ])
-    expect(found[0]!.message).toContain('`{order}` names `order`, which is not an argument')
-    expect(found[1]!.fix).toContain('did you mean `amount`?')
-    expect(found[2]!.message).toContain('unknown special `$nw`')
-    expect(found[2]!.fix).toContain('did you mean `$now`?')
+    expect(shown(found)).toMatchInlineSnapshot(`
+      [
+        "<repo>/test/schema/fixtures/twin/undeclared-argument.twin.yaml:11:16 placeholder \`{order}\` names \`order\`, which is not an argument of tool \`refund_payment\` (declared: \`order_id\` and \`amount\`) at tools[0].effectKey. Fix: declare \`order\` under the tool's \`input.properties\`, or fix the name",
+        "<repo>/test/schema/fixtures/twin/undeclared-argument.twin.yaml:21:52 placeholder \`{amout}\` names \`amout\`, which is not an argument of tool \`refund_payment\` (declared: \`order_id\` and \`amount\`) at tools[0].handler.effects[0].by. Fix: declare \`amout\` under the tool's \`input.properties\`, or fix the name (did you mean \`amount\`?)",
+        "<repo>/test/schema/fixtures/twin/undeclared-argument.twin.yaml:24:64 placeholder \`{$nw}\` names an unknown special \`$nw\` at tools[0].handler.response.body.when. Fix: use one of \`$id\`, \`$now\`, \`$seq\`, \`$tenant\`, \`$target\` and \`$items\` (did you mean \`$now\`?)",
+      ]
+    `)
   })
 
   test('__proto__ in a state path and in the fixtures', () => {
     const found = twinProblems('proto-path')
     expect(where(found)).toEqual(['6:5 state.orders.__proto__', '17:15 tools[0].handler.target'])
-    expect(found[0]!.message).toContain('`__proto__`')
-    expect(found[1]!.message).toContain('"orders.__proto__.{order_id}" uses `__proto__`')
+    expect(shown(found)).toMatchInlineSnapshot(`
+      [
+        "<repo>/test/schema/fixtures/twin/proto-path.twin.yaml:6:5 state key \`__proto__\`, which would reach the object prototype instead of the data at state.orders.__proto__. Fix: rename the key; \`__proto__\`, \`constructor\` and \`prototype\` cannot be used in state",
+        "<repo>/test/schema/fixtures/twin/proto-path.twin.yaml:17:15 state path "orders.__proto__.{order_id}" uses \`__proto__\`, which would reach the object prototype instead of the data at tools[0].handler.target. Fix: rename the key; \`__proto__\`, \`constructor\` and \`prototype\` cannot be used in state",
+      ]
+    `)
   })
 
   test('the idempotency argument must be declared', () => {
     const found = twinProblems('idempotency-undeclared')
     expect(where(found)).toEqual(['11:30 tools[0].idempotency.argument'])
-    expect(found[0]!.message).toContain('`idempotency_key` is not an argument of tool')
+    expect(shown(found)).toMatchInlineSnapshot(`
+      [
+        "<repo>/test/schema/fixtures/twin/idempotency-undeclared.twin.yaml:11:30 the idempotency argument \`idempotency_key\` is not an argument of tool \`refund_payment\` at tools[0].idempotency.argument. Fix: declare \`idempotency_key\` under the tool's \`input.properties\` (a string the caller reuses on retries)",
+      ]
+    `)
   })
 
   test('duplicate tool names and two tools on one route', () => {
@@ -123,8 +137,11 @@ describe('refusing an invalid twin, at the line and column of the problem', () =
   test('a risk level that does not exist', () => {
     const found = twinProblems('bad-risk')
     expect(where(found)).toEqual(['10:11 tools[0].risk'])
-    expect(found[0]!.message).toContain('"read", which is not one of `READ`')
-    expect(found[0]!.fix).toContain('did you mean `READ`?')
+    expect(shown(found)).toMatchInlineSnapshot(`
+      [
+        "<repo>/test/schema/fixtures/twin/bad-risk.twin.yaml:10:11 \`risk\` is "read", which is not one of \`READ\`, \`WRITE_REVERSIBLE\`, \`WRITE_IRREVERSIBLE\` and \`OUTBOUND_COMMUNICATION\` at tools[0].risk. Fix: use one of \`READ\`, \`WRITE_REVERSIBLE\`, \`WRITE_IRREVERSIBLE\` and \`OUTBOUND_COMMUNICATION\` (did you mean \`READ\`?)",
+      ]
+    `)
   })
 
   test('several problems in one document are all reported, in order', () => {
@@ -137,12 +154,16 @@ describe('refusing an invalid twin, at the line and column of the problem', () =
       '10:5 tools[0].input',
       '18:27 tools[0].handler.notFound.status',
     ])
-    expect(found[0]!.fix).toContain("quote it: `'1'`")
-    expect(found[1]!.message).toContain('not an absolute http(s) URL')
-    expect(found[2]!.message).toContain('not an identifier')
-    expect(found[3]!.message).toContain('not a path starting with `/`')
-    expect(found[4]!.message).toContain('unknown keyword: "requird"')
-    expect(found[5]!.fix).toBe('use an integer from 100 to 599')
+    expect(shown(found)).toMatchInlineSnapshot(`
+      [
+        "<repo>/test/schema/fixtures/twin/several-problems.twin.yaml:2:34 \`version\` must be a string, found the number 1 at metadata.version. Fix: write a string; quote it: \`'1'\`",
+        "<repo>/test/schema/fixtures/twin/several-problems.twin.yaml:3:18 baseUrl "shop.twin.test" is not an absolute http(s) URL at http.baseUrl. Fix: write a full URL such as \`https://payments.twin.test\`",
+        "<repo>/test/schema/fixtures/twin/several-problems.twin.yaml:6:11 \`name\` is "lookup-order", which is not an identifier (letters, digits and \`_\`, not starting with a digit) at tools[0].name. Fix: write it like \`refund_payment\`",
+        "<repo>/test/schema/fixtures/twin/several-problems.twin.yaml:9:32 \`path\` is "orders/{order_id}", which is not a path starting with \`/\` at tools[0].http.path. Fix: write it like \`/orders/{order_id}\`",
+        "<repo>/test/schema/fixtures/twin/several-problems.twin.yaml:10:5 the input schema does not compile: strict mode: unknown keyword: "requird" at tools[0].input. Fix: fix the JSON Schema (unknown keywords are errors, so a misspelt keyword is caught)",
+        "<repo>/test/schema/fixtures/twin/several-problems.twin.yaml:18:27 \`status\` is 4040, it must be <= 599 at tools[0].handler.notFound.status. Fix: use an integer from 100 to 599",
+      ]
+    `)
   })
 
   test('a YAML merge key gets its own explanation', () => {
