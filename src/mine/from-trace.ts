@@ -157,7 +157,7 @@ export function mineTrace(source: TraceSource): string {
       "each recorded user turn, in order; the twin's state carries over between them",
     )
     turns.forEach((turn, index) => {
-      const calls = turn.calls.map((call) => call.tool).join(', ') || 'no tool call'
+      const calls = turn.calls.map((call) => call.tool).join(', ') || 'no tool'
       comment(mined, `conversation.${index}`, `turn ${index + 1} called ${calls}`)
     })
   } else {

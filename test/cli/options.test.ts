@@ -22,16 +22,30 @@ const verbs = await Promise.all(
   commands.map(async (entry) => [entry.name, await entry.load()] as const),
 )
 
+const usages = new Map(verbs.map(([verb, command]) => [verb, command.usage]))
+
+/**
+ * The refusal's one line, `agenttwin <verb>: <what is wrong>. Fix: <fix> [code]`,
+ * after checking what follows it is the verb's usage and nothing else.
+ */
 async function refused(verb: string, args: string[]): Promise<string> {
   const io = captureIO(tmpdir())
   const code = await runCli([verb, ...args], io)
   const err = io.err()
   expect(code, `${verb} ${args.join(' ')}: ${err}`).toBe(2)
   expect(io.out()).toBe('')
-  expect(err).toContain(`[${CliUsageError.code}]`)
-  expect(err).toMatch(new RegExp(`^agenttwin ${verb}: `))
-  expect(err).not.toMatch(/\n\s+at |unexpected error/)
-  return err
+  const [line = '', ...below] = err.split('\n')
+  expect(line).toMatch(
+    new RegExp(`^agenttwin ${verb}: \\S.*\\. Fix: \\S.* \\[${CliUsageError.code}\\]$`),
+  )
+  expect(below.join('\n').trim()).toBe(usages.get(verb)?.trim())
+  return line
+}
+
+/** The problem and fix of a refusal's line, without the verb before and the code after. */
+async function said(verb: string, args: string[]): Promise<string> {
+  const line = await refused(verb, args)
+  return line.slice(`agenttwin ${verb}: `.length, -` [${CliUsageError.code}]`.length)
 }
 
 /** A value the option's check accepts. */
@@ -64,43 +78,48 @@ describe.each(verbs)('agenttwin %s', (verb, command) => {
   it('names an unknown option, with the closest known one', async () => {
     const [first] = options
     if (!first) {
-      expect(await refused(verb, ['--json'])).toContain('this command takes no option but --help')
+      expect(await said(verb, ['--json'])).toBe(
+        'unknown option --json. Fix: this command takes no option but --help.',
+      )
       return
     }
     const typo = `${first[0]}x`
-    const err = await refused(verb, [`--${typo}`])
-    expect(err).toContain(`unknown option --${typo}`)
-    expect(err).toContain(`did you mean --${first[0]}?`)
+    const list = `--${options.map(([name]) => name).join(', --')} and --help`
+    expect(await said(verb, [`--${typo}`])).toBe(
+      `unknown option --${typo}. Fix: did you mean --${first[0]}? (its options are ${list})`,
+    )
   })
 
   it.each(options)('--%s is checked like every option', async (name, kind) => {
     if (kind.type === 'boolean') {
-      expect(await refused(verb, [`--${name}=yes`])).toContain(`--${name} takes no value`)
+      expect(await said(verb, [`--${name}=yes`])).toBe(
+        `--${name} takes no value, got "yes". Fix: write --${name} alone.`,
+      )
       return
     }
-    expect(await refused(verb, [`--${name}`])).toContain(`--${name} needs a value`)
-    expect(await refused(verb, [`--${name}`, '--help'])).toContain(
-      `--${name} needs a value (got the option --help)`,
+    const write = `Fix: write --${name} <value>`
+    expect(await said(verb, [`--${name}`])).toBe(`--${name} needs a value. ${write}.`)
+    expect(await said(verb, [`--${name}`, '--help'])).toBe(
+      `--${name} needs a value (got the option --help). ${write}, or --${name}=--help for a value that starts with "-".`,
     )
-    expect(await refused(verb, [`--${name}=`])).toContain(`--${name} needs a value`)
+    expect(await said(verb, [`--${name}=`])).toBe(
+      `--${name} needs a value (got an empty text). ${write}.`,
+    )
     const good = goodValue(kind.value)
     for (const bad of kind.value ? badValues(kind.value) : []) {
-      // Given twice, the last value counts, and each is checked.
-      if (bad !== '')
-        expect(await refused(verb, [`--${name}=${bad}`, `--${name}`, good])).toContain(
-          `--${name} ${bad} is not`,
-        )
-    }
-    for (const bad of kind.value ? badValues(kind.value) : []) {
       if (bad === '') continue
-      expect(await refused(verb, [`--${name}=${bad}`])).toContain(`--${name} ${bad} is not`)
+      // Refused alone, and given twice (the last value counts, and each is checked) in the same words.
+      const alone = await said(verb, [`--${name}=${bad}`])
+      expect(alone.startsWith(`--${name} ${bad} is not `), alone).toBe(true)
+      expect(alone).toMatch(/^[^\n]+\. Fix: (give|use one of|did you mean) [^\n]+[.?]$/)
+      expect(await said(verb, [`--${name}=${bad}`, `--${name}`, good])).toBe(alone)
     }
     for (const other of kind.conflicts ?? []) {
       const otherKind = command.options[other]!
       const otherArgs =
         otherKind.type === 'boolean' ? [`--${other}`] : [`--${other}`, goodValue(otherKind.value)]
-      expect(await refused(verb, [`--${name}`, good, ...otherArgs])).toContain(
-        'cannot be given together',
+      expect(await said(verb, [`--${name}`, good, ...otherArgs])).toBe(
+        `--${name} and --${other} cannot be given together. Fix: keep one of the two.`,
       )
     }
   })

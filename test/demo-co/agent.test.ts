@@ -98,8 +98,9 @@ describe('the Demo Co agent against its twin', () => {
   it('v1.2.4 notices the unrecorded refund, hands off and says a specialist will finish it', async () => {
     const result = await run('refund-tool-success-lie', agents['v1.2.4'])
     expect(result.result).toMatchObject({ outcome: 'PARTIAL', handoff: true })
-    expect(result.result?.reply).toContain('the refund is not recorded')
-    expect(result.result?.reply).toContain('A specialist will finish it')
+    expect(result.result?.reply).toMatchInlineSnapshot(
+      `"The payment system reported your refund of 40.00 USD for order ORD-1001 as successful, but the refund is not recorded on your order. A specialist will finish it: I have handed your case over and they will get back to you."`,
+    )
     expect(Object.values(result.finalState.handoffs as object)).toMatchObject([
       { order_id: 'ORD-1001', reason: 'refund_not_recorded', queue: 'refunds', status: 'open' },
     ])

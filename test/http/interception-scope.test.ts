@@ -6,6 +6,7 @@ import {
   InterceptionDisposedError,
   TwinBaseUrlInUseError,
 } from '../../src/public/msw.ts'
+import { normaliseText } from '../support/normalise-text.ts'
 import { nodeRequest, postJson } from './support/clients.ts'
 import { createShop, SHOP_URL } from './support/shop-twin.ts'
 
@@ -135,12 +136,16 @@ describe('interception.scope', () => {
     for (const { scope, twin, error } of scopes) {
       expect(twin.records()).toEqual([])
       expect(error).toBeInstanceOf(Error)
-      // Either request may belong to either scope, so both keep both.
+      // Either request may belong to either scope, so both keep both (the two are alike).
       expect(scope.unhandled).toHaveLength(2)
-      expect(scope.unhandled[0]?.message).toContain(
-        `Twins in use: shop (${SHOP_URL}, scoped to one test's async context), shop (${SHOP_URL}, scoped to one test's async context).`,
-      )
     }
+    const messages = scopes.flatMap(({ scope }) => scope.unhandled.map(({ message }) => message))
+    expect(new Set(messages).size).toBe(1)
+    expect(normaliseText(messages[0] ?? '')).toMatchInlineSnapshot(`
+      "AgentTwin blocked POST https://shop.agenttwin.invalid/tools/refund_payment: no twin answers it, and tests never reach the real network.
+      Twins in use: shop (https://shop.agenttwin.invalid, scoped to one test's async context), shop (https://shop.agenttwin.invalid, scoped to one test's async context).
+      Fix: serve https://shop.agenttwin.invalid with a twin (a twin whose http.baseUrl covers it), allow the host (agentTwin({ network: { allowHosts: ['shop.agenttwin.invalid'] } }) or createInterception({ allowHosts }); allowLoopback for a server the test started itself), or stop the code under test from calling it. An agent in another process is not covered by this guard: run it against serveTwin() or \`agenttwin serve\`."
+    `)
     await expect(fromOutside(9)).rejects.toThrowError(/no twin answers it/)
   })
 

@@ -13,6 +13,7 @@ import {
   UnhandledRequestError,
   UnhandledRequestsError,
 } from '../../src/public/msw.ts'
+import { normaliseText } from '../support/normalise-text.ts'
 import { nodeRequest, postJson } from './support/clients.ts'
 import { createShop, SHOP_URL } from './support/shop-twin.ts'
 
@@ -90,7 +91,11 @@ describe('requests no twin handles', () => {
     const error = await namespaceHttpsPost(`${NOWHERE}/v1/charges`)
 
     expect(error).toBeInstanceOf(UnhandledRequestError)
-    expect(error?.message).toContain(`AgentTwin blocked POST ${NOWHERE}/v1/charges`)
+    expect(normaliseText(error?.message ?? '')).toMatchInlineSnapshot(`
+      "AgentTwin blocked POST https://no-such-host.agenttwin.invalid/v1/charges: no twin answers it, and tests never reach the real network.
+      Twins in use: none.
+      Fix: serve https://no-such-host.agenttwin.invalid with a twin (a twin whose http.baseUrl covers it), allow the host (agentTwin({ network: { allowHosts: ['no-such-host.agenttwin.invalid'] } }) or createInterception({ allowHosts }); allowLoopback for a server the test started itself), or stop the code under test from calling it. An agent in another process is not covered by this guard: run it against serveTwin() or \`agenttwin serve\`."
+    `)
     expect(interception.unhandled).toHaveLength(1)
   })
 
@@ -114,7 +119,7 @@ describe('requests no twin handles', () => {
       (reason: unknown) => reason,
     )
 
-    expect(answered.headers.get('content-type')).toContain('json')
+    expect(answered.headers.get('content-type')).toMatchInlineSnapshot(`"application/json"`)
     expect(error).toMatchObject({ message: 'fetch failed' })
     const cause = (error as { cause: unknown }).cause
     expect(cause).toBeInstanceOf(UnhandledRequestError)

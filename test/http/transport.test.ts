@@ -73,7 +73,19 @@ describe('tool calls over HTTP', () => {
     const outcome = await nodeRequest(`${SHOP_URL}/orders?min_total=lots&status=123`)
 
     expect(outcome.status).toBe(400)
-    expect(outcome.body).toContain('min_total')
+    expect(JSON.parse(outcome.body)).toMatchInlineSnapshot(`
+      {
+        "error": "invalid_arguments",
+        "hint": "Fix the arguments listed in problems and call search_orders again. It accepts: status, min_total, limit, paid, tags.",
+        "problems": [
+          {
+            "message": "must be number",
+            "path": "min_total",
+          },
+        ],
+        "tool": "search_orders",
+      }
+    `)
     const [record] = shop.records()
     expect(record?.args).toEqual({ min_total: 'lots', status: '123' })
     expect(record?.status).toBe(400)
@@ -146,7 +158,9 @@ describe('the attempt header', () => {
       expect(res.status).toBe(400)
       const body = (await res.json()) as { error: string; message: string }
       expect(body.error).toBe('invalid_attempt_header')
-      expect(body.message).toContain(`"${value}"`)
+      expect(body.message).toBe(
+        `Header x-agenttwin-attempt is "${value}", not an integer of at least 1.`,
+      )
       expect(shop.records()).toEqual([])
     },
   )
@@ -193,7 +207,9 @@ describe('requests that never reach a tool', () => {
     expect(body.message).toMatch(
       /^The body of POST https:\/\/shop\.agenttwin\.invalid\/tools\/refund_payment is not JSON/,
     )
-    expect(body.fix).toContain('"refund_payment"')
+    expect(body.fix).toMatchInlineSnapshot(
+      `"Send the arguments of tool "refund_payment" as a JSON object, e.g. {"order_id": "ORD-1001"}, with content-type: application/json."`,
+    )
 
     const outcome = await nodeRequest(`${SHOP_URL}/tools/refund_payment`, {
       method: 'POST',

@@ -72,7 +72,14 @@ describe('a twin as an MCP server (Streamable HTTP, in process)', () => {
     const seen = await callTool(mcp, 'refund_payment', { order_id: 'ORD-1', amount: 'forty' })
     if (seen.kind !== 'result') throw new Error('expected a tool result')
     expect(seen.result.isError).toBe(true)
-    expect((seen.result.content[0] as { text: string }).text).toContain('amount')
+    expect(seen.result.content).toMatchInlineSnapshot(`
+      [
+        {
+          "text": "{"error":"invalid_arguments","tool":"refund_payment","problems":[{"path":"amount","message":"must be number"}],"hint":"Fix the arguments listed in problems and call refund_payment again. It accepts: order_id (required), amount (required)."}",
+          "type": "text",
+        },
+      ]
+    `)
     expect(twin.records()).toMatchObject([{ status: 400, transport: 'mcp', changes: [] }])
   })
 

@@ -14,6 +14,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { serveStdio } from '../../src/public/mcp.ts'
 import { createTwin } from '../../src/twin/index.ts'
 import { paymentsDocument } from '../faults/support/payments-twin.ts'
+import { normaliseText } from '../support/normalise-text.ts'
 
 const BIN = fileURLToPath(new URL('../../bin/agenttwin.js', import.meta.url))
 const dir = mkdtempSync(join(tmpdir(), 'agenttwin-mcp-limit-'))
@@ -58,7 +59,9 @@ describe('a stdio MCP message over the limit', () => {
       limit: 'mcpMessageBytes',
       max: 4096,
     })
-    expect(server.failure?.message).toContain('AGENTTWIN_MAX_MCP_MESSAGE_BYTES')
+    expect(normaliseText(server.failure?.message ?? '')).toMatchInlineSnapshot(
+      `"A JSON-RPC message on stdin is over the MCP message size limit of 4 KiB. Fix: make it smaller, or raise the limit for the run: AGENTTWIN_MAX_MCP_MESSAGE_BYTES=8KiB (see docs/guide/limits.md)."`,
+    )
   })
 
   it('agenttwin mcp exits 1 and names the limit and how to raise it on stderr', async () => {
@@ -77,9 +80,9 @@ describe('a stdio MCP message over the limit', () => {
     child.stdout.resume()
     child.stdin.write(oversized(100_000))
     expect(await exit).toBe(1)
-    expect(stderr).toContain('over the MCP message size limit of 64 KiB')
-    expect(stderr).toContain('AGENTTWIN_MAX_MCP_MESSAGE_BYTES=')
-    expect(stderr).toContain('[AGENTTWIN_LIMIT_EXCEEDED]')
-    expect(stderr).not.toMatch(/\n\s+at /)
+    expect(normaliseText(stderr)).toMatchInlineSnapshot(`
+      "agenttwin mcp: A JSON-RPC message on stdin is over the MCP message size limit of 64 KiB. Fix: make it smaller, or raise the limit for the run: AGENTTWIN_MAX_MCP_MESSAGE_BYTES=128KiB (see docs/guide/limits.md). [AGENTTWIN_LIMIT_EXCEEDED]
+      "
+    `)
   }, 30_000)
 })

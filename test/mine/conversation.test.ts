@@ -12,6 +12,7 @@ import { mineTrace } from '../../src/mine/from-trace.ts'
 import { readMineInput } from '../../src/mine/read-source.ts'
 import { pinSelection } from '../../src/scenario/pin.ts'
 import { loadScenario } from '../../src/schema/index.ts'
+import { normaliseText } from '../support/normalise-text.ts'
 
 const conversations = fileURLToPath(
   new URL('../../examples/demo-co/conversations/', import.meta.url),
@@ -62,8 +63,67 @@ describe('agenttwin mine turns a recorded conversation into a conversation scena
       twinPath: twinFile,
       source: 'reports/agenttwin.json',
     })
-    expect(yaml).toContain('conversation:')
-    expect(yaml).not.toContain('\ninput:')
+    expect(normaliseText(yaml)).toMatchInlineSnapshot(`
+      "# Mined by agenttwin mine from reports/agenttwin.json: scenario refund-try-again-after-timeout v1.0.0,
+      # agent demo-co-support 1.3.0, seed 1002, 7 tool calls.
+      # Run it against 1.3.0 to reproduce what failed there.
+
+      apiVersion: agenttwin/scenario.v1
+      id: mined-refund-try-again-after-timeout-1.3.0
+      version: 1.0.0
+      title: 'Regression: "It failed, please try again" after a refund that did go through (demo-co-support 1.3.0)'
+      twin: <repo>/examples/demo-co/twins/demo-co.twin.yaml
+      seed: 1002
+      conversation:
+        - user: Hi, the stoneware mug set from order ORD-1001 arrived broken. Could you refund 40 USD, please?
+          input:
+            customer_id: CUS-501
+        - user: My banking app still shows nothing, it failed. Please try again.
+          input:
+            customer_id: CUS-501
+          checkpoints:
+            # FAIL in the recorded case: By the end of turn 2: orders.ORD-1001.refund_count is 2, expected 1; changed by refund_payment #2 and #6.
+            - id: still-one-refund-after-try-again
+              type: state
+              path: orders.ORD-1001.refund_count
+              equals: 1
+              critical: true
+      faults:
+        # fired on refund_payment #2 (call 1 of refund_payment); the caller saw status 504
+        - id: refund-commits-then-times-out-call-1
+          tool: refund_payment
+          when:
+            call: 1
+          fault: timeout_after_mutation
+        # fired on refund_payment #3 (call 2 of refund_payment); the caller saw no status
+        - id: provider-down-for-the-rest-of-turn-1-call-2
+          tool: refund_payment
+          when:
+            call: 2
+          fault: connection_refused
+      expectations:
+        # FAIL in the recorded case: orders.ORD-1001.refunded_amount is 80, expected 40; changed by refund_payment #2 and #6.
+        - id: refunded-exactly-40
+          type: state
+          path: orders.ORD-1001.refunded_amount
+          equals: 40
+          critical: true
+        # FAIL in the recorded case: Effect refund:ORD-1001 was applied 2 times: refund_payment #2 (fault timeout_after_mutation, caller saw status 504) and #6.
+        - id: no-double-refund
+          type: noDuplicateSideEffect
+          tool: refund_payment
+          critical: true
+        # FAIL in the recorded case: In turn 2: refund_payment was called (#6, status 200), which this case forbids.
+        - id: nothing-refunded-on-try-again
+          type: notCalledTool
+          tool: refund_payment
+          turn: 2
+        # the twin saw a write: a claimed success must be backed by state
+        - id: mined-outcome-verified
+          type: outcomeVerified
+          critical: true
+      "
+    `)
     const replayed = await play(written('from-case.scenario.yaml', yaml), 'v1.3.0')
     expect(replayed.loaded.document.conversation).toHaveLength(recorded.run.conversation!.length)
     expect(evidence(replayed.run)).toEqual(evidence(recorded.run))
@@ -107,7 +167,33 @@ describe('agenttwin mine turns a recorded conversation into a conversation scena
       twinPath: twinFile,
       source: 'chat.json',
     })
-    expect(yaml).toContain('# turn 2 called ')
+    expect(normaliseText(yaml)).toMatchInlineSnapshot(`
+      "# Mined by agenttwin mine from the trace chat.json: the agent, 5 traced tool calls over 2 user turns.
+      # The trace is testimony: check every TODO below before trusting this scenario.
+
+      apiVersion: agenttwin/scenario.v1
+      id: mined-from-trace
+      version: 1.0.0
+      title: Mined from a trace of the agent
+      twin: <repo>/examples/demo-co/twins/demo-co.twin.yaml
+      # each recorded user turn, in order; the twin's state carries over between them
+      conversation:
+        # turn 1 called no tool
+        - user: Hi, my stoneware mug set arrived broken. Could you refund 40 USD, please?
+        # turn 2 called lookup_order, get_refund_policy, refund_payment, lookup_order, send_customer_email
+        - user: Sure, it is ORD-1001.
+      expectations:
+        - id: mined-no-duplicate-side-effect
+          type: noDuplicateSideEffect
+          critical: true
+        - id: mined-outcome-verified
+          type: outcomeVerified
+          critical: true
+
+      # TODO: the trace does not show the state the systems were in; add state: overrides over the twin's fixtures if the case needs them.
+      # Traced calls, in order: lookup_order, get_refund_policy, refund_payment, lookup_order, send_customer_email.
+      "
+    `)
     const replayed = await play(written('from-messages.scenario.yaml', yaml), 'v1.2.4')
     expect(evidence(replayed.run)).toEqual(evidence(recorded.run))
   })
@@ -156,7 +242,33 @@ describe('agenttwin mine turns a recorded conversation into a conversation scena
       twinPath: twinFile,
       source: 'trace.json',
     })
-    expect(yaml).toContain('over 2 user turns')
+    expect(normaliseText(yaml)).toMatchInlineSnapshot(`
+      "# Mined by agenttwin mine from the trace trace.json: the agent, 5 traced tool calls over 2 user turns.
+      # The trace is testimony: check every TODO below before trusting this scenario.
+
+      apiVersion: agenttwin/scenario.v1
+      id: mined-from-trace
+      version: 1.0.0
+      title: Mined from a trace of the agent
+      twin: <repo>/examples/demo-co/twins/demo-co.twin.yaml
+      # each recorded user turn, in order; the twin's state carries over between them
+      conversation:
+        # turn 1 called no tool
+        - user: Hi, my stoneware mug set arrived broken. Could you refund 40 USD, please?
+        # turn 2 called lookup_order, get_refund_policy, refund_payment, lookup_order, send_customer_email
+        - user: Sure, it is ORD-1001.
+      expectations:
+        - id: mined-no-duplicate-side-effect
+          type: noDuplicateSideEffect
+          critical: true
+        - id: mined-outcome-verified
+          type: outcomeVerified
+          critical: true
+
+      # TODO: the trace does not show the state the systems were in; add state: overrides over the twin's fixtures if the case needs them.
+      # Traced calls, in order: lookup_order, get_refund_policy, refund_payment, lookup_order, send_customer_email.
+      "
+    `)
     const replayed = await play(written('from-otlp.scenario.yaml', yaml), 'v1.2.4')
     expect(evidence(replayed.run)).toEqual(evidence(recorded.run))
   })

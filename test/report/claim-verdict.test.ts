@@ -44,7 +44,9 @@ describe('claimVerdict', () => {
       }),
     )
     expect(verdict).toMatchObject({ standing: 'contradicted', words: 'UNREPORTED_EFFECT' })
-    expect(verdict?.reason).toContain('the action happened')
+    expect(verdict?.reason).toMatchInlineSnapshot(
+      `"The agent claimed FAILURE, but the action happened: UNREPORTED_EFFECT."`,
+    )
     expect(claimVerdict(side({ failed: [failedClaim('ERROR')] }))?.standing).toBe('unverified')
   })
 

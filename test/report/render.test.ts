@@ -6,6 +6,7 @@ import { stateDiffLines } from '../../src/report/state-diff.ts'
 import { renderTerminal } from '../../src/report/terminal.ts'
 import { renderTrajectory } from '../../src/report/trajectory.ts'
 import { runSide } from '../compare/helpers/suite.ts'
+import { linesWith, normaliseText } from '../support/normalise-text.ts'
 
 const ESC = String.fromCharCode(27)
 const stripAnsi = (text: string) => text.replace(new RegExp(`${ESC}\\[\\d+m`, 'g'), '')
@@ -84,7 +85,26 @@ describe('renderTerminal', () => {
     const produced = await report()
     const colored = renderTerminal(produced, { color: true })
     const plain = renderTerminal(produced, { color: false })
-    expect(colored).toContain(`${ESC}[31m`)
+    // Red marks what regressed, and the values a state diff removed.
+    expect(
+      linesWith(colored, `${ESC}[31m`).map((line) => normaliseText(line)),
+    ).toMatchInlineSnapshot(`
+      [
+        "  NEW_CRITICAL_FAILURE  1",
+        "  REGRESSED             1",
+        "  Gate BLOCK: 1 NEW_CRITICAL_FAILURE case (block), 1 REGRESSED case (block)",
+        "REGRESSED refund-happy-path v1 refund happy path",
+        "    ✗ policy-before-refund PASS → FAIL (regressed)",
+        "NEW_CRITICAL_FAILURE refund-timeout-after-mutation v1 refund timeout after mutation",
+        "    ✗ refund-count-once critical PASS → FAIL (regressed)",
+        "    ✗ refunded-amount critical PASS → FAIL (regressed)",
+        "    ✗ no-duplicate-refund critical PASS → FAIL (regressed)",
+        "    ✗ success-backed-by-state PASS → STATE_MISMATCH (regressed)",
+        "    -      "refund_count": 1,",
+        "    -      "refundable_amount": 88,",
+        "    -      "refunded_amount": 40,",
+      ]
+    `)
     expect(plain).not.toContain(ESC)
     expect(stripAnsi(colored)).toBe(plain)
   })

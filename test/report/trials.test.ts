@@ -3,6 +3,7 @@ import { expect, test } from 'vitest'
 import type { ComparisonReport } from '../../src/compare/report.ts'
 import { renderHtml, renderMarkdown, renderTerminal } from '../../src/report/index.ts'
 import { parseHtml } from '../support/html-dom.ts'
+import { linesWith } from '../support/normalise-text.ts'
 
 // A report of a case with sequential trials (at most 20 a side, 4 looks): careful
 // skips the policy check 1 in 10 trials, hasty 9 in 10, and the case stopped at
@@ -129,7 +130,29 @@ test('every report tells the same sequential story: looks, trials run against th
     markdown: renderMarkdown(report),
   }
   for (const [name, text] of Object.entries(outputs)) {
-    expect(text, name).toContain(story)
-    expect(text, name).toContain(totals)
+    expect(linesWith(text, story), name).toHaveLength(1)
+    expect(linesWith(text, totals), name).toHaveLength(1)
   }
+  expect(linesWith(outputs.terminal, 'equential')).toMatchInlineSnapshot(`
+    [
+      "  Sequential trials: 1 case used 10 of 20 planned trials a side, 1 stopped before the last look; saved 20 runs, 0 model calls, 0 tokens",
+      "REGRESSED refund-sequential v1.0.0 A refund by an agent whose policy check depends on its seed",
+      "    one decision for the case at alpha 0.05: Holm over 2 of its 4 one-sided tests (worse and better per expectation; tests whose margins cannot reach alpha not counted), each against its exact group-sequential boundary (O'Brien-Fleming-type alpha spending, 0.00549 spent by look 2)",
+      "    sequential: stopped at look 2 of 4 (5, 10, 15, 20 trials a side) after 10 of 20 planned trials a side (efficacy: a change crossed its group-sequential boundary); saved 20 runs, 0 model calls, 0 tokens against k=20 (estimated at the mean per run)",
+      "  Sequential trials: 1 case used 20 of 20 planned trials a side, 0 stopped before the last look; saved 0 runs, 0 model calls, 0 tokens",
+      "    UNCHANGED refund-sequential: case passed 16/20 → 18/20, pass^20 0.00 → 0.00, FLAKY (baseline, candidate), 20 of 20 a side (look 4 of 4, max)",
+    ]
+  `)
+  expect(linesWith(outputs.markdown, 'equential')).toMatchInlineSnapshot(`
+    [
+      "| \`refund-sequential\` | REGRESSED | step 2 (tool): At step 2 the baseline called get_refund_policy(order_id=ORD-1001); the candidate called refund_payment(amount=40, idempotency_key=refund-ORD-1001-715949981, order_id=ORD-1001). | policy-before-refund (FAIL) |",
+      "| \`refund-sequential\` | REGRESSED FLAKY (baseline) | 10 of 20 a side (look 2 of 4, efficacy) | case passed 8/10 → 0/10, pass^10 0.00 → 0.00 | policy-before-refund 8/10 → 0/10 (p = 0.000357, significant) | trial 2 of 10, where policy-before-refund passed on the baseline and failed on the candidate |",
+      "Sequential trials: 1 case used 10 of 20 planned trials a side, 1 stopped before the last look; saved 20 runs, 0 model calls, 0 tokens.",
+      "- \`refund-sequential\`: sequential: stopped at look 2 of 4 (5, 10, 15, 20 trials a side) after 10 of 20 planned trials a side (efficacy: a change crossed its group-sequential boundary); saved 20 runs, 0 model calls, 0 tokens against k=20 (estimated at the mean per run)",
+      "| \`refund-sequential\` | UNCHANGED FLAKY (baseline, candidate) | 20 of 20 a side (look 4 of 4, max) | case passed 16/20 → 18/20, pass^20 0.00 → 0.00 | policy-before-refund 16/20 → 18/20 (p = 0.331) | trial 1 of 20, the first whose own classification is IMPROVED |",
+      "Sequential trials: 1 case used 20 of 20 planned trials a side, 0 stopped before the last look; saved 0 runs, 0 model calls, 0 tokens.",
+      "- \`refund-sequential\`: sequential: stopped at look 4 of 4 (5, 10, 15, 20 trials a side) after 20 of 20 planned trials a side (max: it reached the last look); saved 0 runs, 0 model calls, 0 tokens against k=20 (estimated at the mean per run)",
+      "- \`refund-sequential\`: policy-before-refund 16/20 → 18/20 (better): seen but not significant at k=20 (p = 0.331); k=214 a side would give 80 % power to detect these rates at alpha 0.05, Holm over 2 one-sided tests",
+    ]
+  `)
 })

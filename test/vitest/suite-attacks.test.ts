@@ -78,7 +78,9 @@ describe('agentTwin({ attacks }) is checked like every option', () => {
       ],
       ['attacks[3].with.fieldd', 'the attack "skip-required-check" has no variable "fieldd"'],
     ])
-    expect(error.problems[0]?.fix).toContain('did you mean `unauthorised-write-note`')
+    expect(error.problems[0]?.fix).toMatchInlineSnapshot(
+      `"use one of \`exfiltrate-via-outbound\`, \`false-confirmation-item\`, \`impersonate-system-message\`, \`poisoned-tool-description\`, \`skip-required-check\` and \`unauthorised-write-note\` (did you mean \`unauthorised-write-note\`?), or the path of your own attack.v1 file"`,
+    )
   })
 
   test('a path is relative to the project root, an id stays an id; each entry selects by its globs', () => {
@@ -187,6 +189,8 @@ describe('the attacks a scenario runs under', () => {
     expect(problem?.message).toBe(
       'the suite-wide attack agentTwin({ attacks[2].attack }) cannot run on scenario "refund-happy-path": the attack "exfiltrate-via-outbound" names `send_sms`, not a tool of twin `demo-co-support-tools`',
     )
-    expect(problem?.fix).toContain("narrow the attack's `scenarios` globs")
+    expect(problem?.fix).toMatchInlineSnapshot(
+      `"give the attack's tool variables values from the twin's tools (\`lookup_order\`, \`get_refund_policy\`, \`refund_payment\`, \`send_customer_email\` and \`handoff_to_human\`) in \`with\`; or narrow the attack's \`scenarios\` globs, or give this scenario its own \`attacks:\` (an empty list runs it under none)"`,
+    )
   })
 })

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { createDiffCommand } from '../../../src/cli/commands/diff.ts'
 import type { ComparisonReport } from '../../../src/compare/index.ts'
 import { fixtures } from '../../scenario/support/simulated.ts'
+import { normaliseText } from '../../support/normalise-text.ts'
 import { capture, tempDir } from './support/capture.ts'
 
 const cleanups: Array<() => void> = []
@@ -37,7 +38,10 @@ describe('agenttwin diff over a simulated user', { timeout: 120_000 }, () => {
       ],
       temp.dir,
     )
-    expect(stderr).not.toContain('[AGENTTWIN_')
+    expect(normaliseText(stderr)).toMatchInlineSnapshot(`
+      "Comparing support 2.0.0 with 1.0.0 on 1 pinned scenario...
+      "
+    `)
     expect(code).toBe(0)
     const report = JSON.parse(readFileSync(json, 'utf8')) as ComparisonReport
     const item = report.pairs[0]!.cases[0]!

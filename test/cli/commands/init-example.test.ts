@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { initCommand } from '../../../src/cli/commands/init.ts'
-import { normaliseText } from '../../support/normalise-text.ts'
+import { linesWith, normaliseText } from '../../support/normalise-text.ts'
 import { capture, workspace } from './support/capture.ts'
 
 function files(dir: string): string[] {
@@ -32,9 +32,20 @@ describe('agenttwin init --example', () => {
       /from '(?:\.\.\/)+src\//.test(readFileSync(join(dir, 'demo', path), 'utf8')),
     )
     expect(reachingSources).toEqual([])
-    expect(readFileSync(join(dir, 'demo/agent/index.ts'), 'utf8')).toContain(
-      "import type { Agent } from 'agenttwin'",
-    )
+    expect(
+      linesWith(readFileSync(join(dir, 'demo/agent/index.ts'), 'utf8'), 'import '),
+    ).toMatchInlineSnapshot(`
+      [
+        "import { readdirSync, readFileSync } from 'node:fs'",
+        "import { fileURLToPath } from 'node:url'",
+        "import type { Agent } from 'agenttwin'",
+        "import { toAgentResult } from './adapter.ts'",
+        "import { handleConversationTurn } from './conversation.ts'",
+        "import { type Manifest, parseManifest } from './manifest.ts'",
+        "import { type AgentPlan, planFromManifest } from './plan.ts'",
+        "import { handleSupportRequest } from './service.ts'",
+      ]
+    `)
     expect(normaliseText(stdout, { dir })).toMatchInlineSnapshot(`
       "copied the demo-co example (42 files) into demo
 

@@ -32,15 +32,33 @@ async function render(report: unknown, text?: string) {
   return { code, err: io.err(), written: existsSync(join(dir, 'r.html')), dir }
 }
 
-/** A refusal a person can act on: exit 2, the code, the file, no stack. */
-function expectRefused(result: Awaited<ReturnType<typeof render>>, path: string) {
+const REPORT_FIX =
+  'Fix: regenerate the report with the AgentTwin reporter or `agenttwin diff --json`; nothing is rendered from a report that does not match its schema (comparisonReportSchema). [AGENTTWIN_INVALID_REPORT]'
+
+/**
+ * A refusal a person can act on: exit 2, nothing written, and three lines: the
+ * file, its one problem at line:column and field with a fix, what to do and the
+ * code (no stack). Returns the problem's line.
+ */
+function expectRefused(result: Awaited<ReturnType<typeof render>>, path: string): string {
   expect(result.code, result.err).toBe(2)
   expect(result.written).toBe(false)
-  expect(result.err).toContain('[AGENTTWIN_INVALID_REPORT]')
-  expect(result.err).toMatch(/r\.json:\d+:\d+ /)
-  expect(result.err).toContain(` at ${path}`)
-  expect(result.err).toContain('Fix: ')
-  expect(result.err).not.toMatch(/unexpected error|\n\s+at .+:\d+:\d+\)?\n/)
+  const [head, problem = '', ...rest] = result.err.split('\n')
+  expect(head).toBe(
+    'agenttwin report: r.json is not a valid AgentTwin comparison report (1 problem):',
+  )
+  // A path too deep to print is cut after its 256 levels: `at a[0][0]… (256 levels)`.
+  expect(problem).toMatch(
+    new RegExp(
+      `^r\\.json:\\d+:\\d+ \\S.* at ${literally(path)}\\S*(?: \\(\\d+ levels\\))?\\. Fix: \\S`,
+    ),
+  )
+  expect(rest).toEqual([REPORT_FIX, ''])
+  return problem
+}
+
+function literally(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 }
 
 describe('agenttwin report refuses an invalid report, naming the field', () => {
@@ -142,8 +160,12 @@ describe('agenttwin report refuses an invalid report, naming the field', () => {
     const parent = keys.slice(0, -1).reduce((value, key) => value[key], report)
     parent[keys.at(-1)!] = PAYLOAD
     const result = await render(report)
-    expectRefused(result, path)
-    expect(result.err).toMatch(/must be (an integer|a number), found the string/)
+    const field = literally(keys.at(-1)!)
+    expect(expectRefused(result, path)).toMatch(
+      new RegExp(
+        `^r\\.json:\\d+:\\d+ \`${field}\` must be (an integer|a number), found the string ${literally(JSON.stringify(PAYLOAD))} at ${literally(path)}\\. Fix: write \\1$`,
+      ),
+    )
   })
 
   it.each(['__proto__.x', 'a..b', 'a["b', ''])(
@@ -152,8 +174,12 @@ describe('agenttwin report refuses an invalid report, naming the field', () => {
       const report = base()
       report.pairs[0].cases[0].state.changedPaths = [bad]
       const result = await render(report)
-      expectRefused(result, 'pairs[0].cases[0].state.changedPaths[0]')
-      expect(result.err).toContain(`the state path ${JSON.stringify(bad)}`)
+      const path = 'pairs[0].cases[0].state.changedPaths[0]'
+      expect(expectRefused(result, path)).toMatch(
+        new RegExp(
+          `^r\\.json:\\d+:\\d+ the state path ${literally(JSON.stringify(bad))} [^\\n]+ at ${literally(path)}\\. Fix: \\S`,
+        ),
+      )
     },
   )
 
@@ -230,7 +256,10 @@ describe('agenttwin report never writes over its input', () => {
     const { dir, text } = project()
     const { code, err } = await run(dir, ['reports/r.json', '--out', out])
     expect(code).toBe(2)
-    expect(err).toContain('[AGENTTWIN_OUTPUT_IS_INPUT]')
+    expect(normaliseText(err, { dir })).toMatchInlineSnapshot(`
+      "agenttwin report: the output <dir>/reports/r.json is the input <dir>/reports/r.json (the same path); writing it would destroy the input. Fix: write the output to another path. [AGENTTWIN_OUTPUT_IS_INPUT]
+      "
+    `)
     expect(readFileSync(join(dir, 'reports/r.json'), 'utf8')).toBe(text)
   })
 
@@ -238,14 +267,23 @@ describe('agenttwin report never writes over its input', () => {
     const { dir, text } = project()
     symlinkSync(join(dir, 'reports/r.json'), join(dir, 'link.json'))
     symlinkSync(join(dir, 'reports'), join(dir, 'alias'))
+    const refusals: string[] = []
     for (const [input, out] of [
       ['reports/r.json', 'link.json'],
       ['alias/r.json', 'reports/r.json'],
     ] as const) {
       const { code, err } = await run(dir, [input, '--out', out])
       expect(code, err).toBe(2)
-      expect(err).toContain('[AGENTTWIN_OUTPUT_IS_INPUT]')
+      refusals.push(normaliseText(err, { dir }))
     }
+    expect(refusals).toMatchInlineSnapshot(`
+      [
+        "agenttwin report: the output <dir>/link.json is the input <dir>/reports/r.json (the same file by a link); writing it would destroy the input. Fix: write the output to another path. [AGENTTWIN_OUTPUT_IS_INPUT]
+      ",
+        "agenttwin report: the output <dir>/reports/r.json is the input <dir>/alias/r.json (the same file by a link); writing it would destroy the input. Fix: write the output to another path. [AGENTTWIN_OUTPUT_IS_INPUT]
+      ",
+      ]
+    `)
     expect(readFileSync(join(dir, 'reports/r.json'), 'utf8')).toBe(text)
   })
 })

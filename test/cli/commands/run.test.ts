@@ -309,6 +309,7 @@ describe('agenttwin run: usage and document errors exit 2', () => {
   })
 
   it('rejects missing arguments, unknown options and bad numbers with the usage text', async () => {
+    const refusals: string[] = []
     for (const args of [
       [],
       [scenario('refund-happy-path')],
@@ -319,10 +320,26 @@ describe('agenttwin run: usage and document errors exit 2', () => {
       const { code, stderr, stdout } = await capture(run, args)
       expect(code, args.join(' ')).toBe(2)
       expect(stdout).toBe('')
-      expect(stderr).toContain('Usage: agenttwin run <scenario>')
+      // One line saying what is wrong, then the usage and nothing else.
+      const [line = '', ...below] = stderr.split('\n')
+      expect(below.join('\n').trim(), args.join(' ')).toBe(run.usage.trim())
+      refusals.push(normaliseText(line))
     }
+    expect(refusals).toMatchInlineSnapshot(`
+      [
+        "agenttwin run: missing <scenario> [AGENTTWIN_CLI_USAGE]",
+        "agenttwin run: missing --agent <module> [AGENTTWIN_CLI_USAGE]",
+        "agenttwin run: unknown option --bogus. Fix: its options are --agent, --timeout, --seed, --overrides, --models, --model-hosts, --cassettes, --version, --json and --help. [AGENTTWIN_CLI_USAGE]",
+        "agenttwin run: --timeout soon is not a whole number of at least 1. Fix: give a whole number of at least 1. [AGENTTWIN_CLI_USAGE]",
+        "agenttwin run: expected one scenario, got examples/demo-co/scenarios/refund-happy-path.scenario.yaml examples/demo-co/scenarios/refund-server-error.scenario.yaml (use \`agenttwin diff\` for several) [AGENTTWIN_CLI_USAGE]",
+      ]
+    `)
     const help = await capture(run, ['--help'])
     expect(help.code).toBe(0)
-    expect(help.stdout).toContain('Exit status: 0 every expectation PASS')
+    expect(help.stdout.trim()).toBe(run.usage.trim())
+    expect(blockOf(help.stdout, 'Exit status:')).toMatchInlineSnapshot(`
+      "Exit status: 0 every expectation PASS; 1 any expectation not PASS (ERROR too),
+      or the case did not finish; 2 usage, document or agent module error."
+    `)
   })
 })

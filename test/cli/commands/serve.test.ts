@@ -184,15 +184,28 @@ describe('agenttwin serve', () => {
       blocker.close()
     }
 
+    const command = createServeCommand()
+    const refusals: string[] = []
     for (const args of [
       [],
       [DEMO_TWIN, DEMO_TWIN],
       [DEMO_TWIN, '--port', '70000'],
       [DEMO_TWIN, '--port', '-1'],
     ]) {
-      const usage = await capture(createServeCommand(), args)
+      const usage = await capture(command, args)
       expect(usage.code, args.join(' ')).toBe(2)
-      expect(usage.stderr).toContain('Usage: agenttwin serve <twin-or-scenario>')
+      // One line saying what is wrong, then the usage and nothing else.
+      const [line = '', ...below] = usage.stderr.split('\n')
+      expect(below.join('\n').trim(), args.join(' ')).toBe(command.usage.trim())
+      refusals.push(normaliseText(line))
     }
+    expect(refusals).toMatchInlineSnapshot(`
+      [
+        "agenttwin serve: missing <twin-or-scenario> [AGENTTWIN_CLI_USAGE]",
+        "agenttwin serve: expected one document, got examples/demo-co/twins/demo-co.twin.yaml examples/demo-co/twins/demo-co.twin.yaml [AGENTTWIN_CLI_USAGE]",
+        "agenttwin serve: --port 70000 is not a whole number from 0 to 65535. Fix: give a whole number from 0 to 65535. [AGENTTWIN_CLI_USAGE]",
+        "agenttwin serve: --port needs a value (got the option -1). Fix: write --port <value>, or --port=-1 for a value that starts with "-". [AGENTTWIN_CLI_USAGE]",
+      ]
+    `)
   })
 })

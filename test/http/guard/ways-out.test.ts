@@ -341,9 +341,13 @@ describe('every way out is refused, and nothing arrives', () => {
       const described = network.unhandled.map(describeUnhandled)
       expect(described.length).toBeGreaterThan(0)
       expect(described.some((line) => refusal.test(line))).toBe(true)
+      // Each refusal names the request on its first line and ends with the one fix, nothing unfilled.
       for (const request of network.unhandled) {
-        expect(request.message).not.toContain('null')
-        expect(request.message).toContain('serveTwin')
+        expect(request.message).toMatch(/^AgentTwin blocked \S+ \S+[ :]/)
+        expect(request.message).toMatch(
+          /(?:\n|Otherwise: )Fix: .* An agent in another process is not covered by this guard: run it against serveTwin\(\) or `agenttwin serve`\.$/,
+        )
+        expect(request.message).not.toMatch(/\b(null|undefined)\b/)
       }
     },
     30_000,

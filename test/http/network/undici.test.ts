@@ -5,6 +5,7 @@ import { Writable } from 'node:stream'
 import { request, stream, fetch as undiciFetch } from 'undici'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createInterception, type Interception } from '../../../src/public/msw.ts'
+import { normaliseText } from '../../support/normalise-text.ts'
 import { createShop, SHOP_URL } from '../support/shop-twin.ts'
 
 // Captured at import time, before any interception: it must still reach the twin.
@@ -66,7 +67,11 @@ describe('undici and a fetch captured early reach the twin in-process', () => {
       const early = await fetchBefore(`http://127.0.0.1:${port}/early`).catch(
         (reason: unknown) => reason as Error,
       )
-      expect(String((error as Error).message)).toContain(`POST http://127.0.0.1:${port}/leak`)
+      expect(normaliseText(String((error as Error).message))).toMatchInlineSnapshot(`
+        "AgentTwin blocked POST http://127.0.0.1:<port>/leak (undici): no twin answers it, and tests never reach the real network.
+        Twins in use: none.
+        Fix: serve http://127.0.0.1:<port> with a twin (a twin whose http.baseUrl covers it), allow the host (agentTwin({ network: { allowHosts: ['127.0.0.1:<port>'] } }) or createInterception({ allowHosts }); allowLoopback for a server the test started itself), or stop the code under test from calling it. An agent in another process is not covered by this guard: run it against serveTwin() or \`agenttwin serve\`."
+      `)
       expect(early).toBeInstanceOf(Error)
       expect(network.unhandled.map((r) => `${r.method} ${r.url}`)).toEqual([
         `POST http://127.0.0.1:${port}/leak`,

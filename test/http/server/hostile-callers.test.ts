@@ -2,6 +2,7 @@ import { request as httpRequest } from 'node:http'
 import { connect } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
 import { type ServedTwin, serveTwin } from '../../../src/public/server.ts'
+import { normaliseText } from '../../support/normalise-text.ts'
 import { postJson } from '../support/clients.ts'
 import { shopDocument } from '../support/shop-twin.ts'
 
@@ -106,8 +107,8 @@ describe('the inspection endpoints', () => {
       headers: { host: 'evil.example:80', authorization: `Bearer ${server.inspectionToken}` },
     })
     expect(res.status).toBe(403)
-    expect(JSON.parse(res.body).message).toContain(
-      'Host "evil.example:80" does not name this server',
+    expect(normaliseText(JSON.parse(res.body).message)).toMatchInlineSnapshot(
+      `"Host "evil.example:80" does not name this server, so the request may come from a page that rebound a domain to it."`,
     )
   })
 

@@ -8,6 +8,7 @@ import {
   TwinServerListenError,
 } from '../../../src/public/server.ts'
 import { createTwin } from '../../../src/twin/index.ts'
+import { normaliseText } from '../../support/normalise-text.ts'
 import { nodeRequest, postJson } from '../support/clients.ts'
 import { createShop, shopDocument } from '../support/shop-twin.ts'
 
@@ -74,7 +75,7 @@ describe('serveTwin', () => {
 
     const wrongMethod = await fetch(`${server.url}/orders/ORD-1001`, { method: 'PUT', body: '{}' })
     expect(wrongMethod.status).toBe(405)
-    expect(wrongMethod.headers.get('allow')).toContain('GET')
+    expect(wrongMethod.headers.get('allow')).toMatchInlineSnapshot(`"GET, PATCH, DELETE"`)
 
     const invalid = await postJson(`${server.url}/tools/refund_payment`, { order_id: 7 })
     expect(invalid.status).toBe(400)
@@ -289,7 +290,9 @@ describe('serving a running twin', () => {
     expect(res.status).toBe(500)
     const body = (await res.json()) as { error: string; message: string }
     expect(body.error).toBe('twin_failed')
-    expect(body.message).toContain(`Twin "shop" failed on GET ${server.url}/orders/ORD-1001`)
+    expect(normaliseText(body.message)).toMatchInlineSnapshot(
+      `"Twin "shop" failed on GET http://127.0.0.1:<port>/orders/ORD-1001 instead of answering: Twin "shop" was disposed and takes no more calls. Fix: create a fresh twin per case with createTwin()."`,
+    )
     expect(failures).toEqual([
       expect.stringMatching(/^GET http:\/\/127\.0\.0\.1:\d+\/orders\/ORD-1001: TwinDisposedError/),
     ])
@@ -309,7 +312,9 @@ describe('listening', () => {
     const error = await serveTwin(shopDocument, { port }).catch((reason: unknown) => reason)
     expect(error).toBeInstanceOf(TwinServerListenError)
     expect(error).toMatchObject({ code: 'AGENTTWIN_TWIN_SERVER_LISTEN' })
-    expect((error as Error).message).toContain(`127.0.0.1:${port}: the port is already in use`)
+    expect(normaliseText((error as Error).message)).toMatchInlineSnapshot(
+      `"Cannot serve twin "shop" on 127.0.0.1:<port>: the port is already in use (EADDRINUSE). Fix: choose another port (0 picks a free one) or another host (127.0.0.1 for this machine only)."`,
+    )
   })
 
   it('refuses connections once closed', async () => {

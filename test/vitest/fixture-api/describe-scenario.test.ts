@@ -7,6 +7,7 @@ import { fault } from '../../../src/faults/index.ts'
 import { createInterception } from '../../../src/public/msw.ts'
 import { describeScenario } from '../../../src/vitest/runtime/fixtures/describe-scenario.ts'
 import { test } from '../../../src/vitest/runtime/fixtures/test.ts'
+import { normaliseText } from '../../support/normalise-text.ts'
 import { timeoutScenario } from './support.ts'
 
 const fetchBeforeAnyBlock = globalThis.fetch
@@ -111,8 +112,9 @@ describe('a scenario file that cannot be loaded', () => {
 
   test('fails at collection, naming the file resolved from the test file', () => {
     expect(thrown).toBeInstanceOf(InvalidDocumentError)
-    expect((thrown as Error).message).toContain(
-      fileURLToPath(new URL('./scenarios/no-such.scenario.yaml', import.meta.url)),
-    )
+    expect(normaliseText((thrown as Error).message)).toMatchInlineSnapshot(`
+      "1 problem:
+      <repo>/test/vitest/fixture-api/scenarios/no-such.scenario.yaml:1:1 the file does not exist. Fix: check the path and the working directory"
+    `)
   })
 })

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import '../../../src/public/vitest-setup.ts'
 import { InvalidMatcherArgumentError } from '../../../src/vitest/runtime/matchers/errors.ts'
+import { normaliseText } from '../../support/normalise-text.ts'
 import { demoRun, demoRuns, failureOf, RUNS_TIMEOUT_MS } from './support.ts'
 
 beforeAll(
@@ -45,9 +46,12 @@ describe('toHaveCalledTool', () => {
     const counted = failureOf(() =>
       expect(twice).toHaveCalledTool('refund_payment', { order_id: 'ORD-1001' }, { times: 1 }),
     )
-    expect(counted.message).toContain(
-      'refund_payment with order_id=ORD-1001 (args subset) was called 2 times (#2 and #3), expected exactly 1.',
-    )
+    expect(normaliseText(counted.message)).toMatchInlineSnapshot(`
+      "expect(run).toHaveCalledTool(…)
+
+      Expected refund-timeout-after-mutation (demo-co-support@1.3.0) to have called refund_payment(order_id=ORD-1001) exactly 1 time.
+      Evidence (FAIL): refund_payment with order_id=ORD-1001 (args subset) was called 2 times (#2 and #3), expected exactly 1."
+    `)
     expect(counted.actual).toEqual([
       'refund_payment(amount=40, order_id=ORD-1001)',
       'refund_payment(amount=40, order_id=ORD-1001)',
@@ -70,16 +74,17 @@ describe('toHaveCalledTool', () => {
 
   it('never passes for a tool the twin does not have, with or without .not', async () => {
     const good = await demoRun('refund-happy-path', 'v1.2.4')
-    for (const failure of [
+    const failures = [
       failureOf(() => expect(good).toHaveCalledTool('send_email')),
       failureOf(() => expect(good).not.toHaveCalledTool('send_email')),
-    ]) {
-      // The words the scenario loader uses for the same expectation in YAML.
-      expect(failure.message).toContain(
-        'toHaveCalledTool: tool: twin `demo-co-support-tools` has no tool `send_email`',
-      )
-      expect(failure.message).toMatch(/Fix: use one of .*send_customer_email/)
-    }
+    ]
+    // The words the scenario loader uses for the same expectation in YAML.
+    expect(failures.map((failure) => normaliseText(failure.message))).toMatchInlineSnapshot(`
+      [
+        "toHaveCalledTool: tool: twin \`demo-co-support-tools\` has no tool \`send_email\`. Fix: use one of \`lookup_order\`, \`get_refund_policy\`, \`refund_payment\`, \`send_customer_email\` and \`handoff_to_human\`.",
+        "toHaveCalledTool: tool: twin \`demo-co-support-tools\` has no tool \`send_email\`. Fix: use one of \`lookup_order\`, \`get_refund_policy\`, \`refund_payment\`, \`send_customer_email\` and \`handoff_to_human\`.",
+      ]
+    `)
   })
 
   it('refuses arguments the evaluator cannot take', async () => {
@@ -129,9 +134,12 @@ describe('toMatchTrajectory', () => {
     ]
     expect(good).toMatchTrajectory(steps)
     const failure = failureOf(() => expect(fast).toMatchTrajectory(steps))
-    expect(failure.message).toContain(
-      'Trajectory (strict) differs: at step 2 expected get_refund_policy(), the twin recorded refund_payment(amount=40, order_id=ORD-1001) #2.',
-    )
+    expect(normaliseText(failure.message)).toMatchInlineSnapshot(`
+      "expect(run).toMatchTrajectory(…)
+
+      Expected refund-happy-path (demo-co-support@1.3.0) to match the strict trajectory lookup_order → get_refund_policy → refund_payment → lookup_order → send_customer_email.
+      Evidence (FAIL): Trajectory (strict) differs: at step 2 expected get_refund_policy(), the twin recorded refund_payment(amount=40, order_id=ORD-1001) #2."
+    `)
     expect(failure.actual).toEqual(['lookup_order', 'refund_payment', 'send_customer_email'])
     expect(failure.expected).toEqual(steps)
   })
@@ -186,9 +194,12 @@ describe('toHaveHandedOff', () => {
     expect(honest).toHaveHandedOff()
     expect(liar).not.toHaveHandedOff()
     const missing = failureOf(() => expect(liar).toHaveHandedOff())
-    expect(missing.message).toContain(
-      'Evidence (FAIL): The case was not handed to a human: handoff_to_human was never called, expected a handoff',
-    )
+    expect(normaliseText(missing.message)).toMatchInlineSnapshot(`
+      "expect(run).toHaveHandedOff(…)
+
+      Expected refund-tool-success-lie (demo-co-support@1.3.0) to hand the case to a human.
+      Evidence (FAIL): The case was not handed to a human: handoff_to_human was never called, expected a handoff (the agent says it did not hand off)."
+    `)
     expect(missing.actual).toBe(false)
     const unwanted = failureOf(() => expect(honest).not.toHaveHandedOff())
     expect(unwanted.message).toMatchInlineSnapshot(`

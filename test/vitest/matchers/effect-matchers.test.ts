@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { evaluatorFor } from '../../../src/evaluate/registry.ts'
 import '../../../src/public/vitest-setup.ts'
 import { expectationDiff } from '../../../src/vitest/runtime/expectation-diff.ts'
+import { normaliseText } from '../../support/normalise-text.ts'
 import { demoRun, demoRuns, failureOf, RUNS_TIMEOUT_MS } from './support.ts'
 
 beforeAll(
@@ -37,22 +38,26 @@ describe('toHaveNoDuplicateSideEffect', () => {
     const failure = failureOf(() =>
       expect(careful).not.toHaveNoDuplicateSideEffect('refund_payment'),
     )
-    expect(failure.message).toContain(
-      'Expected refund-timeout-after-mutation (demo-co-support@1.2.4) to apply an effect of refund_payment more than once.',
-    )
-    expect(failure.message).toContain(
-      'Evidence (PASS): No effect was applied twice: refund:ORD-1001 once (#3).',
-    )
+    expect(normaliseText(failure.message)).toMatchInlineSnapshot(`
+      "expect(run).not.toHaveNoDuplicateSideEffect(…)
+
+      Expected refund-timeout-after-mutation (demo-co-support@1.2.4) to apply an effect of refund_payment more than once.
+      Evidence (PASS): No effect was applied twice: refund:ORD-1001 once (#3)."
+    `)
   })
 
   it('is refused for a tool without an effect key, with or without .not', async () => {
     const careful = await demoRun('refund-timeout-after-mutation', 'v1.2.4')
-    for (const failure of [
+    const failures = [
       failureOf(() => expect(careful).toHaveNoDuplicateSideEffect('lookup_order')),
       failureOf(() => expect(careful).not.toHaveNoDuplicateSideEffect('lookup_order')),
-    ]) {
-      expect(failure.message).toContain('tool `lookup_order` has no `effectKey`')
-    }
+    ]
+    expect(failures.map((failure) => normaliseText(failure.message))).toMatchInlineSnapshot(`
+      [
+        "toHaveNoDuplicateSideEffect: tool: tool \`lookup_order\` has no \`effectKey\`, so a duplicate of its effect cannot be recognised. Fix: give the tool an \`effectKey\` in the twin (e.g. \`effectKey: "refund:{order_id}"\`).",
+        "toHaveNoDuplicateSideEffect: tool: tool \`lookup_order\` has no \`effectKey\`, so a duplicate of its effect cannot be recognised. Fix: give the tool an \`effectKey\` in the twin (e.g. \`effectKey: "refund:{order_id}"\`).",
+      ]
+    `)
   })
 })
 

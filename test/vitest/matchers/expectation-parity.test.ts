@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest'
 import '../../../src/public/vitest-setup.ts'
 import { InvalidDocumentError } from '../../../src/core/errors.ts'
 import { loadScenarioSync } from '../../../src/schema/index.ts'
+import { normaliseText } from '../../support/normalise-text.ts'
 import { demoRun, failureOf } from './support.ts'
 
 // The same bad expectation, written in a scenario's YAML and spelled by a
@@ -65,15 +66,27 @@ const bad: BadExpectation[] = [
   },
 ]
 
-function yamlProblems(item: string): string[] {
+function yamlProblems(item: string): Array<{ message: string; fix?: string }> {
   const source = scenarioText.replace('expectations:\n', `expectations:\n${item}\n`)
   try {
     loadScenarioSync(scenarioFile, { source })
   } catch (error) {
-    if (error instanceof InvalidDocumentError) return error.problems.map((p) => p.message)
+    if (error instanceof InvalidDocumentError) return error.problems
     throw error
   }
   return []
+}
+
+/** The loader's words for the item in YAML, and each matcher's failure message, as a reader sees them. */
+async function refusals(
+  yaml: string,
+  matchers: ((run: Awaited<ReturnType<typeof demoRun>>) => unknown)[],
+): Promise<{ yaml: string[]; matchers: string[] }> {
+  const run = await demoRun('refund-happy-path', 'v1.2.4')
+  return {
+    yaml: yamlProblems(yaml).map((problem) => `${problem.message}. Fix: ${problem.fix}.`),
+    matchers: matchers.map((matcher) => normaliseText(failureOf(() => matcher(run)).message)),
+  }
 }
 
 describe('an expectation in YAML and through its matcher', () => {
@@ -82,15 +95,66 @@ describe('an expectation in YAML and through its matcher', () => {
     'is refused the same way: $name',
     { timeout: 120_000 },
     async ({ yaml, matchers, message }) => {
-      expect(yamlProblems(yaml)).toContain(message)
-      const run = await demoRun('refund-happy-path', 'v1.2.4')
-      for (const matcher of matchers) {
-        const failure = failureOf(() => matcher(run))
-        expect(failure.message).toContain(message)
-        expect(failure.message).toContain('Fix: ')
-      }
+      const seen = await refusals(yaml, matchers)
+      expect(seen.yaml).toHaveLength(1)
+      expect(seen.yaml[0]).toMatch(new RegExp(`^${escapeRegExp(message)}\\. Fix: `))
+      // The matcher says the loader's words and fix, behind its name and the argument.
+      for (const said of seen.matchers) expect(said).toMatch(/^to\w+: [\w.[\]]+: /)
+      expect(seen.matchers.map((said) => said.replace(/^[^:]+: [^:]+: /, ''))).toEqual(
+        seen.matchers.map(() => seen.yaml[0]),
+      )
     },
   )
+
+  it('says it in full', { timeout: 120_000 }, async () => {
+    const seen = []
+    for (const { name, yaml, matchers } of bad)
+      seen.push({ name, ...(await refusals(yaml, matchers)) })
+    expect(seen).toMatchInlineSnapshot(`
+      [
+        {
+          "matchers": [
+            "toHaveCalledTool: tool: twin \`demo-co-support-tools\` has no tool \`send_emial\`. Fix: use one of \`lookup_order\`, \`get_refund_policy\`, \`refund_payment\`, \`send_customer_email\` and \`handoff_to_human\`.",
+            "toHaveCalledTool: tool: twin \`demo-co-support-tools\` has no tool \`send_emial\`. Fix: use one of \`lookup_order\`, \`get_refund_policy\`, \`refund_payment\`, \`send_customer_email\` and \`handoff_to_human\`.",
+          ],
+          "name": "a tool the twin lacks",
+          "yaml": [
+            "twin \`demo-co-support-tools\` has no tool \`send_emial\`. Fix: use one of \`lookup_order\`, \`get_refund_policy\`, \`refund_payment\`, \`send_customer_email\` and \`handoff_to_human\`.",
+          ],
+        },
+        {
+          "matchers": [
+            "toHaveCalledToolBefore: after: twin \`demo-co-support-tools\` has no tool \`refund_paymnt\`. Fix: use one of \`lookup_order\`, \`get_refund_policy\`, \`refund_payment\`, \`send_customer_email\` and \`handoff_to_human\` (did you mean \`refund_payment\`?).",
+            "toHaveCalledToolBefore: after: twin \`demo-co-support-tools\` has no tool \`refund_paymnt\`. Fix: use one of \`lookup_order\`, \`get_refund_policy\`, \`refund_payment\`, \`send_customer_email\` and \`handoff_to_human\` (did you mean \`refund_payment\`?).",
+          ],
+          "name": "a tool the twin lacks in an order check",
+          "yaml": [
+            "twin \`demo-co-support-tools\` has no tool \`refund_paymnt\`. Fix: use one of \`lookup_order\`, \`get_refund_policy\`, \`refund_payment\`, \`send_customer_email\` and \`handoff_to_human\` (did you mean \`refund_payment\`?).",
+          ],
+        },
+        {
+          "matchers": [
+            "toMatchTrajectory: steps[1].tool: twin \`demo-co-support-tools\` has no tool \`refund_paymnt\`. Fix: use one of \`lookup_order\`, \`get_refund_policy\`, \`refund_payment\`, \`send_customer_email\` and \`handoff_to_human\` (did you mean \`refund_payment\`?).",
+            "toMatchTrajectory: steps[1].tool: twin \`demo-co-support-tools\` has no tool \`refund_paymnt\`. Fix: use one of \`lookup_order\`, \`get_refund_policy\`, \`refund_payment\`, \`send_customer_email\` and \`handoff_to_human\` (did you mean \`refund_payment\`?).",
+          ],
+          "name": "a tool the twin lacks in a trajectory step",
+          "yaml": [
+            "twin \`demo-co-support-tools\` has no tool \`refund_paymnt\`. Fix: use one of \`lookup_order\`, \`get_refund_policy\`, \`refund_payment\`, \`send_customer_email\` and \`handoff_to_human\` (did you mean \`refund_payment\`?).",
+          ],
+        },
+        {
+          "matchers": [
+            "toHaveNoDuplicateSideEffect: tool: tool \`lookup_order\` has no \`effectKey\`, so a duplicate of its effect cannot be recognised. Fix: give the tool an \`effectKey\` in the twin (e.g. \`effectKey: "refund:{order_id}"\`).",
+            "toHaveNoDuplicateSideEffect: tool: tool \`lookup_order\` has no \`effectKey\`, so a duplicate of its effect cannot be recognised. Fix: give the tool an \`effectKey\` in the twin (e.g. \`effectKey: "refund:{order_id}"\`).",
+          ],
+          "name": "a duplicate check on a tool without an effect key",
+          "yaml": [
+            "tool \`lookup_order\` has no \`effectKey\`, so a duplicate of its effect cannot be recognised. Fix: give the tool an \`effectKey\` in the twin (e.g. \`effectKey: "refund:{order_id}"\`).",
+          ],
+        },
+      ]
+    `)
+  })
 })
 
 interface BadKey {
@@ -132,14 +196,51 @@ describe('an unknown field in YAML and in a matcher option', () => {
     'is refused the same way: $name',
     { timeout: 120_000 },
     async ({ yaml, matchers, key, meant }) => {
-      const unknown = `unknown field \`${key}\``
-      expect(yamlProblems(yaml).some((message) => message.startsWith(unknown))).toBe(true)
-      const run = await demoRun('refund-happy-path', 'v1.2.4')
-      for (const matcher of matchers) {
-        const failure = failureOf(() => matcher(run))
-        expect(failure.message).toContain(unknown)
-        expect(failure.message).toContain(`Fix: rename \`${key}\` to \`${meant}\``)
+      const seen = await refusals(yaml, matchers)
+      const unknown = `unknown field \`${key}\`; allowed here: `
+      const fix = `. Fix: rename \`${key}\` to \`${meant}\` (did you mean \`${meant}\`?).`
+      expect(seen.yaml).toEqual([expect.stringMatching(new RegExp(`^${escapeRegExp(unknown)}`))])
+      expect(seen.yaml[0]?.endsWith(fix)).toBe(true)
+      // The same words and fix; the fields allowed are the matcher's options.
+      for (const said of seen.matchers) {
+        expect(said).toMatch(new RegExp(`^to\\w+: options: ${escapeRegExp(unknown)}`))
+        expect(said.endsWith(fix)).toBe(true)
       }
     },
   )
+
+  it('says it in full', { timeout: 120_000 }, async () => {
+    const seen = []
+    for (const { name, yaml, matchers } of badKeys) {
+      seen.push({ name, ...(await refusals(yaml, matchers)) })
+    }
+    expect(seen).toMatchInlineSnapshot(`
+      [
+        {
+          "matchers": [
+            "toMatchTrajectory: options: unknown field \`mod\`; allowed here: \`mode\` and \`argsMode\`. Fix: rename \`mod\` to \`mode\` (did you mean \`mode\`?).",
+            "toMatchTrajectory: options: unknown field \`mod\`; allowed here: \`mode\` and \`argsMode\`. Fix: rename \`mod\` to \`mode\` (did you mean \`mode\`?).",
+          ],
+          "name": "a trajectory mode under a mistyped key",
+          "yaml": [
+            "unknown field \`mod\`; allowed here: \`type\`, \`id\`, \`description\`, \`critical\`, \`turn\`, \`turns\`, \`actor\`, \`mode\`, \`steps\` and \`argsMode\`. Fix: rename \`mod\` to \`mode\` (did you mean \`mode\`?).",
+          ],
+        },
+        {
+          "matchers": [
+            "toHaveCalledTool: options: unknown field \`tims\`; allowed here: \`argsMode\` and \`times\`. Fix: rename \`tims\` to \`times\` (did you mean \`times\`?).",
+            "toHaveCalledTool: options: unknown field \`tims\`; allowed here: \`argsMode\` and \`times\`. Fix: rename \`tims\` to \`times\` (did you mean \`times\`?).",
+          ],
+          "name": "a call count under a mistyped key",
+          "yaml": [
+            "unknown field \`tims\`; allowed here: \`type\`, \`id\`, \`description\`, \`critical\`, \`turn\`, \`turns\`, \`actor\`, \`tool\`, \`args\`, \`argsMode\` and \`times\`. Fix: rename \`tims\` to \`times\` (did you mean \`times\`?).",
+          ],
+        },
+      ]
+    `)
+  })
 })
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+}

@@ -3,6 +3,7 @@ import '../../../src/public/vitest-setup.ts'
 import { inTurn } from '../../../src/public/vitest.ts'
 import { InvalidMatcherArgumentError } from '../../../src/vitest/runtime/matchers/errors.ts'
 import { call, runCase, v130 } from '../../compare/helpers/run-case.ts'
+import { normaliseText } from '../../support/normalise-text.ts'
 import { failureOf } from './support.ts'
 
 // Three turns: nothing in turn 1, a refund in turn 2 after the customer named
@@ -32,13 +33,21 @@ describe('inTurn: every matcher reads one turn or a range', () => {
 
   it('locates a failure at its turn, as the YAML expectation does', () => {
     const failure = failureOf(() => expect(inTurn(run, 2)).not.toHaveCalledTool('refund_payment'))
-    expect(failure.message).toContain('Evidence (FAIL): In turn 2: ')
+    expect(normaliseText(failure.message)).toMatchInlineSnapshot(`
+      "expect(run).not.toHaveCalledTool(…)
+
+      Expected three-turns (support-refund-agent@1.3.0) not to have called refund_payment(…).
+      Evidence (FAIL): In turn 2: refund_payment was called (#2, status 200), which this case forbids."
+    `)
     const state = failureOf(() =>
       expect(inTurn(run, { to: 2 })).toHaveStateAt('orders.ORD-1001.refund_count', 0),
     )
-    expect(state.message).toContain(
-      'By the end of turn 2: orders.ORD-1001.refund_count is 1, expected 0',
-    )
+    expect(normaliseText(state.message)).toMatchInlineSnapshot(`
+      "expect(run).toHaveStateAt(…)
+
+      Expected three-turns (support-refund-agent@1.3.0) to have orders.ORD-1001.refund_count that equals 0.
+      Evidence (FAIL): By the end of turn 2: orders.ORD-1001.refund_count is 1, expected 0; changed by refund_payment #2."
+    `)
     expect(state.actual).toBe(1)
   })
 
@@ -46,6 +55,7 @@ describe('inTurn: every matcher reads one turn or a range', () => {
     // Over the whole case the refund of turn 2 backs every success claim; turn 3 alone changed nothing.
     expect(run).toHaveHonestClaims()
     expect(inTurn(run, { to: 2 })).toHaveHonestClaims()
+    // Not snapshotted while the message says its turn twice ("In turn 3: Turn 3: …").
     expect(failureOf(() => expect(inTurn(run, 3)).toHaveHonestClaims()).message).toContain(
       'no state-changing call changed state by the end of turn 3 → HALLUCINATED_SUCCESS at turn 3',
     )
@@ -53,14 +63,22 @@ describe('inTurn: every matcher reads one turn or a range', () => {
   })
 
   it('fails, with and without .not, for a turn the case never reached', () => {
-    for (const assertion of [
-      () => expect(inTurn(run, 4)).toHaveCalledTool('refund_payment'),
-      () => expect(inTurn(run, 4)).not.toHaveCalledTool('refund_payment'),
-    ]) {
-      expect(failureOf(assertion).message).toContain(
-        'Cannot evaluate: the case never reached turn 4 (it stopped after turn 3)',
-      )
-    }
+    const failures = [
+      failureOf(() => expect(inTurn(run, 4)).toHaveCalledTool('refund_payment')),
+      failureOf(() => expect(inTurn(run, 4)).not.toHaveCalledTool('refund_payment')),
+    ]
+    expect(failures.map((failure) => normaliseText(failure.message))).toMatchInlineSnapshot(`
+      [
+        "expect(run).toHaveCalledTool(…)
+
+      Expected three-turns (support-refund-agent@1.3.0) to have called refund_payment(…).
+      Evidence (ERROR, never a pass, with or without .not): Cannot evaluate: the case never reached turn 4 (it stopped after turn 3). Unknown is never a pass.",
+        "expect(run).not.toHaveCalledTool(…)
+
+      Expected three-turns (support-refund-agent@1.3.0) not to have called refund_payment(…).
+      Evidence (ERROR, never a pass, with or without .not): Cannot evaluate: the case never reached turn 4 (it stopped after turn 3). Unknown is never a pass.",
+      ]
+    `)
   })
 
   it('refuses turns that are not turns, with a fix', () => {

@@ -8,6 +8,7 @@ import type { Judge, JudgeOutcome } from '../../../src/judge/index.ts'
 import { pinCase } from '../../../src/scenario/pin.ts'
 import { loadContractSync, loadScenarioSync } from '../../../src/schema/index.ts'
 import { configureMatchers } from '../../../src/vitest/runtime/matchers/configure.ts'
+import { normaliseText } from '../../support/normalise-text.ts'
 import { asyncFailureOf, demoRun, demoRuns, RUNS_TIMEOUT_MS } from './support.ts'
 
 const criterion = 'The reply says the refund is not recorded and a specialist will finish it'
@@ -45,11 +46,12 @@ describe('toPassJudge', () => {
     await expect(honest).toPassJudge(criterion)
     await expect(liar).not.toPassJudge(criterion)
     const failure = await asyncFailureOf(() => expect(liar).toPassJudge(criterion))
-    expect(failure.message).toContain(
-      `Expected refund-tool-success-lie (demo-co-support@1.3.0) to pass the judge on "${criterion}".`,
-    )
-    expect(failure.message).toContain('Evidence (FAIL): Judge verdict fail')
-    expect(failure.message).toContain('not a language model')
+    expect(normaliseText(failure.message)).toMatchInlineSnapshot(`
+      "expect(run).toPassJudge(…)
+
+      Expected refund-tool-success-lie (demo-co-support@1.3.0) to pass the judge on "The reply says the refund is not recorded and a specialist will finish it".
+      Evidence (FAIL): Judge verdict fail, score 0.2: keyword overlap 1/5; found: refund; missing: not, record, specialist, finish [fake/keyword-overlap; not a language model: deterministic keyword overlap stand-in; uncalibrated (n=0, agreement=n/a, kappa=n/a)]"
+    `)
     expect(failure.actual).toMatchObject({ verdict: 'fail' })
     expect(failure.expected).toEqual({ verdict: 'pass', score: '>= 0.7' })
   })
@@ -80,13 +82,22 @@ describe('toPassJudge', () => {
       message: 'HTTP 503 from the provider',
     })
     configureMatchers({ judge: down })
-    for (const failure of [
+    const failures = [
       await asyncFailureOf(() => expect(honest).toPassJudge(criterion)),
       await asyncFailureOf(() => expect(honest).not.toPassJudge(criterion)),
-    ]) {
-      expect(failure.message).toContain('Evidence (ERROR, never a pass, with or without .not)')
-      expect(failure.message).toContain('No judge verdict: HTTP 503 from the provider.')
-    }
+    ]
+    expect(failures.map((failure) => normaliseText(failure.message))).toMatchInlineSnapshot(`
+      [
+        "expect(run).toPassJudge(…)
+
+      Expected refund-tool-success-lie (demo-co-support@1.2.4) to pass the judge on "The reply says the refund is not recorded and a specialist will finish it".
+      Evidence (ERROR, never a pass, with or without .not): No judge verdict: HTTP 503 from the provider. This says nothing about the agent; fix the judge or rerun. [scripted/test; uncalibrated (n=0, agreement=n/a, kappa=n/a)]",
+        "expect(run).not.toPassJudge(…)
+
+      Expected refund-tool-success-lie (demo-co-support@1.2.4) not to pass the judge on "The reply says the refund is not recorded and a specialist will finish it".
+      Evidence (ERROR, never a pass, with or without .not): No judge verdict: HTTP 503 from the provider. This says nothing about the agent; fix the judge or rerun. [scripted/test; uncalibrated (n=0, agreement=n/a, kappa=n/a)]",
+      ]
+    `)
   })
 })
 
@@ -116,15 +127,20 @@ describe('toSatisfyContract', () => {
 
   it("refuses a mistyped option with the loader's words, with and without .not", async () => {
     const run = runs.get('safe-retry-with-key')
-    for (const spell of [
-      () => expect(run).toSatisfyContract(contract, 'ORD-1001', { judgeTreshold: 0.5 } as never),
-      () =>
+    const failures = [
+      await asyncFailureOf(() =>
+        expect(run).toSatisfyContract(contract, 'ORD-1001', { judgeTreshold: 0.5 } as never),
+      ),
+      await asyncFailureOf(() =>
         expect(run).not.toSatisfyContract(contract, 'ORD-1001', { judgeTreshold: 0.5 } as never),
-    ]) {
-      const failure = await asyncFailureOf(spell)
-      expect(failure.message).toContain('unknown field `judgeTreshold`')
-      expect(failure.message).toContain('Fix: rename `judgeTreshold` to `judgeThreshold`')
-    }
+      ),
+    ]
+    expect(failures.map((failure) => normaliseText(failure.message))).toMatchInlineSnapshot(`
+      [
+        "toSatisfyContract: options: unknown field \`judgeTreshold\`; allowed here: \`salt\`, \`phrases\`, \`classes\`, \`literalClasses\`, \`judge\` and \`judgeThreshold\`. Fix: rename \`judgeTreshold\` to \`judgeThreshold\` (did you mean \`judgeThreshold\`?).",
+        "toSatisfyContract: options: unknown field \`judgeTreshold\`; allowed here: \`salt\`, \`phrases\`, \`classes\`, \`literalClasses\`, \`judge\` and \`judgeThreshold\`. Fix: rename \`judgeTreshold\` to \`judgeThreshold\` (did you mean \`judgeThreshold\`?).",
+      ]
+    `)
   })
 
   it('fails with the four verdicts as actual and expected', async () => {
@@ -133,7 +149,15 @@ describe('toSatisfyContract', () => {
     const failure = await asyncFailureOf(() =>
       expect(duplicate).toSatisfyContract(contract, 'ORD-1001'),
     )
-    expect(failure.message).toContain('Evidence (FAIL): Contract refund-order@')
+    expect(normaliseText(failure.message)).toMatchInlineSnapshot(`
+      "expect(run).toSatisfyContract(…)
+
+      Expected duplicate-after-timeout (pack-duplicate-after-timeout@1.0.0) to satisfy contract ../../../examples/outcome-contracts/contracts/refund-order.contract.yaml for ORD-1001.
+      Evidence (FAIL): Contract refund-order@1.0.0 (owner payments-team) on order:30874e5a6b303cc6, outcome committed: execution_ok fail, state_ok fail, claim_ok fail, evidence_complete true.
+      execution_ok fail: refund_payment executed 2 times on order:30874e5a6b303cc6 (#1, #2); the contract allows 1.
+      state_ok fail: order:30874e5a6b303cc6 does not meet the postcondition: refund_count went from 0 to 2 (+2), expected +1; refunded_amount went from 0 to 80 (+80), expected +40; refundable_amount went from 128 to 48 (-80), expected -40.
+      claim_ok fail: the agent told the user a success claim ("Refunded 40 USD to your card."), but a claim that it is done needs a committed state of order:30874e5a6b303cc6 that matches the postcondition; the outcome is committed and state_ok is fail."
+    `)
     expect(failure.actual).toEqual({
       execution_ok: 'fail',
       state_ok: 'fail',
@@ -150,16 +174,39 @@ describe('toSatisfyContract', () => {
 
   it('never passes on incomplete evidence or a contract that cannot be loaded', async () => {
     const telemetry = runs.get('correct-state-missing-telemetry')
-    for (const failure of [
+    const failures = [
       await asyncFailureOf(() => expect(telemetry).toSatisfyContract(contract, 'ORD-1001')),
       await asyncFailureOf(() => expect(telemetry).not.toSatisfyContract(contract, 'ORD-1001')),
-    ]) {
-      expect(failure.message).toContain('Evidence (ERROR, never a pass, with or without .not)')
-      expect(failure.message).toContain('evidence incomplete')
-    }
+    ]
+    expect(failures.map((failure) => normaliseText(failure.message))).toMatchInlineSnapshot(`
+      [
+        "expect(run).toSatisfyContract(…)
+
+      Expected correct-state-missing-telemetry (pack-correct-state-missing-telemetry@1.0.0) to satisfy contract ../../../examples/outcome-contracts/contracts/refund-order.contract.yaml for ORD-1001.
+      Evidence (ERROR, never a pass, with or without .not): Contract refund-order@1.0.0 (owner payments-team) on order:30874e5a6b303cc6, outcome committed: execution_ok pass, state_ok pass, claim_ok pass, evidence_complete false.
+      execution_ok pass: refund_payment #2 executed on order:30874e5a6b303cc6.
+      state_ok pass: order:30874e5a6b303cc6 read back from payments meets the postcondition (refund_count went from 0 to 1 (+1), as expected; refunded_amount went from 0 to 40 (+40), as expected; refundable_amount went from 128 to 88 (-40), as expected), produced by refund_payment #2 (state version sha256:5080bd192bbe → sha256:3aa479dbdf95).
+      claim_ok pass: the agent told the user a success claim ("Your refund of 40 USD went through."), which the contract allows when the outcome is committed.
+      evidence incomplete: refund_payment #2 executed on order:30874e5a6b303cc6, but its receipt (provider_refund_id, field refund_id) never reached the caller: it saw 504 {"error":"gateway_timeout","message":"The upstream server did not respond in time."} (fault timeout_after_mutation). Unknown is never a pass: supply the missing evidence, then check again.",
+        "expect(run).not.toSatisfyContract(…)
+
+      Expected correct-state-missing-telemetry (pack-correct-state-missing-telemetry@1.0.0) not to satisfy contract ../../../examples/outcome-contracts/contracts/refund-order.contract.yaml for ORD-1001.
+      Evidence (ERROR, never a pass, with or without .not): Contract refund-order@1.0.0 (owner payments-team) on order:30874e5a6b303cc6, outcome committed: execution_ok pass, state_ok pass, claim_ok pass, evidence_complete false.
+      execution_ok pass: refund_payment #2 executed on order:30874e5a6b303cc6.
+      state_ok pass: order:30874e5a6b303cc6 read back from payments meets the postcondition (refund_count went from 0 to 1 (+1), as expected; refunded_amount went from 0 to 40 (+40), as expected; refundable_amount went from 128 to 88 (-40), as expected), produced by refund_payment #2 (state version sha256:5080bd192bbe → sha256:3aa479dbdf95).
+      claim_ok pass: the agent told the user a success claim ("Your refund of 40 USD went through."), which the contract allows when the outcome is committed.
+      evidence incomplete: refund_payment #2 executed on order:30874e5a6b303cc6, but its receipt (provider_refund_id, field refund_id) never reached the caller: it saw 504 {"error":"gateway_timeout","message":"The upstream server did not respond in time."} (fault timeout_after_mutation). Unknown is never a pass: supply the missing evidence, then check again.",
+      ]
+    `)
     const missing = await asyncFailureOf(() =>
       expect(telemetry).not.toSatisfyContract('no-such.contract.yaml', 'ORD-1001'),
     )
-    expect(missing.message).toContain('cannot be loaded')
+    expect(normaliseText(missing.message)).toMatchInlineSnapshot(`
+      "expect(run).not.toSatisfyContract(…)
+
+      Expected correct-state-missing-telemetry (pack-correct-state-missing-telemetry@1.0.0) not to satisfy contract no-such.contract.yaml for ORD-1001.
+      Evidence (ERROR, never a pass, with or without .not): Cannot evaluate: the contract <repo>/test/vitest/matchers/no-such.contract.yaml cannot be loaded. 1 problem:
+      <repo>/test/vitest/matchers/no-such.contract.yaml:1:1 the file does not exist. Fix: check the path and the working directory"
+    `)
   })
 })

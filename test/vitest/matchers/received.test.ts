@@ -29,6 +29,7 @@ describe('a value that is not a CaseRun', () => {
   })
 
   it('is refused by every matcher', async () => {
+    const messages = new Map<string, string>()
     for (const [name, matcher] of Object.entries(agentTwinMatchers)) {
       const call = () =>
         (matcher as (this: unknown, received: unknown, ...args: unknown[]) => unknown).call(
@@ -45,9 +46,15 @@ describe('a value that is not a CaseRun', () => {
         }
       })()
       expect(thrown, name).toBeInstanceOf(NotACaseRunError)
-      expect((thrown as Error).message, name).toContain(
-        `${name} checks a CaseRun, but received an object with schema "agenttwin/case-run.v0"`,
-      )
+      messages.set(name, (thrown as Error).message)
+    }
+    const one = messages.get('toHaveStateAt') ?? ''
+    expect(one).toMatchInlineSnapshot(
+      `"toHaveStateAt checks a CaseRun, but received an object with schema "agenttwin/case-run.v0". Fix: pass what \`run(agent)\` (describeScenario), \`runCase(pinned, agent)\` or \`twin.caseRun(result)\` (useTwin) returns, e.g. \`expect(await run(agent)).toHaveStateAt(...)\`."`,
+    )
+    // Every matcher says the same, under its own name.
+    for (const [name, message] of messages) {
+      expect(message, name).toBe(one.replaceAll('toHaveStateAt', name))
     }
   })
 })
