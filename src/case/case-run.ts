@@ -98,7 +98,11 @@ export function refusalError(refused: readonly UnhandledRequest[]): CaseError {
   const sentences: string[] = []
   if (unserved.length > 0) {
     sentences.push(
-      `the agent sent requests no twin handles: ${unserved.map(describeUnhandled).join(', ')}. Serve that host with a twin, allow it (network.allowHosts), stop the agent from calling it, or run an out-of-process agent against serveTwin or agenttwin serve.`,
+      `the agent sent requests no twin handles: ${unserved.map(describeUnhandled).join(', ')}. ${
+        unserved.some((request) => /^https?:/.test(request.url))
+          ? 'Serve an http(s) host with a twin, allow'
+          : 'Allow'
+      } the host (network.allowHosts), stop the agent from calling it, or run an out-of-process agent against serveTwin or agenttwin serve.`,
     )
   }
   if (late.length > 0) {

@@ -1,6 +1,7 @@
 import { mkdirSync, realpathSync, statSync, writeFileSync } from 'node:fs'
 import { basename, dirname, join, resolve } from 'node:path'
 import { AgentTwinError } from '../core/errors.ts'
+import { endSentence } from '../core/sentence.ts'
 
 /** An output path that is one of the command's inputs. Code `AGENTTWIN_OUTPUT_IS_INPUT`. */
 export class OutputIsInputError extends AgentTwinError {
@@ -30,7 +31,7 @@ export class UnwritableOutputError extends AgentTwinError {
             : (code ?? String(error))
     super(
       {
-        problem: `cannot write ${output}: ${reason}.`,
+        problem: `cannot write ${output}: ${endSentence(reason)}`,
         fix: 'choose an output path whose folders are folders (or can be created) and that may be written.',
       },
       { cause: error },

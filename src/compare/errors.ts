@@ -1,4 +1,5 @@
 import { AgentTwinError } from '../core/errors.ts'
+import { endSentence } from '../core/sentence.ts'
 
 /** One field in which the two sides' recorded selections differ. */
 export interface SelectionMismatch {
@@ -36,7 +37,7 @@ export class InvalidGatePolicyError extends AgentTwinError {
 
   constructor(problem: string) {
     super({
-      problem: `Invalid release gate policy: ${problem}.`,
+      problem: `Invalid release gate policy: ${endSentence(problem)}`,
       fix: 'list each of NEW_CRITICAL_FAILURE, REGRESSED, INCOMPLETE, IMPROVED, UNCHANGED at most once, in "block" or "warn"; keep INCOMPLETE in one of them and "empty" WARN or BLOCK.',
     })
   }

@@ -112,9 +112,13 @@ export function readReplyClaim(
       basis: 'no phrase of the claim table matches the reply',
     }
   }
-  const quoted = [...found.entries()]
-    .map(([name, list]) => `${name}: ${list.map((p) => `"${p}"`).join(', ')}`)
-    .join('; ')
+  // The decided family's phrases first and unnamed; any other family's after, by name.
+  const quote = (list: string[]) => list.map((p) => `"${p}"`).join(', ')
+  const entries = [...found.entries()]
+  const quoted = [
+    ...entries.filter(([name]) => name === family).map(([, list]) => quote(list)),
+    ...entries.filter(([name]) => name !== family).map(([name, list]) => `${name}: ${quote(list)}`),
+  ].join('; ')
   return { family, source: 'phrases', basis: `the reply reads as ${family} (${quoted})` }
 }
 

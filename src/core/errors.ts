@@ -1,4 +1,5 @@
 import { type ErrorCode, errorDocs } from './error-codes.ts'
+import { endSentence } from './sentence.ts'
 
 export { ERROR_CODES, type ErrorCode, errorDocs } from './error-codes.ts'
 
@@ -128,7 +129,7 @@ export class NotJsonError extends AgentTwinError {
 
   constructor(path: string, reason: string) {
     super({
-      problem: `Value at "${path || '(root)'}" is not JSON: ${reason}.`,
+      problem: `Value at "${path || '(root)'}" is not JSON: ${endSentence(reason)}`,
       fix: 'keep twin state, arguments and answers to plain JSON (objects, arrays, strings, finite numbers, booleans, null).',
     })
     this.path = path
@@ -142,7 +143,7 @@ export class UnsafePathError extends AgentTwinError {
 
   constructor(path: string, reason: string) {
     super({
-      problem: `Unsafe state path "${path}": ${reason}.`,
+      problem: `Unsafe state path "${path}": ${endSentence(reason)}`,
       fix: 'use dotted paths of plain keys or array indexes, e.g. "orders.o_1.items.0".',
     })
     this.path = path

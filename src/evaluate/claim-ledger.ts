@@ -50,7 +50,7 @@ export function evaluateClaimLedger(
     const result = makeResult(
       expectation,
       label,
-      `Turn ${wrong.claim.turn}: the agent replied ${quoteReply(wrong.claim.reply)} (${wrong.claim.family}, ${wrong.claim.basis}); ${wrong.reason} → ${label} at turn ${wrong.claim.turn}.`,
+      `Turn ${wrong.claim.turn}: the agent replied ${quoteReply(wrong.claim.reply)} (${readingOf(wrong.claim)}); ${wrong.reason} → ${label} at turn ${wrong.claim.turn}.`,
       { ledger } as JsonObject,
     )
     return { ...result, turn: wrong.claim.turn }
@@ -106,4 +106,11 @@ function judge(
     }
   }
   return { claim, label: 'NOT_CHECKED', reason: `a ${claim.family} reply claims no outcome` }
+}
+
+/** How a claim was read: the basis alone when it already names the family. */
+function readingOf(claim: { family: string; basis: string }): string {
+  return claim.basis.startsWith('the reply reads as ')
+    ? claim.basis
+    : `${claim.family}, ${claim.basis}`
 }

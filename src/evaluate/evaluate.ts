@@ -1,8 +1,9 @@
 import type { CaseRun } from '../core/case-run.ts'
 import { actorView } from '../core/conversation.ts'
 import type { ExpectationResult } from '../core/expectation-result.ts'
+import { endSentence } from '../core/sentence.ts'
 import type { ExpectationDocument } from '../schema/scenario-document.ts'
-import { type EvaluateOptions, evaluatorOf } from './registry.ts'
+import { type EvaluateOptions, evaluatorOf, expectationTypes } from './registry.ts'
 import { makeResult, unfinishedResult } from './result.ts'
 import { evaluateOverTurns, windowOf } from './turns.ts'
 
@@ -42,7 +43,7 @@ export async function evaluateExpectation(
     return makeResult(
       expectation,
       'ERROR',
-      `Cannot evaluate: evaluating ${expectation.type} "${expectation.id}" threw ${reason}. Unknown is never a pass.`,
+      `Cannot evaluate: evaluating ${expectation.type} "${expectation.id}" threw ${endSentence(reason)} Unknown is never a pass.`,
       { threw: reason },
     )
   }
@@ -83,7 +84,7 @@ function unknownType(expectation: never): ExpectationResult {
     type: type as ExpectationResult['type'],
     critical: Boolean((expectation as { critical?: boolean }).critical),
     label: 'ERROR',
-    message: `Cannot evaluate: "${type}" is not an expectation type. Use one of state, noDuplicateSideEffect, outcomeVerified, callOrder, calledTool, notCalledTool, trajectory, handoff, maxRetries, noCollateralChanges, judge, contract, traceMatchesRecords.`,
+    message: `Cannot evaluate: "${type}" is not an expectation type. Use one of ${expectationTypes().join(', ')}.`,
     evidence: { type: String(type) },
   }
 }

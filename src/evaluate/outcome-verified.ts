@@ -1,5 +1,6 @@
 import type { CaseRun } from '../core/case-run.ts'
 import type { ExpectationResult } from '../core/expectation-result.ts'
+import { endSentence } from '../core/sentence.ts'
 import type { OutcomeVerifiedExpectation } from '../schema/scenario-document.ts'
 import { verifyOutcome } from './outcome.ts'
 import { makeResult, unfinishedResult } from './result.ts'
@@ -77,10 +78,10 @@ export function evaluateOutcomeVerified(
     )
   }
   if (verification.status === 'SUCCESS') {
-    const message = `The SUCCESS claim is backed by state: ${verification.reason}.`
+    const message = `The SUCCESS claim is backed by state: ${endSentence(verification.reason)}`
     return makeResult(expectation, 'PASS', message, evidence, true)
   }
   const label = withPath ? 'STATE_MISMATCH' : 'HALLUCINATED_SUCCESS'
-  const message = `The agent claimed SUCCESS, but ${verification.reason}.`
+  const message = `The agent claimed SUCCESS, but ${endSentence(verification.reason)}`
   return makeResult(expectation, label, message, evidence, true)
 }

@@ -84,6 +84,11 @@ export function evaluatorOf(type: string): Evaluator<ExpectationType> | undefine
     : undefined
 }
 
+/** Every expectation type with an evaluator, in the registry's order: what an unknown type is told to use. */
+export function expectationTypes(): readonly ExpectationType[] {
+  return Object.keys(EVALUATORS) as ExpectationType[]
+}
+
 /**
  * The evaluator of a type known at compile time (what a matcher spells).
  * @example

@@ -1,5 +1,6 @@
 import type { CaseRun } from '../core/case-run.ts'
 import type { ExpectationResult } from '../core/expectation-result.ts'
+import { endSentence } from '../core/sentence.ts'
 import { pathOf } from '../core/state-path.ts'
 import type { StateExpectation } from '../schema/scenario-document.ts'
 import { changedBySentence, changesTouching, touchingEvidence } from './changes.ts'
@@ -24,7 +25,7 @@ export function evaluateState(expectation: StateExpectation, run: CaseRun): Expe
     return makeResult(
       expectation,
       'ERROR',
-      `Cannot evaluate: ${outcome.text}.`,
+      `Cannot evaluate: ${endSentence(outcome.text)}`,
       outcomeEvidence(outcome, []),
     )
   }

@@ -74,9 +74,21 @@ export function scopeToTurns(
     whole: whole as ExpectationDocument,
     locate: (result) =>
       run.conversation
-        ? { ...result, turn: window.to, message: `${turnsPhrase(window)}: ${result.message}` }
+        ? { ...result, turn: window.to, message: locatedMessage(window, result.message) }
         : result,
   }
+}
+
+/**
+ * The verdict's message led by its window. A verdict that already names the
+ * one turn of its window (`Turn 3: …`) gets the window's words in their place,
+ * so the turn is said once.
+ */
+function locatedMessage(window: TurnWindow, message: string): string {
+  const lead = `Turn ${window.to}: `
+  const rest =
+    window.from === window.to && message.startsWith(lead) ? message.slice(lead.length) : message
+  return `${turnsPhrase(window)}: ${rest}`
 }
 
 /**

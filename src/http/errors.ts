@@ -1,4 +1,5 @@
 import { AgentTwinError, partsOf } from '../core/errors.ts'
+import { endSentence } from '../core/sentence.ts'
 
 /**
  * Who sent a refused request, when it can be told: `fetch` / `node:http` (seen
@@ -155,7 +156,7 @@ export class InvalidCallerViewError extends AgentTwinError {
 
   constructor(tool: string, problem: string) {
     super({
-      problem: `The caller view for tool "${tool}" cannot be rendered: ${problem}.`,
+      problem: `The caller view for tool "${tool}" cannot be rendered: ${endSentence(problem)}`,
       fix: "correct the fault type's view() in the catalog.",
     })
   }

@@ -90,17 +90,25 @@ function twinsLine(twins: string[]): string {
   return `Twins in use: ${twins.length > 0 ? twins.join(', ') : 'none'}.`
 }
 
-/** What to do, the same three ways out in every refusal; from a worker, first why it is refused. */
+/**
+ * What to do, the same ways out in every refusal; from a worker, first why it
+ * is refused. Serving by a twin is offered only where a twin can answer: an
+ * http(s) origin, not a DNS query, a WebSocket or a raw socket.
+ */
 function fixLine(origin: string, thread: string | undefined): string {
-  const fromWorker = thread
-    ? `Twins answer only on the thread that runs the test, so a request from ${thread} is refused, never served. ` +
-      "Make the call on the test's thread, or serve the twin over HTTP with serveTwin() and let the worker reach it (allowLoopback). Otherwise: "
-    : ''
+  const served = /^https?:\/\//.test(origin)
+  const ways = [
+    ...(served ? [`serve ${origin} with a twin (a twin whose http.baseUrl covers it)`] : []),
+    `allow the host (agentTwin({ network: { allowHosts: ['${origin.replace(/^\w+:(\/\/)?/, '')}'] } }) or createInterception({ allowHosts }); allowLoopback for a server the test started itself)`,
+    'or stop the code under test from calling it',
+  ]
+  const outOfProcess =
+    'An agent in another process is not covered by this guard: run it against serveTwin() or `agenttwin serve`.'
+  if (!thread) return `Fix: ${ways.join(', ')}. ${outOfProcess}`
   return (
-    fromWorker +
-    `Fix: serve ${origin} with a twin (a twin whose http.baseUrl covers it), ` +
-    `allow the host (agentTwin({ network: { allowHosts: ['${origin.replace(/^\w+:\/\//, '')}'] } }) or createInterception({ allowHosts }); allowLoopback for a server the test started itself), ` +
-    'or stop the code under test from calling it. An agent in another process is not covered by this guard: run it against serveTwin() or `agenttwin serve`.'
+    `Twins answer only on the thread that runs the test, so a request from ${thread} is refused, never served.\n` +
+    "Fix: make the call on the test's thread, or serve the twin over HTTP with serveTwin() and let the worker reach it (allowLoopback). " +
+    `Otherwise ${ways.join(', ')}. ${outOfProcess}`
   )
 }
 

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises'
 import { dirname } from 'node:path'
+import { endSentence } from '../core/sentence.ts'
 import { JudgeCacheError } from './errors.ts'
 import { evidenceText } from './prompt.ts'
 import type { Judge, JudgeIdentity, JudgeOutcome, JudgeRequest, JudgeVerdict } from './types.ts'
@@ -79,7 +80,7 @@ export class JudgeCache {
       await rename(temp, this.file)
     } catch (error) {
       throw new JudgeCacheError(
-        `cannot write the judge cache ${this.file}: ${(error as Error).message}. Fix: make the folder writable or set another cache file (cacheFile / AGENTTWIN_JUDGE_CACHE).`,
+        `cannot write the judge cache ${this.file}: ${endSentence((error as Error).message)} Fix: make the folder writable or set another cache file (cacheFile / AGENTTWIN_JUDGE_CACHE).`,
         { cause: error },
       )
     }

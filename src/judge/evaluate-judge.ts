@@ -1,6 +1,7 @@
 import type { CaseRun } from '../core/case-run.ts'
 import type { ExpectationResult, ResultLabel } from '../core/expectation-result.ts'
 import type { JsonValue } from '../core/json.ts'
+import { endSentence } from '../core/sentence.ts'
 import type { JudgeExpectation } from '../schema/scenario-document.ts'
 import {
   type CalibrationStatus,
@@ -68,7 +69,7 @@ export async function evaluateJudge(
   const unanswered = (message: string, cached = false): ExpectationResult => ({
     ...base,
     label: 'ERROR',
-    message: `No judge verdict: ${message}. This says nothing about the agent; fix the judge or rerun. [${facts.judge}; ${notes}]`,
+    message: `No judge verdict: ${endSentence(message)} This says nothing about the agent; fix the judge or rerun. [${facts.judge}; ${notes}]`,
     evidence: { ...facts, failure: message },
     judge: { ...who, cached, note: notes },
   })

@@ -1,4 +1,5 @@
 import { AgentTwinError, partsOf } from '../core/errors.ts'
+import { endSentence } from '../core/sentence.ts'
 
 /** A model mode that is not one, or a live mode asked for implicitly under CI. Code `AGENTTWIN_MODEL_MODE`. */
 export class ModelModeError extends AgentTwinError {
@@ -15,7 +16,7 @@ export class InvalidCassetteError extends AgentTwinError {
 
   constructor(file: string, reason: string) {
     super({
-      problem: `${file}: ${reason}.`,
+      problem: `${file}: ${endSentence(reason)}`,
       fix: 're-record it with AGENTTWIN_MODELS=record, or restore it from version control.',
     })
   }

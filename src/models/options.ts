@@ -1,4 +1,5 @@
 import { normalName } from '../core/secret-policy.ts'
+import { endSentence } from '../core/sentence.ts'
 import { pathProblems } from '../core/state-path.ts'
 import { InvalidModelsOptionError } from './errors.ts'
 import type { ModelsOptions } from './types.ts'
@@ -39,7 +40,7 @@ export function checkModelsOptions(options: Partial<ModelsOptions>, where: strin
               .join('; ')
       if (problem) {
         throw new InvalidModelsOptionError(
-          `${where}.${list}[${at}] (${JSON.stringify(entry)}) ${problem}.`,
+          `${where}.${list}[${at}] (${JSON.stringify(entry)}) ${endSentence(problem)}`,
           `name a field (\`session_id\`) or a body path from the root (\`metadata.note\`, \`messages.*.name\`), e.g. ${EXAMPLES[list]}.`,
         )
       }

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs'
 import type { CaseModels, ModelMode } from '../core/model-usage.ts'
 import { type SecretPolicy, secretPolicy } from '../core/secret-policy.ts'
+import { endSentence } from '../core/sentence.ts'
 import { canonicalRequest, canonicalUrl } from './canonical.ts'
 import { readCassette, writeCassette } from './cassette.ts'
 import { firstDifference } from './json-diff.ts'
@@ -129,7 +130,7 @@ export function createModelSession(options: ModelSessionOptions): ModelSession {
           ? ((failure.cause as Error | undefined)?.message ?? failure.message)
           : String(failure)
       return fail(
-        `${where} was sent live (mode ${options.mode}) and failed: ${reason}. Fix: start the model server, or replay from ${options.file}.`,
+        `${where} was sent live (mode ${options.mode}) and failed: ${endSentence(reason)} Fix: start the model server, or replay from ${options.file}.`,
         'live',
       )
     }

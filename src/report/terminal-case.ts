@@ -126,7 +126,7 @@ export function renderCase(c: Colors, item: CaseReport): string[] {
     lines.push(`  ${c.bold('First divergence')} none: the trajectories match step for step`)
   }
   // Whose difference a simulated user's turn is: the agent's, or the simulator's.
-  if (item.userTurns) lines.push(`  ${c.bold('Simulated user')} ${item.userTurns.sentence}`)
+  if (item.userTurns) lines.push(`  ${c.bold('Simulated user:')} ${item.userTurns.sentence}`)
   lines.push(...conversationLines(c, item))
   if (item.changes.length > 0) {
     lines.push(`  ${c.bold('Expectations')} ${c.dim('(baseline → candidate)')}`)

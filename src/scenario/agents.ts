@@ -1,4 +1,5 @@
 import { AgentTwinError } from '../core/errors.ts'
+import { endSentence } from '../core/sentence.ts'
 import type { Agent } from './types.ts'
 
 /** The agents module does not export agents in a shape AgentTwin understands. */
@@ -8,7 +9,11 @@ export class AgentModuleError extends AgentTwinError {
   constructor(file: string, problem: string) {
     const fix =
       'Export `agents` (a record of version → { name, version, run }) or a default export of that shape, or a single agent as default export.'
-    super({ problem: `${file}: ${problem}.`, fix, message: `${file}: ${problem}. ${fix}` })
+    super({
+      problem: `${file}: ${endSentence(problem)}`,
+      fix,
+      message: `${file}: ${endSentence(problem)} ${fix}`,
+    })
   }
 }
 

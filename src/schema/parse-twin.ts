@@ -1,4 +1,5 @@
 import { resolve } from 'node:path'
+import type { CallSite } from '../core/call-site.ts'
 import { InvalidDocumentError } from '../core/errors.ts'
 import { cloneData } from '../core/json.ts'
 import { DocumentStore } from './document-store.ts'
@@ -50,6 +51,36 @@ export function parseTwin(text: string, file: string): TwinDocument {
   const { document, problems } = inspectTwin(text, file)
   if (!document) throw new InvalidDocumentError(problems)
   return document
+}
+
+/**
+ * Validates a `twin.v1` document given as an object in code (`useTwin({...})`).
+ * Its problems are located where the user wrote it, the call at `site`, with
+ * the field path inside the object: never at a line of a JSON text the user
+ * never saw.
+ * @throws InvalidDocumentError listing every problem.
+ * @example
+ * const twin = parseTwinValue(document, 'useTwin', callSite())
+ */
+export function parseTwinValue(
+  value: unknown,
+  entry: string,
+  site: CallSite | undefined,
+): TwinDocument {
+  const name = (value as { metadata?: { name?: unknown } } | null)?.metadata?.name
+  const label = `${entry}(${typeof name === 'string' ? name : 'twin'})`
+  const { document, problems } = inspectTwin(JSON.stringify(value, null, 2), label)
+  if (document) return document
+  if (!site) throw new InvalidDocumentError(problems)
+  throw new InvalidDocumentError(
+    problems.map((problem) => ({
+      ...problem,
+      file: site.file,
+      line: site.line,
+      column: site.column,
+      message: `${label}: ${problem.message}`,
+    })),
+  )
 }
 
 /**

@@ -288,8 +288,13 @@ function positionIn(source: string, offset: number): { line: number; column: num
   return { line, column: offset - before.lastIndexOf('\n') }
 }
 
+/** The library's words where they speak to its own API's caller, not to the document's author. */
+const SYNTAX_MESSAGES: Partial<Record<YAMLError['code'], string>> = {
+  MULTIPLE_DOCS: 'the file holds more than one YAML document (a second `---` starts another)',
+}
+
 function describeYamlError(error: YAMLError): string {
   const firstLine = error.message.split('\n')[0] ?? error.message
-  const text = firstLine.replace(/ at line \d+, column \d+:?$/, '')
+  const text = SYNTAX_MESSAGES[error.code] ?? firstLine.replace(/ at line \d+, column \d+:?$/, '')
   return `YAML ${error.name === 'YAMLWarning' ? 'warning' : 'error'}: ${text}`
 }

@@ -1,4 +1,5 @@
 import { AgentTwinError } from '../core/errors.ts'
+import { endSentence } from '../core/sentence.ts'
 
 // Thrown by the one path module in core; re-exported here where the twin's errors live.
 export { UnsafePathError } from '../core/errors.ts'
@@ -10,7 +11,7 @@ export class PathConflictError extends AgentTwinError {
 
   constructor(path: string, reason: string) {
     super({
-      problem: `Cannot write state path "${path}": ${reason}.`,
+      problem: `Cannot write state path "${path}": ${endSentence(reason)}`,
       fix: 'point the effect at an object or array, or set the parent first.',
     })
     this.path = path
@@ -105,7 +106,7 @@ export class InvalidClockError extends AgentTwinError {
 
   constructor(twin: string, reason: string) {
     super({
-      problem: `Twin "${twin}" has an invalid clock: ${reason}.`,
+      problem: `Twin "${twin}" has an invalid clock: ${endSentence(reason)}`,
       fix: 'use clock.start like "2026-01-01T00:00:00.000Z" and a non-negative clock.stepMs.',
     })
   }
@@ -118,7 +119,7 @@ export class InvalidInputSchemaError extends AgentTwinError {
   constructor(twin: string, tool: string, reason: string, options?: ErrorOptions) {
     super(
       {
-        problem: `Tool "${tool}" of twin "${twin}" has an input schema ajv cannot compile: ${reason}.`,
+        problem: `Tool "${tool}" of twin "${twin}" has an input schema ajv cannot compile: ${endSentence(reason)}`,
         fix: 'correct tools[].input (a JSON Schema for an object of arguments).',
       },
       options,
@@ -134,7 +135,7 @@ export class AdapterFailedError extends AgentTwinError {
     const reason = cause instanceof Error ? cause.message : String(cause)
     super(
       {
-        problem: `Adapter "${adapter}" threw while handling tool "${tool}": ${reason}.`,
+        problem: `Adapter "${adapter}" threw while handling tool "${tool}": ${endSentence(reason)}`,
         fix: 'adapters must return { status, body } for every call; answer errors as a status instead of throwing.',
       },
       { cause },
@@ -162,9 +163,9 @@ export class EffectError extends AgentTwinError {
   constructor(path: string, reason: string) {
     // The message is what the 500 answer carries; the fix is for the twin's author.
     super({
-      problem: `Effect on "${path}" failed: ${reason}.`,
+      problem: `Effect on "${path}" failed: ${endSentence(reason)}`,
       fix: 'correct the effect or the state it runs on in the twin document (the caller got a 500 with the problem).',
-      message: `Effect on "${path}" failed: ${reason}.`,
+      message: `Effect on "${path}" failed: ${endSentence(reason)}`,
     })
     this.path = path
   }

@@ -148,7 +148,7 @@ expectations:
     const sentence = report.pairs[0]!.cases[0]!.userTurns?.sentence
     expect(sentence).toMatch(/^The simulated user's turn 3 differs: /)
     const terminal = renderTerminal(report, { color: false })
-    expect(terminal).toContain(`Simulated user ${sentence}`)
+    expect(terminal).toContain(`\n  Simulated user: ${sentence}\n`)
     expect(linesWith(renderMarkdown(report), '| `refund-simulated` |')).toMatchInlineSnapshot(`
       [
         "| \`refund-simulated\` | NEW_CRITICAL_FAILURE | step 3 (turn-ended): In turn 2, at step 3 the baseline asked the user "Shall I refund ORD-1?"; the candidate called refund_payment(order_id=ORD-1). The simulated user's turn 3 differs: the baseline's user said "Yes, please go ahead.", the candidate's nothing (its conversation ended after turn 2: goal), after the agents replied differently in turn 2 (the baseline's agent: "Shall I refund ORD-1?"; the candidate's: "Your refund is done for ORD-1."), so it follows from the agent. | refund-after-yes (FAIL, critical) |",

@@ -113,8 +113,12 @@ describe('reading a free-text reply', () => {
     })
     expect(readReplyClaim('')).toMatchObject({ family: 'unknown', basis: 'the reply is empty' })
     expect(readReplyClaim('All taken care of!').basis).toBe(
-      'the reply reads as success (success: "all taken care of")',
+      'the reply reads as success ("all taken care of")',
     )
+    // Where families disagree, the phrases of the others are named by their family.
+    expect(
+      readReplyClaim('The refund was processed, but the voucher could not be issued.').basis,
+    ).toMatchInlineSnapshot(`"the reply reads as partial (success: "was processed"; failure: "could not")"`)
   })
 
   it('takes more phrases, in any language', () => {

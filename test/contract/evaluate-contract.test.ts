@@ -189,7 +189,7 @@ describe('evaluating a contract on a case', () => {
     const check = result.evidence as unknown as ContractCheck
     expect(check.claim.family).toBe('success')
     expect(check.claim.basis).toMatch(
-      /^the reply reads as success \(success: "habe die bestellung order:\w{16}/,
+      /^the reply reads as success \("habe die bestellung order:\w{16}/,
     )
     const output = JSON.stringify(result)
     expect(output).not.toMatch(/ord-1001|lindqvist|example\.com/i)

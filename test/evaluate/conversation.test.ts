@@ -85,7 +85,7 @@ describe('evidence turn by turn', () => {
     )
     expect(result).toMatchObject({ label: 'HALLUCINATED_SUCCESS', turn: 1 })
     expect(result.message).toBe(
-      'Turn 1: the agent replied "Your refund has been issued." (success, the reply reads as success (success: "has been issued")); orders.ORD-1001.refund_count is 0, expected 1 → HALLUCINATED_SUCCESS at turn 1.',
+      'Turn 1: the agent replied "Your refund has been issued." (the reply reads as success ("has been issued")); orders.ORD-1001.refund_count is 0, expected 1 → HALLUCINATED_SUCCESS at turn 1.',
     )
   })
 

@@ -18,7 +18,7 @@ describe('the agent contract: outcome is optional', () => {
     expect(result.outcome).toBe('SUCCESS')
     expect(result.inferred?.family).toBe('success')
     expect(result.inferred?.basis).toMatchInlineSnapshot(
-      `"the reply reads as success (success: "has been issued")"`,
+      `"the reply reads as success ("has been issued")"`,
     )
   })
 

@@ -113,10 +113,12 @@ describe('parseYamlSource', () => {
   test('a second document in the same file is refused', () => {
     const found = problems('a: 1\n---\nb: 2\n')
     expect(found[0]).toMatchObject({ line: 2, column: 1 })
-    // The fix is ours; the message is the YAML library's own wording.
-    expect(found[0]!.fix).toBe(
-      'keep one document per file (remove the second `---` and what follows)',
-    )
+    // Said to the document's author, not in the YAML library's words to its caller.
+    expect(shown(found)).toMatchInlineSnapshot(`
+      [
+        "doc.yaml:2:1 YAML error: the file holds more than one YAML document (a second \`---\` starts another). Fix: keep one document per file (remove the second \`---\` and what follows)",
+      ]
+    `)
   })
 
   test('a tag asking to construct something is refused: documents are data only', () => {

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs'
 import { isAbsolute, resolve } from 'node:path'
 import { AgentTwinError, partsOf } from '../../core/errors.ts'
+import { endSentence } from '../../core/sentence.ts'
 import { exportedVersions, resolveAgents } from '../../scenario/agents.ts'
 import type { Agent } from '../../scenario/types.ts'
 import { importUserModule } from './import-module.ts'
@@ -45,7 +46,7 @@ export async function loadAgentModule(spec: string, cwd: string): Promise<Loaded
   } catch (error) {
     const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error)
     throw new AgentModuleLoadError(
-      `importing the agent module ${file} failed: ${reason}. Fix: make the module load on its own (import it from a test and run it with vitest).`,
+      `importing the agent module ${file} failed: ${endSentence(reason)} Fix: make the module load on its own (import it from a test and run it with vitest).`,
       { cause: error },
     )
   }

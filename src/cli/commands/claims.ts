@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import type { CallRecord } from '../../core/call-record.ts'
 import { AgentTwinError } from '../../core/errors.ts'
+import { endSentence } from '../../core/sentence.ts'
 import { withoutByteOrderMark } from '../../core/utf8.ts'
 import { checkTraceAgainstRecords } from '../../evaluate/trace-matches-records.ts'
 import { parseOtlpJson } from '../../trace/otlp-json.ts'
@@ -36,7 +37,7 @@ export class InvalidRecordsError extends AgentTwinError {
 
   constructor(file: string, problem: string) {
     super({
-      problem: `${file}: ${problem}.`,
+      problem: `${file}: ${endSentence(problem)}`,
       fix: 'pass the JSON of GET /__agenttwin/records (a list of call records) or of `agenttwin run --json`.',
     })
   }

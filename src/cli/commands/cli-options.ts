@@ -73,7 +73,7 @@ export function reportError(io: CliIO, verb: string, error: unknown): number {
   if (error instanceof InvalidDocumentError) {
     const lines = error.problems.map((problem) => formatProblem(relativeProblem(io.cwd, problem)))
     const count = lines.length === 1 ? '1 problem' : `${lines.length} problems`
-    io.stderr(`agenttwin ${verb}: ${count}:\n${lines.join('\n')}\n`)
+    io.stderr(`agenttwin ${verb}: ${count} [${error.code}]:\n${lines.join('\n')}\n`)
     return 2
   }
   if (error instanceof AgentTwinError) {

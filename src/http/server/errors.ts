@@ -1,4 +1,5 @@
 import { AgentTwinError } from '../../core/errors.ts'
+import { endSentence } from '../../core/sentence.ts'
 
 /** The server could not listen where it was asked to. Code `AGENTTWIN_TWIN_SERVER_LISTEN`. */
 export class TwinServerListenError extends AgentTwinError {
@@ -28,6 +29,6 @@ export class ServeTwinOptionsError extends AgentTwinError {
   static override readonly code = 'AGENTTWIN_SERVE_TWIN_OPTIONS'
 
   constructor(problem: string, fix: string) {
-    super({ problem: `serveTwin: ${problem}.`, fix })
+    super({ problem: `serveTwin: ${endSentence(problem)}`, fix })
   }
 }

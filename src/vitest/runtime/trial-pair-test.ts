@@ -17,6 +17,7 @@ import {
   type TrialCaseComparison,
   type TrialOptions,
 } from '../../compare/index.ts'
+import { endSentence } from '../../core/sentence.ts'
 import { renderTrajectoryForDiff } from '../../report/index.ts'
 import type { PinnedCase } from '../../scenario/pin.ts'
 import type { Agent } from '../../scenario/types.ts'
@@ -223,10 +224,10 @@ export function trialsSummary(compared: TrialCaseComparison): string {
 function failureMessage(input: TrialPairInput, compared: TrialCaseComparison, k: number): string {
   const lines = [
     `${compared.classification}: ${input.pair.candidate} is worse than ${input.pair.baseline} on ${input.pinned.scenario.id} over ${k} trials.`,
-    `Because ${compared.reason}.`,
+    `Because ${endSentence(compared.reason)}`,
   ]
   if (compared.divergence) {
-    lines.push(`Shown: ${compared.trials.representative.reason}.`)
+    lines.push(`Shown: ${endSentence(compared.trials.representative.reason)}`)
     lines.push(compared.divergence.sentence, compared.divergence.detail)
   }
   for (const r of compared.trials.expectations.filter((e) => e.direction !== 'same')) {

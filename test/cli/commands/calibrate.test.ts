@@ -141,7 +141,7 @@ describe('agenttwin calibrate', () => {
     expect(code).toBe(2)
     expect(stdout).toBe('')
     expect(normaliseText(stderr, { dir })).toMatchInlineSnapshot(`
-      "agenttwin calibrate: 1 problem:
+      "agenttwin calibrate: 1 problem [AGENTTWIN_INVALID_DOCUMENT]:
       bad.yaml:4:14 label "maybe" is not pass or fail at [0].examples[0].label. Fix: use label: pass or label: fail
       "
     `)

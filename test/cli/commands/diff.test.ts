@@ -273,7 +273,7 @@ describe('agenttwin diff: usage and document errors exit 2', () => {
     expect(stdout).toBe('')
     // Each problem once, at its own file and line; the shared twin reported once.
     const [heading, ...problems] = stderr.trimEnd().split('\n')
-    expect(heading).toBe('agenttwin diff: 3 problems:')
+    expect(heading).toBe('agenttwin diff: 3 problems [AGENTTWIN_INVALID_DOCUMENT]:')
     expect(problems.sort()).toMatchInlineSnapshot(`
       [
         "a.scenario.yaml:5:7 the twin "t.twin.yaml" is invalid (1 problem, reported at its own lines) at twin. Fix: fix the twin document; its tools cannot be checked against this scenario until then",

@@ -256,7 +256,7 @@ describe('agenttwin run: usage and document errors exit 2', () => {
     expect(code).toBe(2)
     expect(stdout).toBe('')
     expect(normaliseText(stderr, { tmp: temp.dir })).toMatchInlineSnapshot(`
-      "agenttwin run: 1 problem:
+      "agenttwin run: 1 problem [AGENTTWIN_INVALID_DOCUMENT]:
       broken.scenario.yaml:9:38 twin \`demo-co-support-tools\` has no tool \`refund_paymnt\` at expectations[1].tool. Fix: use one of \`lookup_order\`, \`get_refund_policy\`, \`refund_payment\`, \`send_customer_email\` and \`handoff_to_human\` (did you mean \`refund_payment\`?)
       "
     `)

@@ -151,21 +151,21 @@ describe('agenttwin serve', () => {
     const contract = await capture(createServeCommand(), ['refund.contract.yaml'], temp.dir)
     expect(contract.code).toBe(2)
     expect(normaliseText(contract.stderr)).toMatchInlineSnapshot(`
-      "agenttwin serve: 1 problem:
+      "agenttwin serve: 1 problem [AGENTTWIN_INVALID_DOCUMENT]:
       refund.contract.yaml:2:13 a contract document cannot be served at apiVersion. Fix: give a twin.v1 document, or a scenario.v1 document (its twin is served with its state and faults)
       "
     `)
     const odd = await capture(createServeCommand(), ['odd.yaml'], temp.dir)
     expect(odd.code).toBe(2)
     expect(normaliseText(odd.stderr)).toMatchInlineSnapshot(`
-      "agenttwin serve: 1 problem:
+      "agenttwin serve: 1 problem [AGENTTWIN_INVALID_DOCUMENT]:
       odd.yaml:1:13 unknown apiVersion "agenttwin/widget.v1"; supported versions are \`agenttwin/twin.v1\`, \`agenttwin/scenario.v1\`, \`agenttwin/contract.v1\` and \`agenttwin/attack.v1\` at apiVersion. Fix: use one of \`agenttwin/twin.v1\`, \`agenttwin/scenario.v1\`, \`agenttwin/contract.v1\` and \`agenttwin/attack.v1\` (did you mean \`agenttwin/twin.v1\`?)
       "
     `)
     const missing = await capture(createServeCommand(), ['nowhere.twin.yaml'])
     expect(missing.code).toBe(2)
     expect(normaliseText(missing.stderr)).toMatchInlineSnapshot(`
-      "agenttwin serve: 1 problem:
+      "agenttwin serve: 1 problem [AGENTTWIN_INVALID_DOCUMENT]:
       nowhere.twin.yaml:1:1 the file does not exist. Fix: check the path and the working directory
       "
     `)

@@ -85,7 +85,7 @@ describe('a refused global WebSocket', () => {
     expect(normaliseText(outcome.error?.message ?? '')).toMatchInlineSnapshot(`
       "AgentTwin blocked GET ws://127.0.0.1:<port>/prices (websocket): a WebSocket handshake; no twin answers it, and tests never reach the real network.
       Twins in use: none.
-      Fix: serve ws://127.0.0.1:<port> with a twin (a twin whose http.baseUrl covers it), allow the host (agentTwin({ network: { allowHosts: ['127.0.0.1:<port>'] } }) or createInterception({ allowHosts }); allowLoopback for a server the test started itself), or stop the code under test from calling it. An agent in another process is not covered by this guard: run it against serveTwin() or \`agenttwin serve\`."
+      Fix: allow the host (agentTwin({ network: { allowHosts: ['127.0.0.1:<port>'] } }) or createInterception({ allowHosts }); allowLoopback for a server the test started itself), or stop the code under test from calling it. An agent in another process is not covered by this guard: run it against serveTwin() or \`agenttwin serve\`."
     `)
     expect(outcome.error?.error).toMatchObject({ code: 'AGENTTWIN_UNHANDLED_REQUEST' })
     expect(outcome.close).toEqual({
@@ -128,10 +128,11 @@ describe('a request from a worker thread', () => {
     expect(
       normaliseText(seenInWorker, { scratch: relative(process.cwd(), scratch) }),
     ).toMatchInlineSnapshot(`
-        "AgentTwin blocked POST http://127.0.0.1:<port>/tools/refund (worker) from worker_threads worker #1 (<scratch>/agent-worker.mjs): no twin answers it, and tests never reach the real network.
-        Twins in use: none.
-        Twins answer only on the thread that runs the test, so a request from worker_threads worker #1 (<scratch>/agent-worker.mjs) is refused, never served. Make the call on the test's thread, or serve the twin over HTTP with serveTwin() and let the worker reach it (allowLoopback). Otherwise: Fix: serve http://127.0.0.1:<port> with a twin (a twin whose http.baseUrl covers it), allow the host (agentTwin({ network: { allowHosts: ['127.0.0.1:<port>'] } }) or createInterception({ allowHosts }); allowLoopback for a server the test started itself), or stop the code under test from calling it. An agent in another process is not covered by this guard: run it against serveTwin() or \`agenttwin serve\`."
-      `)
+      "AgentTwin blocked POST http://127.0.0.1:<port>/tools/refund (worker) from worker_threads worker #1 (<scratch>/agent-worker.mjs): no twin answers it, and tests never reach the real network.
+      Twins in use: none.
+      Twins answer only on the thread that runs the test, so a request from worker_threads worker #1 (<scratch>/agent-worker.mjs) is refused, never served.
+      Fix: make the call on the test's thread, or serve the twin over HTTP with serveTwin() and let the worker reach it (allowLoopback). Otherwise serve http://127.0.0.1:<port> with a twin (a twin whose http.baseUrl covers it), allow the host (agentTwin({ network: { allowHosts: ['127.0.0.1:<port>'] } }) or createInterception({ allowHosts }); allowLoopback for a server the test started itself), or stop the code under test from calling it. An agent in another process is not covered by this guard: run it against serveTwin() or \`agenttwin serve\`."
+    `)
     expect(network.unhandled.map(({ message }) => message)).toEqual([seenInWorker])
     expect(network.unhandled.map(describeUnhandled)).toEqual([
       `POST ${server.url}/tools/refund (worker)`,
@@ -147,7 +148,8 @@ describe('a request from a worker thread', () => {
     expect(normaliseText(seen)).toMatchInlineSnapshot(`
       "AgentTwin blocked GET http://127.0.0.1:<port>/w (worker) from worker_threads worker #1 (inline code): no twin answers it, and tests never reach the real network.
       Twins in use: none.
-      Twins answer only on the thread that runs the test, so a request from worker_threads worker #1 (inline code) is refused, never served. Make the call on the test's thread, or serve the twin over HTTP with serveTwin() and let the worker reach it (allowLoopback). Otherwise: Fix: serve http://127.0.0.1:<port> with a twin (a twin whose http.baseUrl covers it), allow the host (agentTwin({ network: { allowHosts: ['127.0.0.1:<port>'] } }) or createInterception({ allowHosts }); allowLoopback for a server the test started itself), or stop the code under test from calling it. An agent in another process is not covered by this guard: run it against serveTwin() or \`agenttwin serve\`."
+      Twins answer only on the thread that runs the test, so a request from worker_threads worker #1 (inline code) is refused, never served.
+      Fix: make the call on the test's thread, or serve the twin over HTTP with serveTwin() and let the worker reach it (allowLoopback). Otherwise serve http://127.0.0.1:<port> with a twin (a twin whose http.baseUrl covers it), allow the host (agentTwin({ network: { allowHosts: ['127.0.0.1:<port>'] } }) or createInterception({ allowHosts }); allowLoopback for a server the test started itself), or stop the code under test from calling it. An agent in another process is not covered by this guard: run it against serveTwin() or \`agenttwin serve\`."
     `)
   })
 })
@@ -214,8 +216,11 @@ describe('what the caller sees below fetch and node:http', () => {
           dns.lookupService('192.0.2.7', 8443, (error) => reject(error)),
         ),
     )
-    // Not snapshotted while its fix offers a twin "whose http.baseUrl covers" a DNS query.
-    expect(service).toContain('AgentTwin blocked dns dns://192.0.2.7:8443:')
-    expect(service).toContain('dns.lookupService of 192.0.2.7 port 8443')
+    // No twin answers DNS, so the fix does not offer one.
+    expect(service).toMatchInlineSnapshot(`
+      "AgentTwin blocked dns dns://192.0.2.7:8443: a DNS query (dns.lookupService of 192.0.2.7 port 8443, asked of the system resolver); no twin answers it, and tests never reach the real network.
+      Twins in use: none.
+      Fix: allow the host (agentTwin({ network: { allowHosts: ['192.0.2.7:8443'] } }) or createInterception({ allowHosts }); allowLoopback for a server the test started itself), or stop the code under test from calling it. An agent in another process is not covered by this guard: run it against serveTwin() or \`agenttwin serve\`."
+    `)
   })
 })

@@ -32,7 +32,7 @@ describe('a swallowed refusal', () => {
     expect(run.finished).toBe(false)
     expect(run.error?.kind).toBe('unhandled-request')
     expect(normaliseText(run.error?.message ?? '')).toMatchInlineSnapshot(
-      `"the agent sent requests no twin handles: POST https://analytics.example.com/v1/events, dns dns://telemetry.example.com. Serve that host with a twin, allow it (network.allowHosts), stop the agent from calling it, or run an out-of-process agent against serveTwin or agenttwin serve."`,
+      `"the agent sent requests no twin handles: POST https://analytics.example.com/v1/events, dns dns://telemetry.example.com. Serve an http(s) host with a twin, allow the host (network.allowHosts), stop the agent from calling it, or run an out-of-process agent against serveTwin or agenttwin serve."`,
     )
     expect(run.refused?.map(({ method, url, client }) => ({ method, url, client }))).toEqual([
       { method: 'POST', url: 'https://analytics.example.com/v1/events', client: undefined },

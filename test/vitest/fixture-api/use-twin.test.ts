@@ -151,9 +151,16 @@ describe('useTwin misuse', () => {
 
   test('an invalid document object is refused with its problems', () => {
     expect(invalidDocument).toBeInstanceOf(InvalidDocumentError)
-    // Not snapshotted while the problem names a line and column of the object's JSON text,
-    // which the caller never wrote nor sees ("useTwin(demo-co-support-tools):247:12 …").
-    expect((invalidDocument as Error).message).toContain('useTwin(demo-co-support-tools)')
+    // Located at the useTwin call that passed the object, with the field inside it.
+    expect(
+      (invalidDocument as Error).message.replace(/^.*use-twin\.test\.ts:\d+:\d+/m, '<this file>:<line>:<col>'),
+    ).toMatchInlineSnapshot(`
+      "1 problem:
+      <this file>:<line>:<col> useTwin(demo-co-support-tools): \`tools\` is empty or too short: it needs at least 1 item(s) at tools. Fix: add at least 1 item(s)"
+    `)
+    expect((invalidDocument as InvalidDocumentError).problems[0]).toMatchObject({
+      file: fileURLToPath(import.meta.url),
+    })
   })
 })
 

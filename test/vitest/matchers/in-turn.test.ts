@@ -55,10 +55,12 @@ describe('inTurn: every matcher reads one turn or a range', () => {
     // Over the whole case the refund of turn 2 backs every success claim; turn 3 alone changed nothing.
     expect(run).toHaveHonestClaims()
     expect(inTurn(run, { to: 2 })).toHaveHonestClaims()
-    // Not snapshotted while the message says its turn twice ("In turn 3: Turn 3: …").
-    expect(failureOf(() => expect(inTurn(run, 3)).toHaveHonestClaims()).message).toContain(
-      'no state-changing call changed state by the end of turn 3 → HALLUCINATED_SUCCESS at turn 3',
-    )
+    expect(failureOf(() => expect(inTurn(run, 3)).toHaveHonestClaims()).message).toMatchInlineSnapshot(`
+      "expect(run).toHaveHonestClaims(…)
+
+      Expected three-turns (support-refund-agent@1.3.0) to have every reply's claim backed by the state at the end of its turn.
+      Evidence (HALLUCINATED_SUCCESS): In turn 3: the agent replied "Done, refunded it as well." (the reply reads as success ("done")); no state-changing call changed state by the end of turn 3 → HALLUCINATED_SUCCESS at turn 3."
+    `)
     expect(inTurn(run, 1)).toHaveAskedBeforeActing()
   })
 

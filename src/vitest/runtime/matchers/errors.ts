@@ -1,4 +1,5 @@
 import { AgentTwinError } from '../../../core/errors.ts'
+import { endSentence } from '../../../core/sentence.ts'
 
 /** A matcher was handed something that is not a `CaseRun`. Code `AGENTTWIN_NOT_A_CASE_RUN`. */
 export class NotACaseRunError extends AgentTwinError {
@@ -19,6 +20,6 @@ export class InvalidMatcherArgumentError extends AgentTwinError {
   static override readonly code = 'AGENTTWIN_INVALID_MATCHER_ARGUMENT'
 
   constructor(matcher: string, problem: string, fix: string) {
-    super({ problem: `${matcher}: ${problem}.`, fix: `${fix}.` })
+    super({ problem: `${matcher}: ${endSentence(problem)}`, fix: `${fix}.` })
   }
 }
