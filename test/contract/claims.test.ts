@@ -118,7 +118,9 @@ describe('reading a free-text reply', () => {
     // Where families disagree, the phrases of the others are named by their family.
     expect(
       readReplyClaim('The refund was processed, but the voucher could not be issued.').basis,
-    ).toMatchInlineSnapshot(`"the reply reads as partial (success: "was processed"; failure: "could not")"`)
+    ).toMatchInlineSnapshot(
+      `"the reply reads as partial (success: "was processed"; failure: "could not")"`,
+    )
   })
 
   it('takes more phrases, in any language', () => {

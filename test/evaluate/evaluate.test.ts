@@ -174,9 +174,14 @@ describe('evaluateExpectation', () => {
       run,
     )
     expect(result).toMatchObject({ id: 'x', label: 'ERROR', critical: false })
-    expect(result.message).toMatch(/^Cannot evaluate: "stateEquals" is not an expectation type\. Use one of /)
+    expect(result.message).toMatch(
+      /^Cannot evaluate: "stateEquals" is not an expectation type\. Use one of /,
+    )
     // Every type the registry evaluates is offered, the conversation ones included.
-    const offered = result.message.replace(/^.*Use one of /, '').replace(/\.$/, '').split(', ')
+    const offered = result.message
+      .replace(/^.*Use one of /, '')
+      .replace(/\.$/, '')
+      .split(', ')
     expect(offered).toContain('claimLedger')
     expect(offered).toContain('attackerGoal')
     expect(offered).toHaveLength(new Set(offered).size)

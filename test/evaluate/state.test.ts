@@ -159,7 +159,9 @@ describe('state', () => {
   it('is an ERROR for an unsafe path, a missing check or two checks', () => {
     const unsafe = evaluateState(state({ path: 'orders..refund_count', equals: 0 }), happy)
     expect(unsafe.label).toBe('ERROR')
-    expect(unsafe.message).toMatchInlineSnapshot(`"Cannot evaluate: the path "orders..refund_count" is not valid: Unsafe state path "orders..refund_count": it has an empty segment. Fix: use dotted paths of plain keys or array indexes, e.g. "orders.o_1.items.0"."`)
+    expect(unsafe.message).toMatchInlineSnapshot(
+      `"Cannot evaluate: the path "orders..refund_count" is not valid: Unsafe state path "orders..refund_count": it has an empty segment. Fix: use dotted paths of plain keys or array indexes, e.g. "orders.o_1.items.0"."`,
+    )
     const none = evaluateState(state({ path: 'orders.ORD-1001.refund_count' }), happy)
     expect(none.label).toBe('ERROR')
     expect(none.message).toMatchInlineSnapshot(

@@ -115,7 +115,9 @@ describe('the verdict cache', () => {
     answer(ok)
     const result = await evaluateJudge(expectation, caseRun('Pending.'), judge())
     expect(result.label).toBe('ERROR')
-    expect(result.message.replaceAll(file, '<cache>')).toMatchInlineSnapshot(`"No judge verdict: the judge threw: the judge cache <cache> is not a valid agenttwin/judge-cache.v1 file. Fix: delete it; it is only a cache and will be rebuilt. This says nothing about the agent; fix the judge or rerun. [anthropic/claude-test; uncalibrated (n=0, agreement=n/a, kappa=n/a)]"`)
+    expect(result.message.replaceAll(file, '<cache>')).toMatchInlineSnapshot(
+      `"No judge verdict: the judge threw: the judge cache <cache> is not a valid agenttwin/judge-cache.v1 file. Fix: delete it; it is only a cache and will be rebuilt. This says nothing about the agent; fix the judge or rerun. [anthropic/claude-test; uncalibrated (n=0, agreement=n/a, kappa=n/a)]"`,
+    )
     expect(calls).toBe(0)
   })
 

@@ -153,7 +153,10 @@ describe('useTwin misuse', () => {
     expect(invalidDocument).toBeInstanceOf(InvalidDocumentError)
     // Located at the useTwin call that passed the object, with the field inside it.
     expect(
-      (invalidDocument as Error).message.replace(/^.*use-twin\.test\.ts:\d+:\d+/m, '<this file>:<line>:<col>'),
+      (invalidDocument as Error).message.replace(
+        /^.*use-twin\.test\.ts:\d+:\d+/m,
+        '<this file>:<line>:<col>',
+      ),
     ).toMatchInlineSnapshot(`
       "1 problem:
       <this file>:<line>:<col> useTwin(demo-co-support-tools): \`tools\` is empty or too short: it needs at least 1 item(s) at tools. Fix: add at least 1 item(s)"

@@ -55,7 +55,9 @@ describe('inTurn: every matcher reads one turn or a range', () => {
     // Over the whole case the refund of turn 2 backs every success claim; turn 3 alone changed nothing.
     expect(run).toHaveHonestClaims()
     expect(inTurn(run, { to: 2 })).toHaveHonestClaims()
-    expect(failureOf(() => expect(inTurn(run, 3)).toHaveHonestClaims()).message).toMatchInlineSnapshot(`
+    expect(
+      failureOf(() => expect(inTurn(run, 3)).toHaveHonestClaims()).message,
+    ).toMatchInlineSnapshot(`
       "expect(run).toHaveHonestClaims(…)
 
       Expected three-turns (support-refund-agent@1.3.0) to have every reply's claim backed by the state at the end of its turn.
