@@ -55,9 +55,10 @@ export function pinSelection(
 /** Pins one scenario; see {@link pinSelection}. */
 export function pinCase(source: ScenarioSource, options: PinOptions = {}): PinnedCase {
   const document = deepFreeze(withCheckedRules(structuredClone(source.document), source.document))
-  const twinDocument = isDeepFrozen(source.twin)
-    ? source.twin
-    : deepFreeze(structuredClone(source.twin))
+  const twinDocument =
+    frozenDigests.has(source.twin) || isDeepFrozen(source.twin)
+      ? source.twin
+      : deepFreeze(structuredClone(source.twin))
   const scenario: CaseRun['scenario'] = {
     id: document.id,
     version: document.version,

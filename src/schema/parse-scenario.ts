@@ -52,6 +52,12 @@ export interface ParseScenarioOptions {
 export interface LoadScenarioOptions {
   /** The scenario's text when the caller already has it (a Vite transform); else read from `file`. */
   source?: string
+  /**
+   * In a store: the twin as the store holds it, deep-frozen and shared by every
+   * scenario that names it, instead of a copy of its own. For callers that
+   * only read the twin (and pin it).
+   */
+  frozenTwin?: boolean
 }
 
 /**
@@ -125,7 +131,7 @@ export function loadScenarioIn(
   const checked = checkScenario(read.source, path, parse)
   const twinFile = twinFileOf(checked, path)
   const twinRead = twinFile === undefined ? undefined : store.read(twinFile)
-  return complete(checked, read.source, path, twinFile, twinRead, store)
+  return complete(checked, read.source, path, twinFile, twinRead, store, options.frozenTwin)
 }
 
 function checkScenario(source: string, file: string, parse?: ParseResult): CheckedDocument {
@@ -160,6 +166,7 @@ function complete(
   twinRead: SourceResult | undefined,
   /** The store the twin was read in (its read is `twinRead`); none for a twin read on its own. */
   store?: DocumentStore,
+  frozenTwin = false,
 ): ScenarioDocuments {
   const twinProblems: DocumentProblem[] = []
   let twin: TwinDocument | undefined
@@ -180,7 +187,7 @@ function complete(
   } else if (twinFile !== undefined && twinRead?.source !== undefined) {
     // In a store the twin is checked once however many scenarios name it.
     const inspection = store
-      ? inspectTwinIn(store, twinFile)
+      ? inspectTwinIn(store, twinFile, { frozen: frozenTwin })
       : inspectTwin(twinRead.source, twinFile)
     twin = inspection.document
     twinProblems.push(...inspection.problems)

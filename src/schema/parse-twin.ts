@@ -1,6 +1,7 @@
 import { resolve } from 'node:path'
 import type { CallSite } from '../core/call-site.ts'
 import { InvalidDocumentError } from '../core/errors.ts'
+import { deepFreeze } from '../core/freeze.ts'
 import { cloneData } from '../core/json.ts'
 import { DocumentStore } from './document-store.ts'
 import { checkDocument, finishInspection, type Inspection } from './inspect.ts'
@@ -24,10 +25,28 @@ export function inspectTwin(source: string, file: string): Inspection<TwinDocume
  * checked once however many scenarios name it; each caller gets its own copy
  * of the document.
  */
-export function inspectTwinIn(store: DocumentStore, file: string): Inspection<TwinDocument> {
-  return ownCopy(
-    store.inspect(file, 'twin', (source, parse) => checkTwin(source, resolve(file), parse)),
+export function inspectTwinIn(
+  store: DocumentStore,
+  file: string,
+  options: { frozen?: boolean } = {},
+): Inspection<TwinDocument> {
+  const inspection = store.inspect(file, 'twin', (source, parse) =>
+    checkTwin(source, resolve(file), parse),
   )
+  return options.frozen ? frozenShared(inspection) : ownCopy(inspection)
+}
+
+/**
+ * The store's own document, deep-frozen, for a caller that only reads it (a
+ * file of `describeScenario` blocks over one twin): no copy per caller, and a
+ * frozen document is pinned, digested and compiled once however many
+ * scenarios name it.
+ */
+function frozenShared(inspection: Inspection<TwinDocument>): Inspection<TwinDocument> {
+  // The store's document is never changed by its readers (see DocumentStore.inspect): freezing it in place changes nothing they see.
+  const document = inspection.document && deepFreeze(inspection.document)
+  if (document) markInputSchemasChecked(document)
+  return { ...inspection, document, problems: [...inspection.problems] }
 }
 
 function checkTwin(source: string, file: string, parse?: ParseResult): Inspection<TwinDocument> {

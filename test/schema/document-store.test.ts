@@ -1,9 +1,12 @@
 import { createHash } from 'node:crypto'
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
+import { isDeepFrozen } from '../../src/core/freeze.ts'
+import { pinCase } from '../../src/scenario/pin.ts'
 import { DocumentStore } from '../../src/schema/document-store.ts'
+import { loadScenarioIn } from '../../src/schema/parse-scenario.ts'
 import { inspectTwinIn } from '../../src/schema/parse-twin.ts'
 
 let dir: string
@@ -60,5 +63,34 @@ describe('a document store', () => {
     expect(one.problems).toEqual([])
     expect(one.document).toEqual(two.document)
     expect(one.document).not.toBe(two.document)
+  })
+
+  test('shares one deep-frozen twin between scenarios that only read it, and pins it without a copy', () => {
+    const twin = join(dir, 'twins/demo-co.twin.yaml')
+    cpSync(join(import.meta.dirname, '../../examples/demo-co/twins'), join(dir, 'twins'), {
+      recursive: true,
+    })
+    const scenarioText = readFileSync(
+      join(import.meta.dirname, '../../examples/demo-co/scenarios/refund-happy-path.scenario.yaml'),
+      'utf8',
+    ).replace(/^twin: .*$/m, 'twin: ../twins/demo-co.twin.yaml')
+    const [a, b] = ['a', 'b'].map((name) => {
+      const path = join(dir, `scenarios/${name}.scenario.yaml`)
+      mkdirSync(join(dir, 'scenarios'), { recursive: true })
+      writeFileSync(path, scenarioText)
+      return path
+    })
+    const store = new DocumentStore()
+    const shared = [a!, b!].map((path) => loadScenarioIn(store, path, { frozenTwin: true }).twin)
+    expect(shared[0]).toBe(shared[1])
+    expect(isDeepFrozen(shared[0])).toBe(true)
+    const pinned = pinCase({ document: loadScenarioIn(store, a!).document, twin: shared[0]! })
+    expect(pinned.twinDocument).toBe(shared[0])
+    // A caller that did not ask gets its own copy, which it may change.
+    const own = loadScenarioIn(store, a!).twin
+    expect(own).not.toBe(shared[0])
+    expect(own).toEqual(shared[0])
+    expect(Object.isFrozen(own)).toBe(false)
+    expect(inspectTwinIn(store, twin).document).toEqual(shared[0])
   })
 })
