@@ -3,13 +3,13 @@ import type { CallSite } from '../core/call-site.ts'
 import { InvalidDocumentError } from '../core/errors.ts'
 import { deepFreeze } from '../core/freeze.ts'
 import { cloneData } from '../core/json.ts'
+import { checkedTwin } from './checked-twin.ts'
 import { DocumentStore } from './document-store.ts'
 import { checkDocument, finishInspection, type Inspection } from './inspect.ts'
 import type { ParseResult } from './parse-yaml.ts'
 import { readSource } from './read-source.ts'
 import { twinIssues } from './twin-checks.ts'
 import type { TwinDocument } from './twin-document.ts'
-import { markInputSchemasChecked } from './validators.ts'
 
 /**
  * Every problem of a `twin.v1` source, and the document when it has none. Never throws.
@@ -45,7 +45,7 @@ export function inspectTwinIn(
 function frozenShared(inspection: Inspection<TwinDocument>): Inspection<TwinDocument> {
   // The store's document is never changed by its readers (see DocumentStore.inspect): freezing it in place changes nothing they see.
   const document = inspection.document && deepFreeze(inspection.document)
-  if (document) markInputSchemasChecked(document)
+  if (document) checkedTwin(document)
   return { ...inspection, document, problems: [...inspection.problems] }
 }
 
@@ -56,7 +56,7 @@ function checkTwin(source: string, file: string, parse?: ParseResult): Inspectio
 function ownCopy(inspection: Inspection<TwinDocument>): Inspection<TwinDocument> {
   const document = inspection.document && cloneData(inspection.document)
   // No problems: every tool's input schema compiled (twin-tool-checks.ts).
-  if (document) markInputSchemasChecked(document)
+  if (document) checkedTwin(document)
   return { ...inspection, document, problems: [...inspection.problems] }
 }
 

@@ -82,23 +82,6 @@ export function createInputSchemaAjv(): Ajv {
   return ajv
 }
 
-// Documents whose every tool input schema compiled with the settings above.
-const checkedInputs = new WeakSet<object>()
-
-/**
- * Marks a twin document whose tools' input schemas all compiled with
- * {@link createInputSchemaAjv}'s settings: the loader's valid documents, and
- * the plugin's prepared ones (checked by the loader in the main process).
- */
-export function markInputSchemasChecked(document: object): void {
-  checkedInputs.add(document)
-}
-
-/** Whether {@link markInputSchemasChecked} was called for this document object. */
-export function inputSchemasChecked(document: object): boolean {
-  return checkedInputs.has(document)
-}
-
 let inputAjv: Ajv | undefined
 /** Compiled validators (or why the schema does not compile) by schema text: twins are loaded again and again (watch mode, workers, test files sharing a worker). */
 const inputValidators = new Map<string, ValidateFunction | Error>()

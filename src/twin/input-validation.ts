@@ -5,8 +5,9 @@
  */
 import type { ErrorObject, ValidateFunction } from 'ajv'
 import { isJsonObject, type JsonObject } from '../core/json.ts'
+import { isCheckedTwin } from '../schema/checked-twin.ts'
 import type { ToolDefinition, TwinDocument } from '../schema/twin-document.ts'
-import { inputSchemasChecked, inputValidator } from '../schema/validators.ts'
+import { inputValidator } from '../schema/validators.ts'
 import { InvalidInputSchemaError } from './errors.ts'
 
 export interface InputProblem {
@@ -53,7 +54,7 @@ export function compileInputs(document: TwinDocument): InputValidators {
       }
     },
   }
-  if (!inputSchemasChecked(document)) for (const tool of document.tools) validators.get(tool.name)
+  if (!isCheckedTwin(document)) for (const tool of document.tools) validators.get(tool.name)
   cache.set(document, validators)
   return validators
 }

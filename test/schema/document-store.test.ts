@@ -65,7 +65,9 @@ describe('a document store', () => {
     expect(one.document).not.toBe(two.document)
   })
 
-  test('shares one deep-frozen twin between scenarios that only read it, and pins it without a copy', () => {
+  test('shares one deep-frozen twin between scenarios that only read it, and pins it without a copy', {
+    timeout: 60_000,
+  }, () => {
     const twin = join(dir, 'twins/demo-co.twin.yaml')
     cpSync(join(import.meta.dirname, '../../examples/demo-co/twins'), join(dir, 'twins'), {
       recursive: true,

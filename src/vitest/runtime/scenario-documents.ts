@@ -1,11 +1,11 @@
 import { InvalidDocumentError } from '../../core/errors.ts'
 import type { AttackDocument } from '../../schema/attack-document.ts'
+import { checkedTwin } from '../../schema/checked-twin.ts'
 import type { ContractDocument } from '../../schema/contract-document.ts'
 import type { DocumentStore } from '../../schema/document-store.ts'
 import { loadScenarioIn } from '../../schema/parse-scenario.ts'
 import type { ScenarioDocument } from '../../schema/scenario-document.ts'
 import type { TwinDocument } from '../../schema/twin-document.ts'
-import { markInputSchemasChecked } from '../../schema/validators.ts'
 import {
   checkpointPaths,
   type PreparedScenario,
@@ -43,7 +43,7 @@ export function scenarioDocuments(
   const { prepared } = input
   if (prepared && stillCurrent(prepared, store)) {
     // The main process's loader compiled its input schemas: tools compile on first call.
-    markInputSchemasChecked(prepared.twin)
+    checkedTwin(prepared.twin)
     const locate: Locator = (path) =>
       path[0] === 'id'
         ? prepared.locations.id
