@@ -77,12 +77,33 @@ export function documentValidator(name: DocumentSchemaName): ValidateFunction {
  * The twin runtime should compile input schemas with these same options.
  */
 export function createInputSchemaAjv(): Ajv {
-  const ajv = new Ajv({ allErrors: true, logger: false })
+  return inputSchemaAjv(true)
+}
+
+/**
+ * `createInputSchemaAjv`, or, with `validateSchema` false, the same settings
+ * without checking each schema against the JSON Schema meta-schema (whose
+ * compilation costs a fresh worker tens of milliseconds): for schemas the
+ * loader already checked. Strict mode still refuses an unknown keyword.
+ */
+function inputSchemaAjv(validateSchema: boolean): Ajv {
+  const ajv = new Ajv({ allErrors: true, logger: false, validateSchema })
   addFormats(ajv)
   return ajv
 }
 
 let inputAjv: Ajv | undefined
+let checkedInputAjv: Ajv | undefined
+
+function uncheckedAjv(): Ajv {
+  inputAjv ??= createInputSchemaAjv()
+  return inputAjv
+}
+
+function checkedAjv(): Ajv {
+  checkedInputAjv ??= inputSchemaAjv(false)
+  return checkedInputAjv
+}
 /** Compiled validators (or why the schema does not compile) by schema text: twins are loaded again and again (watch mode, workers, test files sharing a worker). */
 const inputValidators = new Map<string, ValidateFunction | Error>()
 const INPUT_VALIDATORS_LIMIT = 500
@@ -96,17 +117,20 @@ const INPUT_VALIDATORS_LIMIT = 500
  * @example
  * inputValidator({ type: 'object', properties: { order_id: { type: 'string' } } })({ order_id: 'o1' }) // true
  */
-export function inputValidator(schema: object): ValidateFunction {
+export function inputValidator(
+  schema: object,
+  options: { checked?: boolean } = {},
+): ValidateFunction {
   const key = JSON.stringify(schema)
   let known = inputValidators.get(key)
   if (!known) {
-    inputAjv ??= createInputSchemaAjv()
+    const ajv = options.checked ? checkedAjv() : uncheckedAjv()
     try {
-      known = inputAjv.compile(schema)
+      known = ajv.compile(schema)
     } catch (error) {
       known = error instanceof Error ? error : new Error(String(error))
     } finally {
-      inputAjv.removeSchema(schema)
+      ajv.removeSchema(schema)
     }
     if (inputValidators.size >= INPUT_VALIDATORS_LIMIT) inputValidators.clear()
     inputValidators.set(key, known)

@@ -45,7 +45,7 @@ export function compileInputs(document: TwinDocument): InputValidators {
       try {
         // The loader's validator, so a twin built in code accepts exactly the
         // input schemas a twin document may declare.
-        const validate = inputValidator(tool.input)
+        const validate = inputValidator(tool.input, { checked: isCheckedTwin(document) })
         compiled.set(name, validate)
         return validate
       } catch (error) {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { checkedTwin } from '../../src/schema/checked-twin.ts'
 import { parseTwin } from '../../src/schema/index.ts'
 import { InvalidInputSchemaError } from '../../src/twin/errors.ts'
 import { createTwin } from '../../src/twin/index.ts'
@@ -34,6 +35,31 @@ describe("a twin's tool input schemas", () => {
         problems: [{ path: 'note_id', message: 'must be string' }],
       })
     }
+  })
+
+  it("prepared by the main process's loader, check each call with the same settings, without a second meta-schema check", () => {
+    // A worker takes the twin the plugin's loader checked; nothing compiled these schemas in this process yet.
+    const prepared = twinDocument(
+      [
+        {
+          ...tool('read_memo', { kind: 'read', target: 'memos.{memo_id}' }),
+          input: {
+            $schema: 'http://json-schema.org/draft-07/schema#',
+            type: 'object',
+            properties: { memo_id: { type: 'string', format: 'uuid' } },
+            required: ['memo_id'],
+          },
+        },
+      ],
+      { memos: { '0b4c6a62-3c1e-4c1a-9d4e-8f3a2b1c0d9e': { text: 'hi' } } },
+    )
+    const twin = createTwin(checkedTwin(prepared))
+    const call = (args: Record<string, unknown>) => twin.call({ tool: 'read_memo', args }).record
+    expect(call({ memo_id: '0b4c6a62-3c1e-4c1a-9d4e-8f3a2b1c0d9e' }).status).toBe(200)
+    expect(call({ memo_id: 'not-a-uuid' }).response).toMatchObject({
+      problems: [{ path: 'memo_id', message: 'must match format "uuid"' }],
+    })
+    expect(call({}).status).toBe(400)
   })
 
   it('with the same $id in two twins, each checks against its own schema', () => {
