@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Writes the JSON Schema files editors read (schemas/<kind>.v1.json) from the
 // one schema source in src/schema, and the loader's standalone validators
-// (dist/schema/document-validators.cjs). The schema modules are bundled for
+// (dist/schema/document-validators.cjs) and the reporter's
+// (dist/report/report-validator.cjs). The schema modules are bundled for
 // this script alone (dist/ holds only the package's entries and chunks).
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { fileURLToPath, pathToFileURL } from 'node:url'
@@ -15,6 +16,8 @@ await build({
   input: {
     schemas: `${root}src/schema/index.ts`,
     standalone: `${root}src/schema/standalone-validators.ts`,
+    report: `${root}src/compare/report-schema.ts`,
+    reportFile: `${root}src/report/report-validator-file.ts`,
   },
   platform: 'node',
   external: (id) => !id.startsWith('.') && !id.startsWith('/'),
@@ -49,4 +52,13 @@ for (const [name, { title, schema }] of Object.entries(files)) {
 const { documentValidatorsSource, PRECOMPILED_VALIDATORS_FILE } = await load('standalone')
 mkdirSync(`${root}dist/schema`, { recursive: true })
 writeFileSync(`${root}dist/${PRECOMPILED_VALIDATORS_FILE}`, documentValidatorsSource())
+// The reporter's report-schema validator, compiled ahead for the same reason.
+const { standaloneValidatorsSource } = await load('standalone')
+const { comparisonReportSchema } = await load('report')
+const { REPORT_VALIDATOR_FILE } = await load('reportFile')
+mkdirSync(`${root}dist/report`, { recursive: true })
+writeFileSync(
+  `${root}dist/${REPORT_VALIDATOR_FILE}`,
+  standaloneValidatorsSource({ report: comparisonReportSchema }),
+)
 rmSync(scratch, { recursive: true, force: true })

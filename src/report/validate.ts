@@ -8,8 +8,9 @@ import { pathProblems } from '../core/state-path.ts'
 import { ajvIssues } from '../schema/ajv-issues.ts'
 import { formatFieldPath } from '../schema/field-path.ts'
 import { locateJsonValue } from '../schema/locate-json.ts'
-import { createDocumentAjv } from '../schema/validators.ts'
+import { createDocumentAjv, loadStandaloneValidators } from '../schema/validators.ts'
 import { InvalidReportError } from './report-error.ts'
+import { REPORT_VALIDATOR_FILE } from './report-validator-file.ts'
 
 /**
  * Nesting levels a report may have: four times the nesting depth limit
@@ -90,7 +91,9 @@ export function checkComparisonReport(value: unknown, source: ReportSource): Che
       ),
     ])
   }
-  validator ??= createDocumentAjv().compile(comparisonReportSchema)
+  validator ??=
+    loadStandaloneValidators(REPORT_VALIDATOR_FILE).report ??
+    createDocumentAjv().compile(comparisonReportSchema)
   if (validator(value)) {
     const report = value as ComparisonReport
     const problems = statePathProblems(report, source)

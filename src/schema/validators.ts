@@ -48,11 +48,20 @@ export const PRECOMPILED_VALIDATORS_FILE = 'schema/document-validators.cjs'
 let precompiled: Partial<Record<DocumentSchemaName, ValidateFunction>> | undefined
 
 function loadPrecompiled(): Partial<Record<DocumentSchemaName, ValidateFunction>> {
-  if (!precompiled) {
-    const path = ownBuildFile(PRECOMPILED_VALIDATORS_FILE)
-    precompiled = existsSync(path) ? createRequire(import.meta.url)(path) : {}
-  }
-  return precompiled!
+  precompiled ??= loadStandaloneValidators(PRECOMPILED_VALIDATORS_FILE)
+  return precompiled
+}
+
+/**
+ * The standalone validators the build wrote into `file` (relative to the
+ * package's code directory), by name; none when running from sources. The
+ * caller keeps what it loads.
+ * @example
+ * const { report } = loadStandaloneValidators('report/report-validator.cjs')
+ */
+export function loadStandaloneValidators(file: string): Record<string, ValidateFunction> {
+  const path = ownBuildFile(file)
+  return existsSync(path) ? createRequire(import.meta.url)(path) : {}
 }
 
 /**

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import type { JsonObject } from '../../src/core/json.ts'
 import { checkedTwin } from '../../src/schema/checked-twin.ts'
 import { parseTwin } from '../../src/schema/index.ts'
 import { InvalidInputSchemaError } from '../../src/twin/errors.ts'
@@ -54,7 +55,7 @@ describe("a twin's tool input schemas", () => {
       { memos: { '0b4c6a62-3c1e-4c1a-9d4e-8f3a2b1c0d9e': { text: 'hi' } } },
     )
     const twin = createTwin(checkedTwin(prepared))
-    const call = (args: Record<string, unknown>) => twin.call({ tool: 'read_memo', args }).record
+    const call = (args: JsonObject) => twin.call({ tool: 'read_memo', args }).record
     expect(call({ memo_id: '0b4c6a62-3c1e-4c1a-9d4e-8f3a2b1c0d9e' }).status).toBe(200)
     expect(call({ memo_id: 'not-a-uuid' }).response).toMatchObject({
       problems: [{ path: 'memo_id', message: 'must match format "uuid"' }],
