@@ -272,13 +272,7 @@ type Intercept = (
  * resolves from the working directory (none installed: nothing to patch).
  */
 function patchUndiciClients(intercept: Intercept): () => void {
-  let undici: { Client?: { prototype: object } } | undefined
-  try {
-    undici = createRequire(join(process.cwd(), 'noop.js'))('undici')
-  } catch {
-    return () => {}
-  }
-  const base = undici?.Client ? Object.getPrototypeOf(undici.Client.prototype) : undefined
+  const base = dispatcherBase()
   const original = base?.dispatch as Dispatcher['dispatch'] | undefined
   if (!base || typeof original !== 'function') return () => {}
   const patched = function dispatch(this: Dispatcher, options: DispatchOptions, handler: Handler) {
@@ -290,6 +284,32 @@ function patchUndiciClients(intercept: Intercept): () => void {
   base.dispatch = patched
   return () => {
     if (base.dispatch === patched) base.dispatch = original
+  }
+}
+
+// Where undici keeps the class every Client, Pool and Agent extends (7.x and 6.x, then 5.x).
+const BASE_MODULES = ['undici/lib/dispatcher/dispatcher-base.js', 'undici/lib/dispatcher-base.js']
+
+/**
+ * The prototype every undici dispatcher the project can load inherits
+ * `dispatch` from, or undefined without undici. Only the base class's module
+ * is loaded where undici has it: loading all of undici costs a fresh test
+ * worker tens of milliseconds, and the agent that imports undici later gets
+ * this same module from the require cache, so its clients are patched.
+ */
+function dispatcherBase(): { dispatch?: unknown } | undefined {
+  const load = createRequire(join(process.cwd(), 'noop.js'))
+  for (const file of BASE_MODULES) {
+    try {
+      const loaded = load(file) as { prototype?: { dispatch?: unknown } } | undefined
+      if (typeof loaded?.prototype?.dispatch === 'function') return loaded.prototype
+    } catch {}
+  }
+  try {
+    const undici = load('undici') as { Client?: { prototype: object } } | undefined
+    return undici?.Client ? Object.getPrototypeOf(undici.Client.prototype) : undefined
+  } catch {
+    return undefined
   }
 }
 
