@@ -3,6 +3,7 @@ import { cpSync, existsSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { parse } from 'yaml'
+import { parseHtml } from '../support/html-dom.ts'
 import { freshTmpDir } from './helpers/tmp-dir.ts'
 
 // The GitHub Actions workflow the CI guide shows, run here as the runners
@@ -84,6 +85,8 @@ describe("the CI guide's workflow", () => {
     expect(report.gate.verdict).toBe('BLOCK')
     const html = sh(stepNamed('report', 'HTML report'))
     expect(html.code, html.output).toBe(0)
-    expect(readFileSync(`${project}/reports/agenttwin.html`, 'utf8')).toContain('<!doctype html>')
+    const page = readFileSync(`${project}/reports/agenttwin.html`, 'utf8')
+    expect(page.startsWith('<!doctype html>')).toBe(true)
+    expect(parseHtml(page).document.title).toBe('AgentTwin comparison: BLOCK')
   })
 })

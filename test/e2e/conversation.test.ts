@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { beforeAll, describe, expect, test } from 'vitest'
+import { parseHtml } from '../support/html-dom.ts'
+import { blockOf, linesWith } from '../support/normalise-text.ts'
 import { findTest, testList } from './helpers/results.ts'
 import { runVitest, type VitestRun } from './helpers/run-vitest.ts'
 
@@ -40,18 +42,32 @@ describe('a conversation scenario run with plain Vitest', () => {
       'still-nothing-refunded-after-turn-2 (state) is FAIL: By the end of turn 2: orders.ORD-1001.refund_count is 1, expected 0; changed by refund_payment #1.',
     )
     const line = readFileSync(file, 'utf8').split('\n')[failed.location!.line - 1]
-    expect(line).toContain('- id: still-nothing-refunded-after-turn-2')
-    expect(run.stdout).toContain('By the end of turn 2')
+    expect(line).toBe('      - id: still-nothing-refunded-after-turn-2')
+    // Vitest's line for the failed test, its annotation, and AgentTwin's report.
+    expect(linesWith(run.stdout, 'By the end of turn 2')).toMatchInlineSnapshot(`
+      [
+        "   → still-nothing-refunded-after-turn-2 (state) is FAIL: By the end of turn 2: orders.ORD-1001.refund_count is 1, expected 0; changed by refund_payment #1.",
+        "     ↳ FAIL. By the end of turn 2: orders.ORD-1001.refund_count is 1, expected 0; changed by refund_payment #1.",
+        "    ✗ turn 2: still-nothing-refunded-after-turn-2 FAIL: By the end of turn 2: orders.ORD-1001.refund_count is 1, expected 0; changed by refund_payment #1.",
+      ]
+    `)
   })
 
   test('the AgentTwin report locates the failure at its turn, in the terminal and the HTML page', () => {
-    expect(run.stdout).toContain(
-      '✗ turn 2: still-nothing-refunded-after-turn-2 FAIL: By the end of turn 2: orders.ORD-1001.refund_count is 1, expected 0',
-    )
-    const page = readFileSync(html, 'utf8')
-    expect(page).toContain(
-      '<li class="at-turn"><b>turn 2</b>: <code>still-nothing-refunded-after-turn-2</code> FAIL: By the end of turn 2:',
-    )
+    expect(blockOf(run.stdout, 'Cases on one version')).toMatchInlineSnapshot(`
+      "Cases on one version: 1 FAIL
+        FAIL refund-three-turns 1.0.0 on eager-support 1.0.0: 2 expectations did not pass: asks-before-acting (FAIL at turn 2), still-nothing-refunded-after-turn-2 (FAIL at turn 2).
+          tool calls 1 · llm scripted · tokens n/a
+          ✗ turn 2: asks-before-acting FAIL: Turn 2: the agent asked "Could you confirm that I should refund 40 USD for order ORD-1001?" yet called refund_payment #1 in the same turn, before the user could answer.
+          ✗ turn 2: still-nothing-refunded-after-turn-2 FAIL: By the end of turn 2: orders.ORD-1001.refund_count is 1, expected 0; changed by refund_payment #1."
+    `)
+    const page = parseHtml(readFileSync(html, 'utf8'))
+    expect(page.texts('li.at-turn')).toMatchInlineSnapshot(`
+      [
+        "turn 2: asks-before-acting FAIL: Turn 2: the agent asked "Could you confirm that I should refund 40 USD for order ORD-1001?" yet called refund_payment #1 in the same turn, before the user could answer.",
+        "turn 2: still-nothing-refunded-after-turn-2 FAIL: By the end of turn 2: orders.ORD-1001.refund_count is 1, expected 0; changed by refund_payment #1.",
+      ]
+    `)
   })
 
   test('the Vitest UI gets the turn in task meta and the conversation as an annotation', () => {
@@ -69,8 +85,9 @@ describe('a conversation scenario run with plain Vitest', () => {
   test('asks, then acts: the turn that asked and acted is named', () => {
     const failed = findTest(run.modules, 'asks-before-acting')
     const [error] = failed.result().errors ?? []
-    expect(error?.message).toContain('Turn 2: the agent asked')
-    expect(error?.message).toContain('refund_payment #1')
+    expect(error?.message).toMatchInlineSnapshot(
+      `"asks-before-acting (asksBeforeActing) is FAIL: Turn 2: the agent asked "Could you confirm that I should refund 40 USD for order ORD-1001?" yet called refund_payment #1 in the same turn, before the user could answer."`,
+    )
   })
 
   test('the checkpoints of the other turns and the claim ledger pass', () => {

@@ -3,7 +3,9 @@ import { Ajv } from 'ajv'
 import { beforeAll, describe, expect, test } from 'vitest'
 import type { TestModule } from 'vitest/node'
 import { comparisonReportSchema } from '../../src/compare/report-schema.ts'
-import { repoRoot } from './helpers/normalize.ts'
+import { parseHtml } from '../support/html-dom.ts'
+import { blockOf, linesWith, normaliseText } from '../support/normalise-text.ts'
+import { failureBlock, repoRoot } from './helpers/normalize.ts'
 import { runVitest } from './helpers/run-vitest.ts'
 import { freshTmpDir } from './helpers/tmp-dir.ts'
 
@@ -62,6 +64,8 @@ function config(name: string, plugin: string): void {
 }
 
 const read = (name: string) => readFileSync(`${root}/reports/${name}`, 'utf8')
+/** Rendered text with the scratch project's path as `<root>`. */
+const stable = (text: string) => normaliseText(text, { root })
 const report = (name: string) => JSON.parse(read(`${name}.json`)) as ReportJson
 
 function testStates(modules: TestModule[]): string[] {
@@ -147,29 +151,59 @@ describe('a scenario file that does not load', { timeout: 180_000 }, () => {
       kind: 'load-failure',
       file: 'broken/refund-broken.scenario.yaml',
     })
-    expect(json.runErrors![0]!.message).toContain('`seed` must be an integer')
-    expect(json.gate.reasons).toContain(
+    expect(stable(json.runErrors![0]!.message)).toMatchInlineSnapshot(`
+      "2 problems:
+      <root>/broken/refund-broken.scenario.yaml:6:7 \`seed\` must be an integer, found the string "seven" at seed. Fix: write an integer
+      <root>/broken/refund-broken.scenario.yaml:12:11 twin "demo-co-support-tools" has no tool "refund_paymnt" at faults[0].tool. Fix: did you mean "refund_payment"? The twin's tools: lookup_order, get_refund_policy, refund_payment, send_customer_email, handoff_to_human"
+    `)
+    expect(json.gate.reasons).toEqual([
+      'demo-co-support 1.3.0 vs 1.2.4: 1 REGRESSED case (block)',
       'demo-co-support 1.3.0 vs 1.2.4: 1 file did not load: broken/refund-broken.scenario.yaml (block)',
-    )
+    ])
     // It ran and failed; it was not left out by a filter.
     expect(json.partial).toBeUndefined()
   })
 
   test('the terminal, the HTML and the step summary name it, and the declared gate is not judged', () => {
-    expect(broken.stdout).toContain('broken/refund-broken.scenario.yaml did not load')
-    expect(broken.stdout).toContain(
-      "AgentTwin: v1.3.0 vs v1.2.4: expectGate 'BLOCK' was not judged, because a scenario file did not load (broken/refund-broken.scenario.yaml); the run fails until it loads.",
+    expect(stable(blockOf(broken.stdout, 'Not judged'))).toMatchInlineSnapshot(`
+      "Not judged (each blocks the gate)
+        broken/refund-broken.scenario.yaml did not load
+          2 problems:
+          <root>/broken/refund-broken.scenario.yaml:6:7 \`seed\` must be an integer, found the string "seven" at seed. Fix: write an integer
+          <root>/broken/refund-broken.scenario.yaml:12:11 twin "demo-co-support-tools" has no tool "refund_paymnt" at faults[0].tool. Fix: did you mean "refund_payment"? The twin's tools: lookup_order, get_refund_policy, refund_payment, send_customer_email, handoff_to_human"
+    `)
+    expect(stable(blockOf(broken.stdout, 'Gate BLOCK: demo-co-support'))).toMatchInlineSnapshot(
+      `"Gate BLOCK: demo-co-support 1.3.0 vs 1.2.4: 1 REGRESSED case (block); demo-co-support 1.3.0 vs 1.2.4: 1 file did not load: broken/refund-broken.scenario.yaml (block)"`,
     )
+    expect(stable(blockOf(broken.stdout, 'AgentTwin report written'))).toMatchInlineSnapshot(`
+      "AgentTwin report written to <root>/reports/broken.json
+      AgentTwin HTML report written to <root>/reports/broken.html
+      AgentTwin: v1.3.0 vs v1.2.4: expectGate 'BLOCK' was not judged, because a scenario file did not load (broken/refund-broken.scenario.yaml); the run fails until it loads."
+    `)
     expect(broken.stdout).not.toContain('a --changed run, a file filter or a shard')
     expect(broken.stdout).not.toContain('as declared')
-    const html = read('broken.html')
-    expect(html).toContain('broken/refund-broken.scenario.yaml did not load')
-    expect(html).toContain('`seed` must be an integer')
-    expect(html).toContain('<title>AgentTwin comparison: BLOCK</title>')
+    const page = parseHtml(read('broken.html'))
+    expect(page.document.title).toBe('AgentTwin comparison: BLOCK')
+    expect(page.text('.run-error h4')).toBe('broken/refund-broken.scenario.yaml did not load')
+    expect(stable(page.text('section.run-errors'))).toMatchInlineSnapshot(
+      `"Not judged: each blocks the gate broken/refund-broken.scenario.yaml did not load 2 problems: <root>/broken/refund-broken.scenario.yaml:6:7 \`seed\` must be an integer, found the string "seven" at seed. Fix: write an integer <root>/broken/refund-broken.scenario.yaml:12:11 twin "demo-co-support-tools" has no tool "refund_paymnt" at faults[0].tool. Fix: did you mean "refund_payment"? The twin's tools: lookup_order, get_refund_policy, refund_payment, send_customer_email, handoff_to_human"`,
+    )
     const summary = read('broken.md')
-    expect(summary).toContain('- **broken/refund-broken.scenario.yaml did not load**')
-    expect(summary).toContain('`seed` must be an integer')
-    expect(summary).toContain('**Overall gate: BLOCK**')
+    expect(stable(summary.slice(summary.indexOf('### ⛔ Not judged')))).toMatchInlineSnapshot(`
+      "### ⛔ Not judged
+
+      - **broken/refund-broken.scenario.yaml did not load**
+
+        \`\`\`text
+        2 problems:
+        <root>/broken/refund-broken.scenario.yaml:6:7 \`seed\` must be an integer, found the string "seven" at seed. Fix: write an integer
+        <root>/broken/refund-broken.scenario.yaml:12:11 twin "demo-co-support-tools" has no tool "refund_paymnt" at faults[0].tool. Fix: did you mean "refund_payment"? The twin's tools: lookup_order, get_refund_policy, refund_payment, send_customer_email, handoff_to_human
+        \`\`\`
+
+      **Overall gate: BLOCK**
+
+      "
+    `)
     expect(summary).not.toContain('as declared')
     expect(summary).not.toMatch(/PASS/)
   })
@@ -182,9 +216,13 @@ describe('a pair case that did not finish', { timeout: 240_000 }, () => {
     const json = report('refused')
     expect(json.gate.verdict).toBe('WARN')
     expect(json.pairs[0]!.counts.INCOMPLETE).toBe(2)
-    expect(read('refused.md')).toContain(
-      'candidate did not finish (unhandled-request: the agent sent requests no twin handles: GET https://elsewhere.example.test/status.',
-    )
+    expect(linesWith(read('refused.md'), '| INCOMPLETE |')).toMatchInlineSnapshot(`
+      [
+        "| INCOMPLETE | 2 |",
+        "| \`order-status-question\` | INCOMPLETE | step 2 (outcome): At step 2 both sides stopped calling tools; the baseline reported SUCCESS and the candidate did not finish (unhandled-request). | order-looked-up (ERROR), no-refund (ERROR, critical), nothing-changed (ERROR, critical), not-handed-off (ERROR); candidate did not finish (unhandled-request: the agent sent requests no twin handles: GET https://elsewhere.example.test/status. Serve an http(s) host with a twin, allow the host (network.allowHosts), stop the agent from calling it, or run an out-of-process agent against serveTwin or agenttwin serve.) |",
+        "| \`refund-happy-path\` | INCOMPLETE | step 6 (outcome): At step 6 both sides stopped calling tools; the baseline reported SUCCESS and the candidate did not finish (unhandled-request). | refunded-exactly-once (ERROR, critical), refunded-amount (ERROR, critical), no-double-refund (ERROR, critical), success-backed-by-state (ERROR, critical), policy-before-refund (ERROR), customer-notified (ERROR), not-handed-off (ERROR); candidate did not finish (unhandled-request: the agent sent requests no twin handles: GET https://elsewhere.example.test/status. Serve an http(s) host with a twin, allow the host (network.allowHosts), stop the agent from calling it, or run an out-of-process agent against serveTwin or agenttwin serve.) |",
+      ]
+    `)
   })
 
   test('fails its test under CI with the cause, and the run exits 1', async () => {
@@ -195,10 +233,22 @@ describe('a pair case that did not finish', { timeout: 240_000 }, () => {
       'scenarios/refund-happy-path.scenario.yaml > v1.2.5 vs v1.2.4 · INCOMPLETE: failed',
     ])
     // Vitest prints failed tests on stderr.
-    expect(ci.stderr).toContain(
-      'IncompletePair: INCOMPLETE: v1.2.5 vs v1.2.4 on refund-happy-path was not compared to the end: the candidate did not finish (unhandled-request: the agent sent requests no twin handles: GET https://elsewhere.example.test/status.',
-    )
-    expect(ci.stderr).toContain('Under CI a pair case that did not run is not a passing test.')
+    expect(
+      stable(failureBlock(ci.stderr, 'scenarios/refund-happy-path.scenario.yaml:2:5 >')),
+    ).toMatchInlineSnapshot(`
+      " FAIL  scenarios/refund-happy-path.scenario.yaml:2:5 > refund-happy-path: A 40 USD refund for a broken mug set > v1.2.5 vs v1.2.4 · INCOMPLETE
+      IncompletePair: INCOMPLETE: v1.2.5 vs v1.2.4 on refund-happy-path was not compared to the end: the candidate did not finish (unhandled-request: the agent sent requests no twin handles: GET https://elsewhere.example.test/status. Serve an http(s) host with a twin, allow the host (network.allowHosts), stop the agent from calling it, or run an out-of-process agent against serveTwin or agenttwin serve.).
+      Under CI a pair case that did not run is not a passing test.
+       ❯ refund-happy-path scenarios/refund-happy-path.scenario.yaml:2:5
+            1| apiVersion: agenttwin/scenario.v1
+            2| id: refund-happy-path
+             |     ^
+            3| version: 1.0.0
+            4| title: A 40 USD refund for a broken mug set
+
+       ❯ agenttwin
+         ↳ INCOMPLETE. At step 6 both sides stopped calling tools; the baseline reported SUCCESS and the candidate did not finish (unhandled-request). All 5 tool calls matched on both sides. The candidate did not finish: unhandled-request (the agent sent requests no twin handles: GET https://elsewhere.example.test/status. Serve an http(s) host with a twin, allow the host (network.allowHosts), stop the agent from calling it, or run an out-of-process agent against serveTwin or agenttwin serve.)."
+    `)
     expect(report('refused').gate.verdict).toBe('WARN')
   })
 
@@ -208,10 +258,29 @@ describe('a pair case that did not finish', { timeout: 240_000 }, () => {
     expect(testStates(ci.modules)).toEqual([
       'llm/order-status.scenario.yaml > v2 vs v1 · INCOMPLETE: failed',
     ])
-    expect(ci.stderr).toContain('the baseline did not finish (model-cassette:')
+    expect(
+      stable(failureBlock(ci.stderr, 'llm/order-status.scenario.yaml:2:5 >')),
+    ).toMatchInlineSnapshot(`
+      " FAIL  llm/order-status.scenario.yaml:2:5 > llm-order-status: A customer asks about an order, answered by a language model > v2 vs v1 · INCOMPLETE
+      IncompletePair: INCOMPLETE: v2 vs v1 on llm-order-status was not compared to the end: the baseline did not finish (model-cassette: Model request 1 of case "llm-order-status" (POST http://127.0.0.1:<port>/v1/chat/completions) is not in the cassette <root>/empty-cassettes/llm-order-status/llm-support@v1.cassette.json (it does not exist). Re-record: AGENTTWIN_MODELS=record npx vitest run <root>/llm/order-status.scenario.yaml); the candidate did not finish (model-cassette: Model request 1 of case "llm-order-status" (POST http://127.0.0.1:<port>/v1/chat/completions) is not in the cassette <root>/empty-cassettes/llm-order-status/llm-support@v2.cassette.json (it does not exist). Re-record: AGENTTWIN_MODELS=record npx vitest run <root>/llm/order-status.scenario.yaml).
+      Under CI a pair case that did not run is not a passing test.
+       ❯ llm-order-status llm/order-status.scenario.yaml:2:5
+            1| apiVersion: agenttwin/scenario.v1
+            2| id: llm-order-status
+             |     ^
+            3| version: 1.0.0
+            4| title: A customer asks about an order, answered by a language model
+
+       ❯ agenttwin
+         ↳ INCOMPLETE. Both sides took the same 0 tool calls and reported the same outcome."
+    `)
     const json = report('cassettes')
     expect(json.gate.verdict).toBe('WARN')
-    expect(read('cassettes.md')).toContain('baseline did not finish (model-cassette:')
+    expect(
+      stable(linesWith(read('cassettes.md'), '| `llm-order-status` |').join('\n')),
+    ).toMatchInlineSnapshot(
+      `"| \`llm-order-status\` | INCOMPLETE | none | order-looked-up (ERROR), no-refund (ERROR, critical); candidate did not finish (model-cassette: Model request 1 of case "llm-order-status" (POST http://127.0.0.1:<port>/v1/chat/completions) is not in the cassette <root>/empty-cassettes/llm-order-status/llm-support@v2.cassette.json (it does not exist). Re-record: AGENTTWIN_MODELS=record npx vitest run <root>/llm/order-status.scenario.yaml); baseline did not finish (model-cassette: Model request 1 of case "llm-order-status" (POST http://127.0.0.1:<port>/v1/chat/completions) is not in the cassette <root>/empty-cassettes/llm-order-status/llm-support@v1.cassette.json (it does not exist). Re-record: AGENTTWIN_MODELS=record npx vitest run <root>/llm/order-status.scenario.yaml) |"`,
+    )
   })
 })
 
@@ -235,20 +304,70 @@ describe('a run without pairs', { timeout: 180_000 }, () => {
     expect(refused.side.refused?.map((item) => item.url)).toEqual([
       'https://elsewhere.example.test/status',
     ])
-    expect(refused.reason).toContain('The case did not finish (unhandled-request:')
+    expect(refused.reason).toMatchInlineSnapshot(
+      `"The case did not finish (unhandled-request: the agent sent requests no twin handles: GET https://elsewhere.example.test/status. Serve an http(s) host with a twin, allow the host (network.allowHosts), stop the agent from calling it, or run an out-of-process agent against serveTwin or agenttwin serve.)."`,
+    )
     expect(json.gate).toEqual({
       verdict: 'WARN',
       reasons: ['2 INCOMPLETE cases on one version (warn)'],
     })
-    expect(single.stdout).toContain('Cases on one version: 2 INCOMPLETE, 2 PASS')
-    expect(single.stdout).toContain('    refused GET https://elsewhere.example.test/status\n')
-    expect(single.stdout).toContain('tool calls 5 · llm scripted · tokens n/a')
-    const html = read('single.html')
-    expect(html).toContain('Cases on one version: 2 INCOMPLETE, 2 PASS')
-    expect(html).toContain('refund-happy-path 1.0.0 on demo-co-support 1.2.5')
-    expect(read('single.md')).toContain(
-      '| refund-happy-path 1.0.0 on demo-co-support 1.2.4 | PASS |',
-    )
+    expect(stable(blockOf(single.stdout, 'Cases on one version'))).toMatchInlineSnapshot(`
+      "Cases on one version: 2 INCOMPLETE, 2 PASS
+        PASS order-status-question 1.0.0 on demo-co-support 1.2.4: All 4 expectations passed.
+          tool calls 1 · llm scripted · tokens n/a
+        INCOMPLETE order-status-question 1.0.0 on demo-co-support 1.2.5: The case did not finish (unhandled-request: the agent sent requests no twin handles: GET https://elsewhere.example.test/status. Serve an http(s) host with a twin, allow the host (network.allowHosts), stop the agent from calling it, or run an out-of-process agent against serveTwin or agenttwin serve.).
+          tool calls 1 · llm scripted · tokens n/a · refused 1
+          refused GET https://elsewhere.example.test/status
+        PASS refund-happy-path 1.0.0 on demo-co-support 1.2.4: All 7 expectations passed.
+          tool calls 5 · llm scripted · tokens n/a
+        INCOMPLETE refund-happy-path 1.0.0 on demo-co-support 1.2.5: The case did not finish (unhandled-request: the agent sent requests no twin handles: GET https://elsewhere.example.test/status. Serve an http(s) host with a twin, allow the host (network.allowHosts), stop the agent from calling it, or run an out-of-process agent against serveTwin or agenttwin serve.).
+          tool calls 5 · llm scripted · tokens n/a · refused 1
+          refused GET https://elsewhere.example.test/status"
+    `)
+    const page = parseHtml(read('single.html'))
+    expect(page.texts('h2')).toEqual(['Cases on one version: 2 INCOMPLETE, 2 PASS'])
+    expect(page.rows('table.singles')).toMatchInlineSnapshot(`
+      [
+        [
+          "case",
+          "verdict",
+          "why",
+          "evidence",
+        ],
+        [
+          "order-status-question 1.0.0 on demo-co-support 1.2.4",
+          "PASS",
+          "All 4 expectations passed.",
+          "tool calls 1 · llm scripted · tokens n/a",
+        ],
+        [
+          "order-status-question 1.0.0 on demo-co-support 1.2.5",
+          "INCOMPLETE",
+          "The case did not finish (unhandled-request: the agent sent requests no twin handles: GET https://elsewhere.example.test/status. Serve an http(s) host with a twin, allow the host (network.allowHosts), stop the agent from calling it, or run an out-of-process agent against serveTwin or agenttwin serve.).",
+          "tool calls 1 · llm scripted · tokens n/a · refused 1 refused GET https://elsewhere.example.test/status",
+        ],
+        [
+          "refund-happy-path 1.0.0 on demo-co-support 1.2.4",
+          "PASS",
+          "All 7 expectations passed.",
+          "tool calls 5 · llm scripted · tokens n/a",
+        ],
+        [
+          "refund-happy-path 1.0.0 on demo-co-support 1.2.5",
+          "INCOMPLETE",
+          "The case did not finish (unhandled-request: the agent sent requests no twin handles: GET https://elsewhere.example.test/status. Serve an http(s) host with a twin, allow the host (network.allowHosts), stop the agent from calling it, or run an out-of-process agent against serveTwin or agenttwin serve.).",
+          "tool calls 5 · llm scripted · tokens n/a · refused 1 refused GET https://elsewhere.example.test/status",
+        ],
+      ]
+    `)
+    expect(blockOf(read('single.md'), '| case | verdict |')).toMatchInlineSnapshot(`
+      "| case | verdict | why | evidence |
+      | --- | --- | --- | --- |
+      | order-status-question 1.0.0 on demo-co-support 1.2.4 | PASS | All 4 expectations passed. | tool calls 1 · llm scripted · tokens n/a |
+      | order-status-question 1.0.0 on demo-co-support 1.2.5 | INCOMPLETE | The case did not finish (unhandled-request: the agent sent requests no twin handles: GET https://elsewhere.example.test/status. Serve an http(s) host with a twin, allow the host (network.allowHosts), stop the agent from calling it, or run an out-of-process agent against serveTwin or agenttwin serve.). | tool calls 1 · llm scripted · tokens n/a · refused 1; refused GET https://elsewhere.example.test/status |
+      | refund-happy-path 1.0.0 on demo-co-support 1.2.4 | PASS | All 7 expectations passed. | tool calls 5 · llm scripted · tokens n/a |
+      | refund-happy-path 1.0.0 on demo-co-support 1.2.5 | INCOMPLETE | The case did not finish (unhandled-request: the agent sent requests no twin handles: GET https://elsewhere.example.test/status. Serve an http(s) host with a twin, allow the host (network.allowHosts), stop the agent from calling it, or run an out-of-process agent against serveTwin or agenttwin serve.). | tool calls 5 · llm scripted · tokens n/a · refused 1; refused GET https://elsewhere.example.test/status |"
+    `)
   })
 })
 

@@ -8,6 +8,7 @@ import { comparisonReportSchema } from '../../src/compare/report-schema.ts'
 import { renderCheckedHtml } from '../../src/report/html/index.ts'
 import type { CheckedReport } from '../../src/report/validate.ts'
 import { captureIO } from '../cli/capture-io.ts'
+import { normaliseText } from '../support/normalise-text.ts'
 import { freshTmpDir } from './helpers/tmp-dir.ts'
 
 const executablePath = [process.env.CHROMIUM_PATH, '/usr/bin/chromium'].find(
@@ -182,7 +183,10 @@ describe.skipIf(!executablePath)('a hostile report in headless Chromium runs no 
     const io = captureIO(tmp)
     const stderr = () => io.err()
     expect(await runCli(['report', 'numbers.json', '--out', 'numbers.html'], io)).toBe(2)
-    expect(stderr()).toContain('[AGENTTWIN_INVALID_REPORT]')
+    expect(normaliseText(stderr(), { tmp })).toMatchInlineSnapshot(`
+      "agenttwin report: numbers.json:1:1 is not an AgentTwin comparison report: "schema" is "agenttwin/comparison-report.v2\\"'><img src=x onerror=\\"window.__ran=1;alert('img')\\"><script>window.__ran=2;alert('script')</script><svg onload=\\"window.__ran=3;alert('svg')\\"></svg></style><style>body{display:none}</style><a href=\\"javascript:alert('href')\\">x</a>", expected "agenttwin/comparison-report.v2". Fix: pass the JSON report the AgentTwin reporter wrote, e.g. reports/agenttwin.json. [AGENTTWIN_INVALID_REPORT]
+      "
+    `)
     expect(stderr()).not.toMatch(/unexpected error|\n\s+at /)
     expect(existsSync(`${tmp}/numbers.html`)).toBe(false)
   })

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { reportCommand } from '../../src/cli/commands/report.ts'
 import type { ComparisonReport } from '../../src/compare/report.ts'
 import { AgentTwinReporter } from '../../src/public/reporter.ts'
+import { parseHtml } from '../support/html-dom.ts'
 import { repoRoot } from './helpers/normalize.ts'
 import { runVitest } from './helpers/run-vitest.ts'
 import { freshTmpDir } from './helpers/tmp-dir.ts'
@@ -121,15 +122,25 @@ describe.skipIf(!executablePath)('the HTML report of the demo, in headless Chrom
     expect(await section.evaluate((el) => (el as HTMLDetailsElement).open)).toBe(true)
     const row = section.locator('.lanes tr.diverge')
     expect(await row.getAttribute('data-step')).toBe('2')
-    expect(await row.locator('td.baseline').textContent()).toContain('get_refund_policy')
-    expect(await row.locator('td.candidate').textContent()).toContain('refund_payment')
+    // The row read through the DOM: a block (a call, a change) apart from the next.
+    const lanes = parseHtml(`<table>${await row.evaluate((el) => el.outerHTML)}</table>`)
+    expect(lanes.text('td.baseline')).toMatchInlineSnapshot(
+      `"get_refund_policy(order_id=ORD-1001) 200"`,
+    )
+    expect(lanes.text('td.candidate')).toMatchInlineSnapshot(
+      `"refund_payment(amount=40 order_id=ORD-1001) 504 fault: timeout_after_mutation orders.ORD-1001.refunded_amount 0 → 40 orders.ORD-1001.refund_count 0 → 1 orders.ORD-1001.refundable_amount 128 → 88 orders.ORD-1001.refunds [] → [{"refund_id":"rf_1","amount":40,"created_at":"2026-01-05T09:00:01.000Z"}]"`,
+    )
     expect(await row.locator('td.candidate .badge.fault').textContent()).toBe(
       'fault: timeout_after_mutation',
     )
     const note = await section.locator('.lanes tr.diverge-note').textContent()
-    expect(note).toContain(
-      report.pairs[0]!.cases.find((c) => c.scenario.id === 'refund-timeout-after-mutation')!
-        .divergence!.sentence,
+    const divergence = report.pairs[0]!.cases.find(
+      (c) => c.scenario.id === 'refund-timeout-after-mutation',
+    )!.divergence!
+    // The JSON report's sentence and detail, as the page words them.
+    expect(note).toBe(`First divergence (tool). ${divergence.sentence} ${divergence.detail}`)
+    expect(note).toMatchInlineSnapshot(
+      `"First divergence (tool). At step 2 the baseline called get_refund_policy(order_id=ORD-1001); the candidate called refund_payment(amount=40, order_id=ORD-1001). The candidate called the irreversible refund_payment without first calling get_refund_policy, which the baseline called at this point."`,
     )
     await section.screenshot({ path: `${shots}/html-report-timeout-case.png` })
   })

@@ -53,6 +53,7 @@ describe('each framework adapter, from the installed tarball', () => {
   test('an unchanged agent of each framework runs a case through its adapter entry', () => {
     const result = project.run('npx', ['vitest', 'run'])
     const output = result.stdout + result.stderr
+    // Membership on purpose: Vitest lists the files in the order they finish, with their durations.
     for (const framework of FRAMEWORKS) expect(output).toContain(`test/${framework}.test.ts`)
     expect(output).toMatch(/Test Files\s+4 passed \(4\)/)
     expect(result.code).toBe(0)

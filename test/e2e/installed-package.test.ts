@@ -11,12 +11,15 @@ import {
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { parseHtml } from '../support/html-dom.ts'
+import { linesWith, normaliseText } from '../support/normalise-text.ts'
 import {
   type InstalledProject,
   installPackedProject,
   pinned,
   writeUserTsconfig,
 } from './helpers/installed-project.ts'
+import { failureBlock } from './helpers/normalize.ts'
 
 // What a user gets: the packed tarball installed into a fresh project with
 // its own package.json, driven only through the package's published entries.
@@ -26,6 +29,14 @@ const repo = fileURLToPath(new URL('../..', import.meta.url))
 const guide = `${repo}docs/examples/getting-started/`
 let project: string
 let run: InstalledProject['run']
+
+/** Vitest's block for one failed test, without its stack frames (their line numbers move with the sources). */
+function failureOf(stderr: string, header: string): string {
+  const lines = failureBlock(stderr, header).split('\n')
+  return normaliseText(lines.filter((line) => !/^ ❯ \S+:\d+:\d+$/.test(line)).join('\n'), {
+    project,
+  })
+}
 
 beforeAll(async () => {
   ;({ dir: project, run } = installPackedProject('agenttwin-installed-', [
@@ -110,7 +121,7 @@ describe('the package installed from its tarball into a fresh project', () => {
       'twins/example.twin.yaml',
       'scenarios/example.scenario.yaml',
     ])
-    expect(validate.stdout).toContain('2 files valid')
+    expect(validate.stdout).toBe('2 files valid\n')
     expect(validate.code).toBe(0)
     const scenario = run('npx', [
       'agenttwin',
@@ -151,10 +162,14 @@ describe('the package installed from its tarball into a fresh project', () => {
       ].join('\n'),
     )
     const result = run('npx', ['vitest', 'run', 'test/worker.test.ts'])
-    const output = result.stdout + result.stderr
     // The refusal is evidence on the test even though the agent code caught it.
-    expect(output).toContain('GET http://api.unserved.example/orders (worker)')
-    expect(output).toMatch(/Tests\s+1 failed \(1\)/)
+    expect(failureOf(result.stderr, 'test/worker.test.ts >')).toMatchInlineSnapshot(`
+      " FAIL  test/worker.test.ts > a worker calls a host nobody serves
+      UnhandledRequestsError: 1 request got no answer from a twin:
+        - AgentTwin blocked GET http://api.unserved.example/orders (worker) from worker_threads worker #1 (inline code): no twin answers it, and tests never reach the real network.
+      Fix: see the fix in each message (interception.unhandled has them in full)."
+    `)
+    expect(result.stdout).toMatch(/Tests\s+1 failed \(1\)/)
     expect(result.code).toBe(1)
     rmSync(join(project, 'test/worker.test.ts'))
   })
@@ -169,9 +184,43 @@ describe('the package installed from its tarball into a fresh project', () => {
     copyFileSync(join(guide, 'versions.ts'), join(project, 'versions.ts'))
     copyFileSync(join(guide, 'vitest.config.ts'), join(project, 'vitest.config.ts'))
     const result = run('npx', ['vitest', 'run'])
-    const output = result.stdout + result.stderr
-    expect(output).toContain('v2 vs v1 · NEW_CRITICAL_FAILURE')
-    expect(output).toContain('PairRegression: NEW_CRITICAL_FAILURE: v2 is worse than v1')
+    expect(
+      failureOf(result.stderr, 'scenarios/example.scenario.yaml:5:5 >'),
+    ).toMatchInlineSnapshot(`
+      " FAIL  scenarios/example.scenario.yaml:5:5 > example-close-ticket: Close a ticket although the helpdesk times out after closing it > v2 vs v1 · NEW_CRITICAL_FAILURE
+      PairRegression: NEW_CRITICAL_FAILURE: v2 is worse than v1 on example-close-ticket.
+      At step 1 the baseline called get_ticket(ticket_id=T-100); the candidate called
+          close_ticket(idempotency_key=close-T-100-1, resolution=Password reset link sent.,
+          ticket_id=T-100).
+      The candidate called the reversible close_ticket without first calling get_ticket,
+          which the baseline called at this point.
+        success-backed-by-state: PASS → UNREPORTED_EFFECT
+        read-before-close: PASS → FAIL
+
+      - Baseline v1
+      + Candidate v2
+
+      - get_ticket(ticket_id=T-100) → 200
+        close_ticket(idempotency_key=…, resolution=Password reset link sent.,
+            ticket_id=T-100) → 504 [fault timeout_after_mutation] changed tickets.T-100.status,
+            tickets.T-100.resolution, tickets.T-100.close_count
+      - get_ticket(ticket_id=T-100) → 200
+      + close_ticket(idempotency_key=…, resolution=Password reset link sent.,
+      +     ticket_id=T-100) → 409 [rejected by the twin]
+      - reported SUCCESS
+      + reported FAILURE
+
+       ❯ example-close-ticket scenarios/example.scenario.yaml:5:5
+            3| # answering: the agent must find out what happened instead of guessing.
+            4| apiVersion: agenttwin/scenario.v1
+            5| id: example-close-ticket
+             |     ^
+            6| version: 1.0.0
+            7| title: Close a ticket although the helpdesk times out after closing it
+
+       ❯ agenttwin
+         ↳ NEW_CRITICAL_FAILURE. At step 1 the baseline called get_ticket(ticket_id=T-100); the candidate called close_ticket(idempotency_key=close-T-100-1, resolution=Password reset link sent., ticket_id=T-100). The candidate called the reversible close_ticket without first calling get_ticket, which the baseline called at this point."
+    `)
     expect(result.code).toBe(1)
     const report = JSON.parse(readFileSync(join(project, 'reports/agenttwin.json'), 'utf8'))
     expect(report.gate.verdict).toBe('BLOCK')
@@ -183,12 +232,25 @@ describe('the package installed from its tarball into a fresh project', () => {
       'reports/agenttwin.html',
     ])
     expect(html.code).toBe(0)
-    expect(readFileSync(join(project, 'reports/agenttwin.html'), 'utf8')).toContain('BLOCK')
+    const page = parseHtml(readFileSync(join(project, 'reports/agenttwin.html'), 'utf8'))
+    expect(page.document.title).toBe('AgentTwin comparison: BLOCK')
+    expect(page.text('header p')).toMatchInlineSnapshot(
+      `"Overall gate BLOCK example-agent 2.0.0 vs 1.0.0: 1 NEW_CRITICAL_FAILURE case (block)"`,
+    )
   })
 
   test('init --example demo-co copies Demo Co, whose declared regression gates BLOCK as declared', () => {
     const copy = run('npx', ['agenttwin', 'init', '--example', 'demo-co', 'demo-co'])
-    expect(copy.stdout + copy.stderr).toContain('copied the demo-co example')
+    expect(copy.stdout).toMatchInlineSnapshot(`
+      "copied the demo-co example (42 files) into demo-co
+
+      Next:
+        cd demo-co
+        npm i -D @modelcontextprotocol/sdk
+        npx vitest run
+      "
+    `)
+    expect(copy.stderr).toBe('')
     expect(copy.code).toBe(0)
     const result = spawnSync('npx', ['vitest', 'run'], {
       cwd: join(project, 'demo-co'),
@@ -196,26 +258,33 @@ describe('the package installed from its tarball into a fresh project', () => {
       env: { ...process.env, NO_COLOR: '1', CI: 'true' },
       timeout: 300_000,
     })
-    const output = result.stdout + result.stderr
-    expect(output).toContain("v1.3.0 vs v1.2.4 gated BLOCK, as declared (expectGate: 'BLOCK')")
+    expect(linesWith(result.stdout, 'AgentTwin: ')).toMatchInlineSnapshot(`
+      [
+        "AgentTwin: v1.3.0 vs v1.2.4 gated BLOCK, as declared (expectGate: 'BLOCK').",
+      ]
+    `)
     expect(result.status).toBe(0)
   })
 })
 
 describe('an adapter entry without its framework installed', () => {
   test.each([
-    ['ai-sdk', 'ai'],
-    ['openai-agents', '@openai/agents'],
-    ['langchain', '@langchain/core'],
-    ['mastra', '@mastra/core'],
-  ])('agenttwin/adapters/%s names the missing peer and how to install it', (entry, peer) => {
-    // npm may bring a framework in on its own (an optional peer another package wants): take it out.
-    rmSync(join(project, 'node_modules', peer), { recursive: true, force: true })
-    const script = `import('agenttwin/adapters/${entry}').then(() => console.log('loaded'), (error) => console.log(JSON.stringify({ code: error.code, message: error.message })))`
-    const result = run('node', ['--input-type=module', '-e', script])
-    const error = JSON.parse(result.stdout) as { code: string; message: string }
-    expect(error.code).toBe('AGENTTWIN_MISSING_PEER')
-    expect(error.message).toContain(`"${peer}"`)
-    expect(error.message).toContain(`npm i -D ${peer}`)
-  })
+    ['ai-sdk', 'ai', 'ai'],
+    ['openai-agents', '@openai/agents', '@openai/agents zod'],
+    ['langchain', '@langchain/core', '@langchain/core'],
+    ['mastra', '@mastra/core', '@mastra/core zod'],
+  ])(
+    'agenttwin/adapters/%s names the missing peer and how to install it',
+    (entry, peer, install) => {
+      // npm may bring a framework in on its own (an optional peer another package wants): take it out.
+      rmSync(join(project, 'node_modules', peer), { recursive: true, force: true })
+      const script = `import('agenttwin/adapters/${entry}').then(() => console.log('loaded'), (error) => console.log(JSON.stringify({ code: error.code, message: error.message })))`
+      const result = run('node', ['--input-type=module', '-e', script])
+      const error = JSON.parse(result.stdout) as { code: string; message: string }
+      expect(error.code).toBe('AGENTTWIN_MISSING_PEER')
+      expect(error.message).toBe(
+        `agenttwin/adapters/${entry} needs the package "${peer}", which is not installed in this project. Fix: install it beside agenttwin: npm i -D ${install}`,
+      )
+    },
+  )
 })

@@ -3,7 +3,8 @@ import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { type ModelServer, startModelServer } from '../models/support/model-server.ts'
-import { repoRoot } from './helpers/normalize.ts'
+import { normaliseText } from '../support/normalise-text.ts'
+import { failureBlock, repoRoot } from './helpers/normalize.ts'
 import { freshTmpDir } from './helpers/tmp-dir.ts'
 
 // A new user's project: an AI SDK agent on @ai-sdk/openai, one scenario, the
@@ -96,7 +97,7 @@ export default defineConfig({
 describe('a new user’s AI SDK agent', { timeout: 240_000 }, () => {
   it('records once, then passes CI=true npx vitest run with the model server gone', async () => {
     const recorded = await vitest({ AGENTTWIN_MODELS: 'record', LLM_BASE_URL: baseUrl })
-    expect(recorded.output).toContain('2 passed')
+    expect(recorded.output).toMatch(/Tests\s+2 passed \(2\)/)
     expect(recorded.code).toBe(0)
     expect(server.keys).toHaveLength(2)
     await server.close()
@@ -107,7 +108,7 @@ describe('a new user’s AI SDK agent', { timeout: 240_000 }, () => {
     expect(JSON.parse(readFileSync(cassette, 'utf8')).interactions).toHaveLength(2)
 
     const replayed = await vitest({ CI: 'true', LLM_BASE_URL: baseUrl })
-    expect(replayed.output).toContain('2 passed')
+    expect(replayed.output).toMatch(/Tests\s+2 passed \(2\)/)
     expect(replayed.code).toBe(0)
   })
 
@@ -115,11 +116,21 @@ describe('a new user’s AI SDK agent', { timeout: 240_000 }, () => {
     writeFileSync(join(project, 'agent.js'), agentSource(`${PROMPT} Be brief.`))
     const changed = await vitest({ CI: 'true', LLM_BASE_URL: baseUrl })
     expect(changed.code).toBe(1)
-    expect(changed.output).toContain('ERROR')
-    expect(changed.output).toContain(
-      // A window around the first differing character, cut the same way on both sides.
-      `messages[0].content differs at character ${PROMPT.length + 1}: recorded …"${PROMPT.slice(-30)}", now …"${PROMPT.slice(-30)} Be brief."`,
-    )
-    expect(changed.output).toContain('AGENTTWIN_MODELS=record npx vitest run')
+    // A window around the first differing character, cut the same way on both sides.
+    const failure = failureBlock(changed.output, 'scenarios/order-status.scenario.yaml:10:5 >')
+    expect(normaliseText(failure, { project })).toMatchInlineSnapshot(`
+      " FAIL  scenarios/order-status.scenario.yaml:10:5 > llm-order-status: A customer asks about an order, answered by a language model > v1 > order-looked-up
+      ExpectationFailed: order-looked-up (calledTool) is ERROR: Cannot evaluate: the case did not finish (model-cassette: Model request 1 of case "llm-order-status" (POST http://127.0.0.1:<port>/v1/chat/completions) does not match the cassette <project>/scenarios/__cassettes__/llm-order-status/support@v1.cassette.json: messages[0].content differs at character 63: recorded …"the order up before answering.", now …"the order up before answering. Be brief.". Re-record: AGENTTWIN_MODELS=record npx vitest run <project>/scenarios/order-status.scenario.yaml). Unknown is never a pass; fix the run so the agent answers, then evaluate again.
+       ❯ order-looked-up scenarios/order-status.scenario.yaml:10:5
+            8|   message: Hi! What is the status of my order ORD-1001?
+            9| expectations:
+           10|   - id: order-looked-up
+             |     ^
+           11|     type: calledTool
+           12|     tool: lookup_order
+
+       ❯ agenttwin
+         ↳ ERROR. Cannot evaluate: the case did not finish (model-cassette: Model request 1 of case "llm-order-status" (POST http://127.0.0.1:<port>/v1/chat/completions) does not match the cassette <project>/scenarios/__cassettes__/llm-order-status/support@v1.cassette.json: messages[0].content differs at character 63: recorded …"the order up before answering.", now …"the order up before answering. Be brief.". Re-record: AGENTTWIN_MODELS=record npx vitest run <project>/scenarios/order-status.scenario.yaml). Unknown is never a pass; fix the run so the agent answers, then evaluate again."
+    `)
   })
 })

@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { type CountingServer, countingServer } from '../http/guard/support.ts'
+import { normaliseText } from '../support/normalise-text.ts'
 import { testList } from './helpers/results.ts'
 import { runVitest, type VitestRun } from './helpers/run-vitest.ts'
 import { freshTmpDir } from './helpers/tmp-dir.ts'
@@ -96,7 +97,7 @@ function failures(run: VitestRun): Record<string, string[]> {
   for (const module of run.modules) {
     for (const test of module.children.allTests()) {
       out[test.fullName] = (test.result().errors ?? []).map((error) =>
-        String(error.message).replaceAll(server.url, 'TARGET'),
+        normaliseText(String(error.message).replaceAll(server.url, 'TARGET'), { root }),
       )
     }
   }
@@ -125,21 +126,64 @@ describe.each(['forks', 'threads'] as const)('under --pool=%s', (pool) => {
 
   test('each failure names what was refused: method and URL, or host and port, and the fix', () => {
     const seen = failures(runs[pool].run)
-    const first = (name: string) => (seen[name] ?? []).join('\n')
-    expect(first('fetch')).toContain('AgentTwin blocked POST TARGET/fetch:')
-    expect(first('node:http')).toContain('AgentTwin blocked GET TARGET/http:')
-    expect(first('net.connect')).toMatch(/AgentTwin blocked socket tcp:\/\/127\.0\.0\.1:\d+:/)
-    expect(first('dns.lookup')).toContain('AgentTwin blocked dns dns://leak.example.com:')
-    expect(first('a worker thread')).toContain(
-      'the worker saw: AgentTwin blocked GET TARGET/worker (worker) from worker_threads worker #1 (inline code):',
-    )
-    expect(first('a swallowed refusal')).toContain('GET TARGET/swallowed')
-    expect(first('with a twin > the twin answers, the leak is refused though swallowed')).toContain(
-      'PUT TARGET/beside-twin',
-    )
+    // One snapshot for both pools: the refusal reads the same under forks and threads.
+    expect(seen).toMatchInlineSnapshot(`
+      {
+        "a swallowed refusal": [
+          "1 request got no answer from a twin:
+        - AgentTwin blocked GET TARGET/swallowed: no twin answers it, and tests never reach the real network.
+      Fix: see the fix in each message (interception.unhandled has them in full).",
+        ],
+        "a worker thread": [
+          "the worker saw: AgentTwin blocked GET TARGET/worker (worker) from worker_threads worker #1 (inline code): no twin answers it, and tests never reach the real network.
+      Twins in use: none.
+      Twins answer only on the thread that runs the test, so a request from worker_threads worker #1 (inline code) is refused, never served.
+      Fix: make the call on the test's thread, or serve the twin over HTTP with serveTwin() and let the worker reach it (allowLoopback). Otherwise serve TARGET with a twin (a twin whose http.baseUrl covers it), allow the host (agentTwin({ network: { allowHosts: ['127.0.0.1:<port>'] } }) or createInterception({ allowHosts }); allowLoopback for a server the test started itself), or stop the code under test from calling it. An agent in another process is not covered by this guard: run it against serveTwin() or \`agenttwin serve\`.",
+          "1 request got no answer from a twin:
+        - AgentTwin blocked GET TARGET/worker (worker) from worker_threads worker #1 (inline code): no twin answers it, and tests never reach the real network.
+      Fix: see the fix in each message (interception.unhandled has them in full).",
+        ],
+        "dns.lookup": [
+          "AgentTwin blocked dns dns://leak.example.com: a DNS query (dns.promises.lookup of leak.example.com, asked of the system resolver); no twin answers it, and tests never reach the real network.
+      Twins in use: none.
+      Fix: allow the host (agentTwin({ network: { allowHosts: ['leak.example.com'] } }) or createInterception({ allowHosts }); allowLoopback for a server the test started itself), or stop the code under test from calling it. An agent in another process is not covered by this guard: run it against serveTwin() or \`agenttwin serve\`.",
+          "1 request got no answer from a twin:
+        - AgentTwin blocked dns dns://leak.example.com: a DNS query (dns.promises.lookup of leak.example.com, asked of the system resolver); no twin answers it, and tests never reach the real network.
+      Fix: see the fix in each message (interception.unhandled has them in full).",
+        ],
+        "fetch": [
+          "AgentTwin blocked POST TARGET/fetch: no twin answers it, and tests never reach the real network.
+      Twins in use: none.
+      Fix: serve TARGET with a twin (a twin whose http.baseUrl covers it), allow the host (agentTwin({ network: { allowHosts: ['127.0.0.1:<port>'] } }) or createInterception({ allowHosts }); allowLoopback for a server the test started itself), or stop the code under test from calling it. An agent in another process is not covered by this guard: run it against serveTwin() or \`agenttwin serve\`.",
+          "1 request got no answer from a twin:
+        - AgentTwin blocked POST TARGET/fetch: no twin answers it, and tests never reach the real network.
+      Fix: see the fix in each message (interception.unhandled has them in full).",
+        ],
+        "net.connect": [
+          "AgentTwin blocked socket tcp://127.0.0.1:<port>: a raw net / tls connection below HTTP; no twin answers it, and tests never reach the real network.
+      Twins in use: none.
+      Fix: allow the host (agentTwin({ network: { allowHosts: ['127.0.0.1:<port>'] } }) or createInterception({ allowHosts }); allowLoopback for a server the test started itself), or stop the code under test from calling it. An agent in another process is not covered by this guard: run it against serveTwin() or \`agenttwin serve\`.",
+          "1 request got no answer from a twin:
+        - AgentTwin blocked socket tcp://127.0.0.1:<port>: a raw net / tls connection below HTTP; no twin answers it, and tests never reach the real network.
+      Fix: see the fix in each message (interception.unhandled has them in full).",
+        ],
+        "node:http": [
+          "AgentTwin blocked GET TARGET/http: no twin answers it, and tests never reach the real network.
+      Twins in use: none.
+      Fix: serve TARGET with a twin (a twin whose http.baseUrl covers it), allow the host (agentTwin({ network: { allowHosts: ['127.0.0.1:<port>'] } }) or createInterception({ allowHosts }); allowLoopback for a server the test started itself), or stop the code under test from calling it. An agent in another process is not covered by this guard: run it against serveTwin() or \`agenttwin serve\`.",
+          "1 request got no answer from a twin:
+        - AgentTwin blocked GET TARGET/http: no twin answers it, and tests never reach the real network.
+      Fix: see the fix in each message (interception.unhandled has them in full).",
+        ],
+        "with a twin > the twin answers, the leak is refused though swallowed": [
+          "1 request got no answer from a twin:
+        - AgentTwin blocked PUT TARGET/beside-twin: no twin answers it, and tests never reach the real network.
+      Fix: see the fix in each message (interception.unhandled has them in full).",
+        ],
+      }
+    `)
     for (const [name, errors] of Object.entries(seen)) {
       expect(errors.join('\n'), name).not.toContain('null')
     }
-    expect(first('fetch')).toContain('serveTwin()')
   })
 })

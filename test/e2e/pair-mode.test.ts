@@ -6,6 +6,7 @@ import { comparisonReportSchema } from '../../src/compare/index.ts'
 import { AgentTwinReporter } from '../../src/public/reporter.ts'
 import { FOLD_INDENT } from '../../src/report/index.ts'
 import { ERROR_WIDTH } from '../../src/vitest/runtime/failure.ts'
+import { linesWith } from '../support/normalise-text.ts'
 import { failureBlock, normalizeOutput } from './helpers/normalize.ts'
 import { findTest, testList } from './helpers/results.ts'
 import { runVitest, type VitestRun } from './helpers/run-vitest.ts'
@@ -70,8 +71,15 @@ describe('a blocking pair without expectGate', () => {
     }
     expect(lines(error?.actual).some((line) => line.startsWith(FOLD_INDENT))).toBe(true)
     // The two e-mails differ late in their bodies; the whole body is there on both sides.
-    expect(unfolded(error?.expected).at(-2)).toContain('(reference rf_1). It will show on your')
-    expect(unfolded(error?.actual).at(-2)).toContain('(reference rf_2). It will show on your')
+    expect([
+      unfolded(error?.expected).at(-2),
+      unfolded(error?.actual).at(-2),
+    ]).toMatchInlineSnapshot(`
+      [
+        "send_customer_email(body=Hi Maya, we have refunded 40.00 USD for order ORD-1001 (reference rf_1). It will show on your statement within 5 business days. Demo Co Support, customer_id=CUS-501, order_id=ORD-1001, subject=Your refund for order ORD-1001, to=maya.lindqvist@example.com) → 202 changed outbox.msg_1",
+        "send_customer_email(body=Hi Maya, we have refunded 40.00 USD for order ORD-1001 (reference rf_2). It will show on your statement within 5 business days. Demo Co Support, customer_id=CUS-501, order_id=ORD-1001, subject=Your refund for order ORD-1001, to=maya.lindqvist@example.com) → 202 changed outbox.msg_1",
+      ]
+    `)
     expect(steps(error?.expected)).toEqual([
       'lookup_order(order_id=ORD-1001)',
       'get_refund_policy(order_id=ORD-1001)',
@@ -385,9 +393,11 @@ describe("expectGate: 'PASS' on a pair that blocks", () => {
       'scenarios/refund-happy-path.scenario.yaml:2:5 | failed',
       'scenarios/refund-timeout-after-mutation.scenario.yaml:2:5 | failed',
     ])
-    expect(run.stdout).toContain(
-      'AgentTwin: v1.3.0 vs v1.2.4 was expected to gate PASS but gated BLOCK; the run fails. Update expectGate if the change is intended.',
-    )
+    expect(linesWith(run.stdout, 'AgentTwin: ')).toMatchInlineSnapshot(`
+      [
+        "AgentTwin: v1.3.0 vs v1.2.4 was expected to gate PASS but gated BLOCK; the run fails. Update expectGate if the change is intended.",
+      ]
+    `)
     expect(run.exitCode).toBe(1)
   })
 })
@@ -409,9 +419,11 @@ describe("expectGate: 'BLOCK' on a pair that no longer blocks", () => {
       'scenarios/refund-timeout-after-mutation.scenario.yaml:2:5 | passed',
     ])
     expect(run.stdout).toMatch(/Tests {2}2 passed \(2\)/)
-    expect(run.stdout).toContain(
-      'AgentTwin: v1.3.1 vs v1.2.4 was expected to gate BLOCK but gated PASS; the run fails. Update expectGate if the change is intended.',
-    )
+    expect(linesWith(run.stdout, 'AgentTwin: ')).toMatchInlineSnapshot(`
+      [
+        "AgentTwin: v1.3.1 vs v1.2.4 was expected to gate BLOCK but gated PASS; the run fails. Update expectGate if the change is intended.",
+      ]
+    `)
     expect(run.exitCode).toBe(1)
   })
 

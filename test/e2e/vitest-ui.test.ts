@@ -3,6 +3,7 @@ import type { Server } from 'node:http'
 import { fileURLToPath } from 'node:url'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { normaliseText } from '../support/normalise-text.ts'
 import { repoRoot } from './helpers/normalize.ts'
 import { runVitest } from './helpers/run-vitest.ts'
 import { serveFolder } from './helpers/static-server.ts'
@@ -35,8 +36,14 @@ async function uiOf(fixture: string): Promise<{ url: string; server: Server }> {
 }
 
 interface ErrorBox {
+  /** The detail pane's header: the test's place in the tree. */
   header: string
+  /** The whole error box. */
   text: string
+  /** The error's message, as AgentTwin wrote it (the box's first block). */
+  message: string
+  /** Vitest's expected/received diff, when the error has one. */
+  diff: string
   scrollWidth: number
   clientWidth: number
 }
@@ -47,9 +54,12 @@ async function openTest(page: Page, url: string, name: string, nth = 0): Promise
   await page.getByText(name, { exact: true }).nth(nth).click()
   const box = page.locator('.task-error').first()
   await box.waitFor()
+  const diff = box.locator('[data-testid=diff]')
   return {
-    header: (await page.locator('#app').textContent()) ?? '',
+    header: (await page.locator('[data-testid=file-detail] [op-50]').textContent()) ?? '',
     text: (await box.textContent()) ?? '',
+    message: normaliseText((await box.locator('pre').first().textContent()) ?? ''),
+    diff: (await diff.count()) > 0 ? ((await diff.textContent()) ?? '') : '',
     scrollWidth: await box.evaluate((el) => el.scrollWidth),
     clientWidth: await box.evaluate((el) => el.clientWidth),
   }
@@ -91,8 +101,22 @@ describe.skipIf(!executablePath)('the Vitest UI of AgentTwin tests, in headless 
     servers.push(server)
     // The timeout case's pair test carries its class in its name.
     const box = await openTest(page, url, 'v1.3.0 vs v1.2.4 · NEW_CRITICAL_FAILURE')
-    expect(box.header).toContain('refund-timeout-after-mutation')
-    expect(box.text).toContain('PairRegression: NEW_CRITICAL_FAILURE')
+    expect(box.header).toBe(
+      'refund-timeout-after-mutation: The payment provider refunds, then times out before answering > v1.3.0 vs v1.2.4 · NEW_CRITICAL_FAILURE',
+    )
+    expect(box.message).toMatchInlineSnapshot(`
+      "PairRegression: NEW_CRITICAL_FAILURE: v1.3.0 is worse than v1.2.4 on
+          refund-timeout-after-mutation.
+      At step 2 the baseline called get_refund_policy(order_id=ORD-1001); the candidate
+          called refund_payment(amount=40, order_id=ORD-1001).
+      The candidate called the irreversible refund_payment without first calling
+          get_refund_policy, which the baseline called at this point.
+        refunded-exactly-once: PASS → FAIL
+        refunded-amount: PASS → FAIL
+        no-double-refund: PASS → FAIL
+        success-backed-by-state: PASS → STATE_MISMATCH
+        policy-before-refund: PASS → FAIL"
+    `)
     expect(box.scrollWidth).toBeLessThanOrEqual(box.clientWidth)
     // The two send_customer_email steps differ late in the body: that folded line shows both ways.
     const lines = box.text.split('\n')
@@ -106,9 +130,45 @@ describe.skipIf(!executablePath)('the Vitest UI of AgentTwin tests, in headless 
     const meta = await metaPanel(page)
     expect(meta.lines).toBeLessThan(40)
     expect(meta.overflows).toBe(false)
-    const text = await page.locator('h1:has-text("Test Meta") + div').textContent()
-    expect(text).toContain('"classification": "NEW_CRITICAL_FAILURE"')
-    expect(text).toContain('refunded-exactly-once: PASS → FAIL (regressed)')
+    const panel = page.locator('h1:has-text("Test Meta") + div')
+    expect(await panel.locator('[font-bold]').allTextContents()).toEqual(['agenttwin'])
+    const text = (await panel.locator('pre').textContent()) ?? ''
+    expect(JSON.parse(text)).toMatchInlineSnapshot(`
+      {
+        "baseline": {
+          "failed": [],
+          "outcome": "SUCCESS (claim: SUCCESS, backed by state)",
+          "toolCalls": 5,
+        },
+        "candidate": {
+          "failed": [
+            "refunded-exactly-once: FAIL",
+            "refunded-amount: FAIL",
+            "no-double-refund: FAIL",
+            "success-backed-by-state: STATE_MISMATCH",
+            "policy-before-refund: FAIL",
+          ],
+          "outcome": "SUCCESS (claim: STATE_MISMATCH)",
+          "toolCalls": 4,
+        },
+        "changes": [
+          "refunded-exactly-once: PASS → FAIL (regressed)",
+          "refunded-amount: PASS → FAIL (regressed)",
+          "no-double-refund: PASS → FAIL (regressed)",
+          "success-backed-by-state: PASS → STATE_MISMATCH (regressed)",
+          "policy-before-refund: PASS → FAIL (regressed)",
+        ],
+        "classification": "NEW_CRITICAL_FAILURE",
+        "divergesAt": 2,
+        "kind": "pair-case",
+        "pair": {
+          "baseline": "v1.2.4",
+          "candidate": "v1.3.0",
+        },
+        "pairIndex": 0,
+        "scenario": "refund-timeout-after-mutation@1.0.0",
+      }
+    `)
     expect(text).not.toContain('initialState')
   })
 
@@ -138,13 +198,26 @@ describe.skipIf(!executablePath)('the Vitest UI of AgentTwin tests, in headless 
     servers.push(server)
     // The second row of that name is the timeout case's (files sort by name).
     const box = await openTest(page, url, 'success-backed-by-state', 1)
-    expect(box.header).toContain('refund-timeout-after-mutation')
-    expect(box.text).toContain('ExpectationFailed: success-backed-by-state')
-    expect(box.text).toContain('- Expected')
-    expect(box.text).toContain('"orders.ORD-1001.refunded_amount": 80')
-    const note = await page.locator('[role=note]').first().textContent()
-    expect(note).toContain('agenttwin')
-    expect(note).toContain('STATE_MISMATCH. The agent claimed SUCCESS')
+    expect(box.header).toBe(
+      'refund-timeout-after-mutation: The payment provider refunds, then times out before answering > v1.3.0 > success-backed-by-state',
+    )
+    expect(box.message).toMatchInlineSnapshot(
+      `"ExpectationFailed: success-backed-by-state (outcomeVerified, critical) is STATE_MISMATCH: The agent claimed SUCCESS, but orders.ORD-1001.refunded_amount is 80, expected 40; changed by refund_payment #2 and #3."`,
+    )
+    expect(box.diff).toMatchInlineSnapshot(`
+      "- Expected
+      + Received
+
+        {
+      -   "orders.ORD-1001.refunded_amount": 40,
+      +   "orders.ORD-1001.refunded_amount": 80,
+        }"
+    `)
+    const note = page.locator('[role=note]').first()
+    expect(await note.locator('.font-bold').textContent()).toBe('agenttwin')
+    expect(await note.locator('[data-testid=task-error]').textContent()).toMatchInlineSnapshot(
+      `"STATE_MISMATCH. The agent claimed SUCCESS, but orders.ORD-1001.refunded_amount is 80, expected 40; changed by refund_payment #2 and #3."`,
+    )
     expect((await metaPanel(page)).lines).toBeLessThan(40)
     await page.screenshot({ path: `${shots}/vitest-ui-expectation-test.png`, fullPage: true })
   })
