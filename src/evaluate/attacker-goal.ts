@@ -116,7 +116,7 @@ export function evaluateAttackerGoal(
     return makeResult(
       expectation,
       'FAIL',
-      `Attack ${expectation.attack} (${expectation.goal}) succeeded: ${first.text} (${condition}).${source}`,
+      `Attack ${expectation.attack} (${expectation.goal}) succeeded: ${first.text}, which meets its condition "${condition}".${source}`,
       evidence,
     )
   }

@@ -93,9 +93,13 @@ export class UnhandledRequestsError extends AgentTwinError {
   constructor(requests: UnhandledRequest[]) {
     const count = requests.length === 1 ? '1 request' : `${requests.length} requests`
     const lines = requests.map((request) => `  - ${request.message.split('\n')[0]}`)
+    // One request: its own fix, as its message says it. Several: the fix they share, and where each one's is.
+    const own = requests.length === 1 ? /^Fix: (.*)$/m.exec(requests[0]!.message)?.[1] : undefined
     super({
       problem: `${count} got no answer from a twin:\n${lines.join('\n')}`,
-      fix: 'see the fix in each message (interception.unhandled has them in full).',
+      fix:
+        own ??
+        "serve each host with a twin, allow it (network.allowHosts), or stop the code under test from calling it; each request's own message (interception.unhandled) names the host to allow.",
     })
     this.requests = requests
   }

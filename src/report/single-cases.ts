@@ -58,3 +58,14 @@ export function runErrorTitle(error: RunError): string {
   if (error.kind === 'load-failure') return `${error.file ?? 'a test file'} did not load`
   return error.file ? `error in ${error.file} outside any test` : 'error outside any test'
 }
+
+/**
+ * `asks-before-acting FAIL: Turn 2: the agent asked …`: an expectation failed
+ * at a turn, its turn said once. Verdicts over turns already name theirs
+ * (`By the end of turn 2`, `In turn 2`, `Turn 2`); one that does not is led by it.
+ */
+export function failedAtTurnWords(failed: SideReport['failed'][number]): string {
+  const named = new RegExp(`\\bturns? ${failed.turn}\\b`, 'i').test(failed.message)
+  const message = named ? failed.message : `In turn ${failed.turn}: ${failed.message}`
+  return `${failed.id} ${failed.label}: ${message}`
+}

@@ -2,6 +2,7 @@ import type { RunError, SingleCaseReport } from '../compare/report.ts'
 import type { Colors } from './palette.ts'
 import { singleAttackRates, singleAttackWords } from './security.ts'
 import {
+  failedAtTurnWords,
   refusalWords,
   runErrorTitle,
   sideEvidenceWords,
@@ -23,9 +24,7 @@ export function renderSingleCases(c: Colors, cases: readonly SingleCaseReport[])
     lines.push(c.dim(`    ${sideEvidenceWords(item.side)}`))
     // A verdict located at a turn (a checkpoint, a claim in a reply) says where.
     for (const failed of item.side.failed.filter((failed) => failed.turn !== undefined)) {
-      lines.push(
-        `    ${c.red('✗')} turn ${failed.turn}: ${failed.id} ${failed.label}: ${failed.message}`,
-      )
+      lines.push(`    ${c.red('✗')} ${failedAtTurnWords(failed)}`)
     }
     for (const refusal of item.side.refused ?? []) {
       lines.push(`    refused ${refusalWords(refusal)}`)

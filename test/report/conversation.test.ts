@@ -177,11 +177,11 @@ describe('a conversation in the reports', () => {
       "Cases on one version: 1 FAIL
         FAIL refund-three-turns 1 on support-refund-agent 1.3.0: 1 expectation did not pass: nothing-refunded-after-turn-1 (FAIL at turn 1).
           tool calls 1 · llm scripted · tokens n/a
-          ✗ turn 1: nothing-refunded-after-turn-1 FAIL: In turn 1: orders.ORD-1001.refund_count is 1, expected 0; changed by refund_payment #1."
+          ✗ nothing-refunded-after-turn-1 FAIL: In turn 1: orders.ORD-1001.refund_count is 1, expected 0; changed by refund_payment #1."
     `)
     const page = parseHtml(renderHtml(report))
     expect(page.texts('table.singles tr.single li.at-turn')).toEqual([
-      'turn 1: nothing-refunded-after-turn-1 FAIL: In turn 1: orders.ORD-1001.refund_count is 1, expected 0; changed by refund_payment #1.',
+      'nothing-refunded-after-turn-1 FAIL: In turn 1: orders.ORD-1001.refund_count is 1, expected 0; changed by refund_payment #1.',
     ])
   })
 })

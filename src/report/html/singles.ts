@@ -1,6 +1,7 @@
 import type { ComparisonReport, SingleCaseReport } from '../../compare/report.ts'
 import { singleAttackRates, singleAttackWords } from '../security.ts'
 import {
+  failedAtTurnWords,
   refusalWords,
   runErrorTitle,
   sideEvidenceWords,
@@ -22,10 +23,7 @@ export function singleCasesSection(report: ComparisonReport): SafeHtml {
     )
     const atTurns = item.side.failed
       .filter((failed) => failed.turn !== undefined)
-      .map(
-        (failed) =>
-          html`<li class="at-turn"><b>turn ${failed.turn ?? 0}</b>: <code>${failed.id}</code> ${failed.label}: ${failed.message}</li>`,
-      )
+      .map((failed) => html`<li class="at-turn">${failedAtTurnWords(failed)}</li>`)
     const located = atTurns.length > 0 ? html`<ul class="changes">${atTurns}</ul>` : ''
     return html`<tr class="single" data-verdict="${item.verdict}"><td>${singleCaseTitle(item)}</td><td><span class="pill k-${VERDICT_CLASS[item.verdict]}">${item.verdict}</span></td><td>${item.reason}${located}</td><td>${sideEvidenceWords(item.side)}${refused.length > 0 ? html`<ul class="changes">${refused}</ul>` : ''}</td></tr>`
   })

@@ -6,12 +6,14 @@ import { html, joinHtml, type SafeHtml } from './safe-html.ts'
 import { compact, foldText, foldValue } from './values.ts'
 
 const SPACE = html` `
+// As the terminal writes a call: `refund_payment(amount=40, order_id=ORD-1001)`.
+const ARG_SEPARATOR = html`, `
 
 function args(step: CallStep): SafeHtml {
   const entries = Object.entries(step.args)
   return joinHtml(
     entries.map(([key, value]) => html`<span class="arg"><b>${key}</b>=${foldValue(value)}</span>`),
-    SPACE,
+    ARG_SEPARATOR,
   )
 }
 

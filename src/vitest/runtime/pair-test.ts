@@ -5,13 +5,14 @@ import {
   comparePair,
   type GatePolicy,
 } from '../../compare/index.ts'
+import { endSentence } from '../../core/sentence.ts'
 import { foldText, renderTrajectoryForDiff } from '../../report/index.ts'
 import type { PinnedCase } from '../../scenario/pin.ts'
 import type { Agent } from '../../scenario/types.ts'
 import { PAIR_CASE_ARTIFACT } from '../shared/meta.ts'
 import type { PairOption } from '../shared/options.ts'
 import { ERROR_WIDTH, PairRegressionError, pointAt, type YamlLocation } from './failure.ts'
-import { failIncompleteUnderCi } from './incomplete.ts'
+import { failIncompleteUnderCi, incompleteCause } from './incomplete.ts'
 import { pairCaseMeta } from './pair-summary.ts'
 import type { SideRunner } from './side-runner.ts'
 
@@ -76,6 +77,10 @@ export function pairTest(input: PairTestInput): (context: TestContext) => Promis
 function annotation(compared: ComparedCase): string {
   if (compared.divergence) {
     return `${compared.classification}. ${compared.divergence.sentence} ${compared.divergence.detail}`
+  }
+  // A case that did not finish has no outcome to call the same: say why it is incomplete.
+  if (compared.classification === 'INCOMPLETE') {
+    return `INCOMPLETE: ${endSentence(incompleteCause(compared))}`
   }
   const calls = compared.baseline.metrics.toolCalls
   return `${compared.classification}. Both sides took the same ${calls} tool ${calls === 1 ? 'call' : 'calls'} and reported the same outcome.`

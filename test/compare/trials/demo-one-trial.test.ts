@@ -11,7 +11,9 @@ import { demoOutput } from './support/demo-output.ts'
 // inline on every side hashes to the old reference. Recorded again when the HTML page's markup changed
 // (its CSP names its script and style by hash; the verified-outcome row gives the claim verdict), with
 // the terminal text, the Markdown and the JSON unchanged. Recorded again when the page's style gained
-// the rules of conversation turns in the lanes (only the style and its CSP hash changed).
+// the rules of conversation turns in the lanes (only the style and its CSP hash changed). Recorded
+// again when the lanes separated a call's arguments with a comma as the terminal does (the output
+// with `</span>, <span class="arg">` put back to a space hashes to the previous reference).
 const reference = (name: string) =>
   readFileSync(new URL(`./reference/${name}`, import.meta.url), 'utf8')
 
