@@ -48,7 +48,7 @@ describe('a conversation scenario run with plain Vitest', () => {
       [
         "   → still-nothing-refunded-after-turn-2 (state) is FAIL: By the end of turn 2: orders.ORD-1001.refund_count is 1, expected 0; changed by refund_payment #1.",
         "     ↳ FAIL. By the end of turn 2: orders.ORD-1001.refund_count is 1, expected 0; changed by refund_payment #1.",
-        "    ✗ turn 2: still-nothing-refunded-after-turn-2 FAIL: By the end of turn 2: orders.ORD-1001.refund_count is 1, expected 0; changed by refund_payment #1.",
+        "    ✗ still-nothing-refunded-after-turn-2 FAIL: By the end of turn 2: orders.ORD-1001.refund_count is 1, expected 0; changed by refund_payment #1.",
       ]
     `)
   })
@@ -58,14 +58,14 @@ describe('a conversation scenario run with plain Vitest', () => {
       "Cases on one version: 1 FAIL
         FAIL refund-three-turns 1.0.0 on eager-support 1.0.0: 2 expectations did not pass: asks-before-acting (FAIL at turn 2), still-nothing-refunded-after-turn-2 (FAIL at turn 2).
           tool calls 1 · llm scripted · tokens n/a
-          ✗ turn 2: asks-before-acting FAIL: Turn 2: the agent asked "Could you confirm that I should refund 40 USD for order ORD-1001?" yet called refund_payment #1 in the same turn, before the user could answer.
-          ✗ turn 2: still-nothing-refunded-after-turn-2 FAIL: By the end of turn 2: orders.ORD-1001.refund_count is 1, expected 0; changed by refund_payment #1."
+          ✗ asks-before-acting FAIL: Turn 2: the agent asked "Could you confirm that I should refund 40 USD for order ORD-1001?" yet called refund_payment #1 in the same turn, before the user could answer.
+          ✗ still-nothing-refunded-after-turn-2 FAIL: By the end of turn 2: orders.ORD-1001.refund_count is 1, expected 0; changed by refund_payment #1."
     `)
     const page = parseHtml(readFileSync(html, 'utf8'))
     expect(page.texts('li.at-turn')).toMatchInlineSnapshot(`
       [
-        "turn 2: asks-before-acting FAIL: Turn 2: the agent asked "Could you confirm that I should refund 40 USD for order ORD-1001?" yet called refund_payment #1 in the same turn, before the user could answer.",
-        "turn 2: still-nothing-refunded-after-turn-2 FAIL: By the end of turn 2: orders.ORD-1001.refund_count is 1, expected 0; changed by refund_payment #1.",
+        "asks-before-acting FAIL: Turn 2: the agent asked "Could you confirm that I should refund 40 USD for order ORD-1001?" yet called refund_payment #1 in the same turn, before the user could answer.",
+        "still-nothing-refunded-after-turn-2 FAIL: By the end of turn 2: orders.ORD-1001.refund_count is 1, expected 0; changed by refund_payment #1.",
       ]
     `)
   })

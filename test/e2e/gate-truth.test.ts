@@ -272,7 +272,7 @@ describe('a pair case that did not finish', { timeout: 240_000 }, () => {
             4| title: A customer asks about an order, answered by a language model
 
        ❯ agenttwin
-         ↳ INCOMPLETE. Both sides took the same 0 tool calls and reported the same outcome."
+         ↳ INCOMPLETE: the baseline did not finish (model-cassette: Model request 1 of case "llm-order-status" (POST http://127.0.0.1:<port>/v1/chat/completions) is not in the cassette <root>/empty-cassettes/llm-order-status/llm-support@v1.cassette.json (it does not exist). Re-record: AGENTTWIN_MODELS=record npx vitest run <root>/llm/order-status.scenario.yaml); the candidate did not finish (model-cassette: Model request 1 of case "llm-order-status" (POST http://127.0.0.1:<port>/v1/chat/completions) is not in the cassette <root>/empty-cassettes/llm-order-status/llm-support@v2.cassette.json (it does not exist). Re-record: AGENTTWIN_MODELS=record npx vitest run <root>/llm/order-status.scenario.yaml)."
     `)
     const json = report('cassettes')
     expect(json.gate.verdict).toBe('WARN')

@@ -128,7 +128,7 @@ describe.skipIf(!executablePath)('the HTML report of the demo, in headless Chrom
       `"get_refund_policy(order_id=ORD-1001) 200"`,
     )
     expect(lanes.text('td.candidate')).toMatchInlineSnapshot(
-      `"refund_payment(amount=40 order_id=ORD-1001) 504 fault: timeout_after_mutation orders.ORD-1001.refunded_amount 0 → 40 orders.ORD-1001.refund_count 0 → 1 orders.ORD-1001.refundable_amount 128 → 88 orders.ORD-1001.refunds [] → [{"refund_id":"rf_1","amount":40,"created_at":"2026-01-05T09:00:01.000Z"}]"`,
+      `"refund_payment(amount=40, order_id=ORD-1001) 504 fault: timeout_after_mutation orders.ORD-1001.refunded_amount 0 → 40 orders.ORD-1001.refund_count 0 → 1 orders.ORD-1001.refundable_amount 128 → 88 orders.ORD-1001.refunds [] → [{"refund_id":"rf_1","amount":40,"created_at":"2026-01-05T09:00:01.000Z"}]"`,
     )
     expect(await row.locator('td.candidate .badge.fault').textContent()).toBe(
       'fault: timeout_after_mutation',

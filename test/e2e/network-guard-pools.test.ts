@@ -132,7 +132,7 @@ describe.each(['forks', 'threads'] as const)('under --pool=%s', (pool) => {
         "a swallowed refusal": [
           "1 request got no answer from a twin:
         - AgentTwin blocked GET TARGET/swallowed: no twin answers it, and tests never reach the real network.
-      Fix: see the fix in each message (interception.unhandled has them in full).",
+      Fix: serve TARGET with a twin (a twin whose http.baseUrl covers it), allow the host (agentTwin({ network: { allowHosts: ['127.0.0.1:<port>'] } }) or createInterception({ allowHosts }); allowLoopback for a server the test started itself), or stop the code under test from calling it. An agent in another process is not covered by this guard: run it against serveTwin() or \`agenttwin serve\`.",
         ],
         "a worker thread": [
           "the worker saw: AgentTwin blocked GET TARGET/worker (worker) from worker_threads worker #1 (inline code): no twin answers it, and tests never reach the real network.
@@ -141,7 +141,7 @@ describe.each(['forks', 'threads'] as const)('under --pool=%s', (pool) => {
       Fix: make the call on the test's thread, or serve the twin over HTTP with serveTwin() and let the worker reach it (allowLoopback). Otherwise serve TARGET with a twin (a twin whose http.baseUrl covers it), allow the host (agentTwin({ network: { allowHosts: ['127.0.0.1:<port>'] } }) or createInterception({ allowHosts }); allowLoopback for a server the test started itself), or stop the code under test from calling it. An agent in another process is not covered by this guard: run it against serveTwin() or \`agenttwin serve\`.",
           "1 request got no answer from a twin:
         - AgentTwin blocked GET TARGET/worker (worker) from worker_threads worker #1 (inline code): no twin answers it, and tests never reach the real network.
-      Fix: see the fix in each message (interception.unhandled has them in full).",
+      Fix: make the call on the test's thread, or serve the twin over HTTP with serveTwin() and let the worker reach it (allowLoopback). Otherwise serve TARGET with a twin (a twin whose http.baseUrl covers it), allow the host (agentTwin({ network: { allowHosts: ['127.0.0.1:<port>'] } }) or createInterception({ allowHosts }); allowLoopback for a server the test started itself), or stop the code under test from calling it. An agent in another process is not covered by this guard: run it against serveTwin() or \`agenttwin serve\`.",
         ],
         "dns.lookup": [
           "AgentTwin blocked dns dns://leak.example.com: a DNS query (dns.promises.lookup of leak.example.com, asked of the system resolver); no twin answers it, and tests never reach the real network.
@@ -149,7 +149,7 @@ describe.each(['forks', 'threads'] as const)('under --pool=%s', (pool) => {
       Fix: allow the host (agentTwin({ network: { allowHosts: ['leak.example.com'] } }) or createInterception({ allowHosts }); allowLoopback for a server the test started itself), or stop the code under test from calling it. An agent in another process is not covered by this guard: run it against serveTwin() or \`agenttwin serve\`.",
           "1 request got no answer from a twin:
         - AgentTwin blocked dns dns://leak.example.com: a DNS query (dns.promises.lookup of leak.example.com, asked of the system resolver); no twin answers it, and tests never reach the real network.
-      Fix: see the fix in each message (interception.unhandled has them in full).",
+      Fix: allow the host (agentTwin({ network: { allowHosts: ['leak.example.com'] } }) or createInterception({ allowHosts }); allowLoopback for a server the test started itself), or stop the code under test from calling it. An agent in another process is not covered by this guard: run it against serveTwin() or \`agenttwin serve\`.",
         ],
         "fetch": [
           "AgentTwin blocked POST TARGET/fetch: no twin answers it, and tests never reach the real network.
@@ -157,7 +157,7 @@ describe.each(['forks', 'threads'] as const)('under --pool=%s', (pool) => {
       Fix: serve TARGET with a twin (a twin whose http.baseUrl covers it), allow the host (agentTwin({ network: { allowHosts: ['127.0.0.1:<port>'] } }) or createInterception({ allowHosts }); allowLoopback for a server the test started itself), or stop the code under test from calling it. An agent in another process is not covered by this guard: run it against serveTwin() or \`agenttwin serve\`.",
           "1 request got no answer from a twin:
         - AgentTwin blocked POST TARGET/fetch: no twin answers it, and tests never reach the real network.
-      Fix: see the fix in each message (interception.unhandled has them in full).",
+      Fix: serve TARGET with a twin (a twin whose http.baseUrl covers it), allow the host (agentTwin({ network: { allowHosts: ['127.0.0.1:<port>'] } }) or createInterception({ allowHosts }); allowLoopback for a server the test started itself), or stop the code under test from calling it. An agent in another process is not covered by this guard: run it against serveTwin() or \`agenttwin serve\`.",
         ],
         "net.connect": [
           "AgentTwin blocked socket tcp://127.0.0.1:<port>: a raw net / tls connection below HTTP; no twin answers it, and tests never reach the real network.
@@ -165,7 +165,7 @@ describe.each(['forks', 'threads'] as const)('under --pool=%s', (pool) => {
       Fix: allow the host (agentTwin({ network: { allowHosts: ['127.0.0.1:<port>'] } }) or createInterception({ allowHosts }); allowLoopback for a server the test started itself), or stop the code under test from calling it. An agent in another process is not covered by this guard: run it against serveTwin() or \`agenttwin serve\`.",
           "1 request got no answer from a twin:
         - AgentTwin blocked socket tcp://127.0.0.1:<port>: a raw net / tls connection below HTTP; no twin answers it, and tests never reach the real network.
-      Fix: see the fix in each message (interception.unhandled has them in full).",
+      Fix: allow the host (agentTwin({ network: { allowHosts: ['127.0.0.1:<port>'] } }) or createInterception({ allowHosts }); allowLoopback for a server the test started itself), or stop the code under test from calling it. An agent in another process is not covered by this guard: run it against serveTwin() or \`agenttwin serve\`.",
         ],
         "node:http": [
           "AgentTwin blocked GET TARGET/http: no twin answers it, and tests never reach the real network.
@@ -173,12 +173,12 @@ describe.each(['forks', 'threads'] as const)('under --pool=%s', (pool) => {
       Fix: serve TARGET with a twin (a twin whose http.baseUrl covers it), allow the host (agentTwin({ network: { allowHosts: ['127.0.0.1:<port>'] } }) or createInterception({ allowHosts }); allowLoopback for a server the test started itself), or stop the code under test from calling it. An agent in another process is not covered by this guard: run it against serveTwin() or \`agenttwin serve\`.",
           "1 request got no answer from a twin:
         - AgentTwin blocked GET TARGET/http: no twin answers it, and tests never reach the real network.
-      Fix: see the fix in each message (interception.unhandled has them in full).",
+      Fix: serve TARGET with a twin (a twin whose http.baseUrl covers it), allow the host (agentTwin({ network: { allowHosts: ['127.0.0.1:<port>'] } }) or createInterception({ allowHosts }); allowLoopback for a server the test started itself), or stop the code under test from calling it. An agent in another process is not covered by this guard: run it against serveTwin() or \`agenttwin serve\`.",
         ],
         "with a twin > the twin answers, the leak is refused though swallowed": [
           "1 request got no answer from a twin:
         - AgentTwin blocked PUT TARGET/beside-twin: no twin answers it, and tests never reach the real network.
-      Fix: see the fix in each message (interception.unhandled has them in full).",
+      Fix: serve TARGET with a twin (a twin whose http.baseUrl covers it), allow the host (agentTwin({ network: { allowHosts: ['127.0.0.1:<port>'] } }) or createInterception({ allowHosts }); allowLoopback for a server the test started itself), or stop the code under test from calling it. An agent in another process is not covered by this guard: run it against serveTwin() or \`agenttwin serve\`.",
         ],
       }
     `)

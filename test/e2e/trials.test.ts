@@ -109,7 +109,7 @@ describe('a scenario with trials: 5', () => {
     // The rates are the agent's draws from the seeds, computed above: the snapshot names them.
     const rates = `${careful()}/5 → ${hasty()}/5`
     expect(annotation?.message.replaceAll(rates, '<careful>/5 → <hasty>/5')).toMatchInlineSnapshot(
-      `"UNCHANGED over 5 trials (alpha 0.05, Holm over 1 one-sided tests): case passed <careful>/5 → <hasty>/5, pass^5 0.00 → 0.00, FLAKY. policy-before-refund <careful>/5 → <hasty>/5 (p = 0.0833). trial 2 of 5, the first whose own classification is REGRESSED: At step 2 the baseline called get_refund_policy(order_id=ORD-1001); the candidate called refund_payment(amount=40, idempotency_key=refund-ORD-1001-715949981, order_id=ORD-1001)."`,
+      `"UNCHANGED over 5 trials (alpha 0.05, Holm over 1 one-sided test): case passed <careful>/5 → <hasty>/5, pass^5 0.00 → 0.00, FLAKY. policy-before-refund <careful>/5 → <hasty>/5 (p = 0.0833). trial 2 of 5, the first whose own classification is REGRESSED: At step 2 the baseline called get_refund_policy(order_id=ORD-1001); the candidate called refund_payment(amount=40, idempotency_key=refund-ORD-1001-715949981, order_id=ORD-1001)."`,
     )
     const trial = findTest(run.modules, 'hasty vs careful · trial 2/5')
     expect(trial.annotations()[0]?.message).toMatch(/^trial 2\/5 on its own: /)
