@@ -169,6 +169,8 @@ describe('the package installed from its tarball into a fresh project', () => {
         - AgentTwin blocked GET http://api.unserved.example/orders (worker) from worker_threads worker #1 (inline code): no twin answers it, and tests never reach the real network.
       Fix: make the call on the test's thread, or serve the twin over HTTP with serveTwin() and let the worker reach it (allowLoopback). Otherwise serve http://api.unserved.example with a twin (a twin whose http.baseUrl covers it), allow the host (agentTwin({ network: { allowHosts: ['api.unserved.example'] } }) or createInterception({ allowHosts }); allowLoopback for a server the test started itself), or stop the code under test from calling it. An agent in another process is not covered by this guard: run it against serveTwin() or \`agenttwin serve\`."
     `)
+    // The failure points at nothing inside the package: its sources are not shipped.
+    expect(result.stderr).not.toMatch(/❯ node_modules\/agenttwin\//)
     expect(result.stdout).toMatch(/Tests\s+1 failed \(1\)/)
     expect(result.code).toBe(1)
     rmSync(join(project, 'test/worker.test.ts'))

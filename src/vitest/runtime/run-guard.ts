@@ -7,6 +7,7 @@ import {
   sharedInterception,
 } from '../../http/shared-interception.ts'
 import { providedOptions } from './provided.ts'
+import { stackless } from './stackless.ts'
 
 /**
  * In a worker that runs one test file after another (`isolate: false`), the
@@ -50,12 +51,12 @@ export function guardTestFile(): void {
   })
   afterEach(() => {
     const refused = fresh()
-    if (refused.length > 0) throw new UnhandledRequestsError(refused)
+    if (refused.length > 0) throw stackless(new UnhandledRequestsError(refused))
   })
   afterAll(() => {
     const refused = fresh()
     if (handOn) previousFile = hold
     else hold.release()
-    if (refused.length > 0) throw new UnhandledRequestsError(refused)
+    if (refused.length > 0) throw stackless(new UnhandledRequestsError(refused))
   })
 }

@@ -12,6 +12,7 @@ import {
   stillCurrent,
 } from '../shared/prepared-scenario.ts'
 import { pointAt } from './failure.ts'
+import { stackless } from './stackless.ts'
 
 /** Where a scenario's id, expectations, attacks and checkpoints are written. */
 export type Locator = (
@@ -83,7 +84,7 @@ export function explained<T>(load: () => T): T {
   } catch (error) {
     if (error instanceof InvalidDocumentError) {
       const first = error.problems[0]
-      error.stack = `${error.name}: ${error.message}`
+      stackless(error)
       if (first)
         pointAt(
           error,
