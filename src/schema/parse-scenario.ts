@@ -52,10 +52,14 @@ export interface ParseScenarioOptions {
 export interface LoadScenarioOptions {
   /** The scenario's text when the caller already has it (a Vite transform); else read from `file`. */
   source?: string
+}
+
+/** How `loadScenarioIn` loads from its store. */
+export interface StoreLoadOptions extends LoadScenarioOptions {
   /**
-   * In a store: the twin as the store holds it, deep-frozen and shared by every
-   * scenario that names it, instead of a copy of its own. For callers that
-   * only read the twin (and pin it).
+   * The twin as the store holds it, deep-frozen and shared by every scenario
+   * that names it, instead of a copy of its own. For callers that only read
+   * the twin (and pin it).
    */
   frozenTwin?: boolean
 }
@@ -122,7 +126,7 @@ export function loadScenarioSync(file: string, options: LoadScenarioOptions = {}
 export function loadScenarioIn(
   store: DocumentStore,
   file: string,
-  options: LoadScenarioOptions = {},
+  options: StoreLoadOptions = {},
 ): ScenarioDocuments {
   const path = resolve(file)
   const read = options.source === undefined ? store.read(path) : { source: options.source }
