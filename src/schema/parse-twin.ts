@@ -1,6 +1,6 @@
 import { resolve } from 'node:path'
 import type { CallSite } from '../core/call-site.ts'
-import { InvalidDocumentError } from '../core/errors.ts'
+import { InvalidDocumentError, NotJsonError } from '../core/errors.ts'
 import { deepFreeze } from '../core/freeze.ts'
 import { cloneData } from '../core/json.ts'
 import { checkedTwin } from './checked-twin.ts'
@@ -88,7 +88,16 @@ export function parseTwinValue(
 ): TwinDocument {
   const name = (value as { metadata?: { name?: unknown } } | null)?.metadata?.name
   const label = `${entry}(${typeof name === 'string' ? name : 'twin'})`
-  const { document, problems } = inspectTwin(JSON.stringify(value, null, 2), label)
+  let text: string | undefined
+  try {
+    text = JSON.stringify(value, null, 2)
+  } catch (error) {
+    // A cycle or a BigInt: no document can be read from it.
+    throw new NotJsonError(label, error instanceof Error ? error.message : String(error))
+  }
+  if (text === undefined)
+    throw new NotJsonError(label, 'a twin document is an object, not undefined or a function')
+  const { document, problems } = inspectTwin(text, label)
   if (document) return document
   if (!site) throw new InvalidDocumentError(problems)
   throw new InvalidDocumentError(

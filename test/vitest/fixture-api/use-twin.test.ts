@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url'
 import { describe, expect } from 'vitest'
 import '../../../src/public/vitest-setup.ts'
 import { agents } from '../../../examples/demo-co/agent/index.ts'
-import { InvalidDocumentError } from '../../../src/core/errors.ts'
+import { InvalidDocumentError, NotJsonError } from '../../../src/core/errors.ts'
 import { fault, UnknownFaultTypeError } from '../../../src/faults/index.ts'
 import { parseTwin } from '../../../src/schema/index.ts'
 import { describeScenario } from '../../../src/vitest/runtime/fixtures/describe-scenario.ts'
@@ -132,6 +132,9 @@ describe('useTwin misuse', () => {
     }),
   )
   const invalidDocument = thrown(() => useTwin({ ...demoDocument, tools: [] } as never))
+  const cyclic: Record<string, unknown> = { ...demoDocument }
+  cyclic.self = cyclic
+  const notJson = thrown(() => useTwin(cyclic as never))
 
   test('a handle read outside a test says where it works', () => {
     expect(readOutsideTest).toBeInstanceOf(TwinOutsideTestError)
@@ -147,6 +150,13 @@ describe('useTwin misuse', () => {
 
   test('a fault rule of an unknown type fails where it is written', () => {
     expect(unknownFault).toBeInstanceOf(UnknownFaultTypeError)
+  })
+
+  test('an object with no JSON form is refused by name, not with a stack from inside', () => {
+    expect(notJson).toBeInstanceOf(NotJsonError)
+    expect((notJson as Error).message).toMatch(
+      /^Value at "useTwin\(demo-co-support-tools\)" is not JSON: /,
+    )
   })
 
   test('an invalid document object is refused with its problems', () => {
