@@ -20,11 +20,11 @@ export class MissingPeerError extends AgentTwinError {
       tooOld
         ? {
             problem: `${entry} needs the package "${missing}" ${tooOld.range}; the installed one is older (it has no ${tooOld.lacks}).`,
-            fix: `upgrade it beside agenttwin: npm i -D ${missing}@"${tooOld.range}"`,
+            fix: `upgrade it beside agenttwin with npm i -D ${missing}@"${tooOld.range}"`,
           }
         : {
             problem: `${entry} needs the package "${missing}", which is not installed in this project.`,
-            fix: `install it beside agenttwin: npm i -D ${packages.join(' ')}`,
+            fix: `install it beside agenttwin with npm i -D ${packages.join(' ')}`,
           },
     )
     this.entry = entry

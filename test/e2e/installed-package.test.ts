@@ -285,7 +285,7 @@ describe('an adapter entry without its framework installed', () => {
       const error = JSON.parse(result.stdout) as { code: string; message: string }
       expect(error.code).toBe('AGENTTWIN_MISSING_PEER')
       expect(error.message).toBe(
-        `agenttwin/adapters/${entry} needs the package "${peer}", which is not installed in this project. Fix: install it beside agenttwin: npm i -D ${install}`,
+        `agenttwin/adapters/${entry} needs the package "${peer}", which is not installed in this project. Fix: install it beside agenttwin with npm i -D ${install}`,
       )
     },
   )
