@@ -97,20 +97,26 @@ describe('a version paired with itself over a simulated conversation', () => {
     expect(noise.agent).toBe(0)
     expect(noise.same + noise.simulator).toBe(6)
     // The expectation's own noise floor stays: the agent refunds once whatever the wording.
-    expect(compared.trials.noiseFloor?.[0]).toMatchObject({ pairedDisagreements: 0 })
+    // A trial pair whose two runs are equal to the byte counts as one run, so 6 to 12 runs, all passed.
+    const floor = compared.trials.noiseFloor![0]!
+    const runs = floor.runs
+    expect(floor).toMatchObject({ pairedDisagreements: 0, passes: runs })
+    expect(runs).toBeGreaterThanOrEqual(6)
+    expect(runs).toBeLessThanOrEqual(12)
     // Which runs the simulator words differently depends on the order the trials ran in:
-    // its two counts are named, the rest of every line is as shown.
+    // its two counts (and the runs they leave) are named, the rest of every line is as shown.
     const lines = trialLines({ ...compared, trials: compared.trials } as never).map((line) =>
       line
         .replace(`in ${noise.simulator} of 6 trial pairs`, 'in <simulator> of 6 trial pairs')
-        .replace(`, ${noise.same} the same throughout`, ', <same> the same throughout'),
+        .replace(`, ${noise.same} the same throughout`, ', <same> the same throughout')
+        .replace(`${runs} of ${runs} runs passed`, '<runs> of <runs> runs passed'),
     )
     expect(lines).toMatchInlineSnapshot(`
       [
         "6 a side, alpha 0.05; shown: trial 1 of 6: every trial pair is UNCHANGED on its own",
         "case passed 6/6 → 6/6, pass^6 1.00 → 1.00, Wilson 95 % [0.61, 1.00] → [0.61, 1.00]",
         "one decision for the case at alpha 0.05: Holm over 1 of its 2 one-sided Fisher tests (worse and better per expectation; tests whose margins cannot reach alpha not counted)",
-        "noise floor (a version paired with itself): refunded-once 0/6 trial pairs disagree; 12 of 12 runs passed, 0 % of any two runs disagree",
+        "noise floor (a version paired with itself): refunded-once 0/6 trial pairs disagree; <runs> of <runs> runs passed, 0 % of any two runs disagree",
         "noise floor, simulated user: in <simulator> of 6 trial pairs the user answered the same conversation differently (the simulator's noise), in 0 the agent answered differently first (the agent's), <same> the same throughout",
       ]
     `)
