@@ -3,6 +3,7 @@ import type { CaseTurn } from '../core/conversation.ts'
 import type { JsonValue } from '../core/json.ts'
 import { DEFAULT_SECRET_POLICY } from '../core/secret-policy.ts'
 import { describeLate, describeUnhandled, type UnhandledRequest } from '../http/errors.ts'
+import { servableByTwin } from '../http/network-guard.ts'
 import { DEFAULT_MODEL_HOSTS } from '../models/hosts.ts'
 import { isModelRequest } from '../models/llm-label.ts'
 import { twinRef } from '../scenario/pin.ts'
@@ -99,7 +100,7 @@ export function refusalError(refused: readonly UnhandledRequest[]): CaseError {
   if (unserved.length > 0) {
     sentences.push(
       `the agent sent requests no twin handles: ${unserved.map(describeUnhandled).join(', ')}. ${
-        unserved.some((request) => /^https?:/.test(request.url))
+        unserved.some((request) => servableByTwin(request.url))
           ? 'Serve an http(s) host with a twin, allow'
           : 'Allow'
       } the host (network.allowHosts), stop the agent from calling it, or run an out-of-process agent against serveTwin or agenttwin serve.`,

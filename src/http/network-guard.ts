@@ -91,12 +91,22 @@ function twinsLine(twins: string[]): string {
 }
 
 /**
+ * Whether a twin could answer a request to `url`: twins serve http(s) only,
+ * never a DNS query, a WebSocket or a raw socket.
+ * @example
+ * servableByTwin('dns://telemetry.example.com') // false
+ */
+export function servableByTwin(url: string): boolean {
+  return /^https?:\/\//.test(url)
+}
+
+/**
  * What to do, the same ways out in every refusal; from a worker, first why it
  * is refused. Serving by a twin is offered only where a twin can answer: an
  * http(s) origin, not a DNS query, a WebSocket or a raw socket.
  */
 function fixLine(origin: string, thread: string | undefined): string {
-  const served = /^https?:\/\//.test(origin)
+  const served = servableByTwin(origin)
   const ways = [
     ...(served ? [`serve ${origin} with a twin (a twin whose http.baseUrl covers it)`] : []),
     `allow the host (agentTwin({ network: { allowHosts: ['${origin.replace(/^\w+:(\/\/)?/, '')}'] } }) or createInterception({ allowHosts }); allowLoopback for a server the test started itself)`,

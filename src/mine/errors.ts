@@ -6,6 +6,6 @@ export class MineSourceError extends AgentTwinError {
   static override readonly code = 'AGENTTWIN_MINE_SOURCE'
 
   constructor(file: string, problem: string, fix: string) {
-    super({ problem: `${file}: ${endSentence(problem)}`, fix: `${fix}.` })
+    super({ problem: `${file}: ${endSentence(problem)}`, fix: endSentence(fix) })
   }
 }

@@ -7,6 +7,7 @@ import type {
   SequentialTrials,
 } from '../compare/trials/types.ts'
 import { formatP, rateChange } from '../compare/trials/words.ts'
+import { plural } from '../evaluate/format.ts'
 import { securityTrialLines } from './security.ts'
 
 const fixed = (value: number) => value.toFixed(2)
@@ -38,8 +39,8 @@ export function familyWords(trials: CaseTrials): string {
   if (!t)
     return 'each expectation tested on its own at alpha (a report written before one decision per case)'
   if (trials.sequential)
-    return `one decision for the case at alpha ${trials.alpha}: Holm over ${t.tests} of its ${t.hypotheses} one-sided ${t.hypotheses === 1 ? 'test' : 'tests'} (worse and better per expectation; tests whose margins cannot reach alpha not counted), each against its exact group-sequential boundary (O'Brien-Fleming-type alpha spending, ${formatP(t.level)} spent by look ${trials.sequential.stoppedAt})`
-  return `one decision for the case at alpha ${trials.alpha}: Holm over ${t.tests} of its ${t.hypotheses} one-sided Fisher ${t.hypotheses === 1 ? 'test' : 'tests'} (worse and better per expectation; tests whose margins cannot reach alpha not counted)`
+    return `one decision for the case at alpha ${trials.alpha}: Holm over ${t.tests} of its ${plural(t.hypotheses, 'one-sided test')} (worse and better per expectation; tests whose margins cannot reach alpha not counted), each against its exact group-sequential boundary (O'Brien-Fleming-type alpha spending, ${formatP(t.level)} spent by look ${trials.sequential.stoppedAt})`
+  return `one decision for the case at alpha ${trials.alpha}: Holm over ${t.tests} of its ${plural(t.hypotheses, 'one-sided Fisher test')} (worse and better per expectation; tests whose margins cannot reach alpha not counted)`
 }
 
 /** Why a case with sequential trials stopped where it did, in words. */

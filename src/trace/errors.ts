@@ -6,6 +6,6 @@ export class InvalidTraceError extends AgentTwinError {
   static override readonly code = 'AGENTTWIN_INVALID_TRACE'
 
   constructor(file: string, problem: string, fix: string) {
-    super({ problem: `${file}: ${endSentence(problem)}`, fix: `${fix}.` })
+    super({ problem: `${file}: ${endSentence(problem)}`, fix: endSentence(fix) })
   }
 }

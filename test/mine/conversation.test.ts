@@ -167,33 +167,7 @@ describe('agenttwin mine turns a recorded conversation into a conversation scena
       twinPath: twinFile,
       source: 'chat.json',
     })
-    expect(normaliseText(yaml)).toMatchInlineSnapshot(`
-      "# Mined by agenttwin mine from the trace chat.json: the agent, 5 traced tool calls over 2 user turns.
-      # The trace is testimony: check every TODO below before trusting this scenario.
-
-      apiVersion: agenttwin/scenario.v1
-      id: mined-from-trace
-      version: 1.0.0
-      title: Mined from a trace of the agent
-      twin: <repo>/examples/demo-co/twins/demo-co.twin.yaml
-      # each recorded user turn, in order; the twin's state carries over between them
-      conversation:
-        # turn 1 called no tool
-        - user: Hi, my stoneware mug set arrived broken. Could you refund 40 USD, please?
-        # turn 2 called lookup_order, get_refund_policy, refund_payment, lookup_order, send_customer_email
-        - user: Sure, it is ORD-1001.
-      expectations:
-        - id: mined-no-duplicate-side-effect
-          type: noDuplicateSideEffect
-          critical: true
-        - id: mined-outcome-verified
-          type: outcomeVerified
-          critical: true
-
-      # TODO: the trace does not show the state the systems were in; add state: overrides over the twin's fixtures if the case needs them.
-      # Traced calls, in order: lookup_order, get_refund_policy, refund_payment, lookup_order, send_customer_email.
-      "
-    `)
+    expect(normaliseText(yaml)).toBe(minedConversation('chat.json'))
     const replayed = await play(written('from-messages.scenario.yaml', yaml), 'v1.2.4')
     expect(evidence(replayed.run)).toEqual(evidence(recorded.run))
   })
@@ -242,33 +216,7 @@ describe('agenttwin mine turns a recorded conversation into a conversation scena
       twinPath: twinFile,
       source: 'trace.json',
     })
-    expect(normaliseText(yaml)).toMatchInlineSnapshot(`
-      "# Mined by agenttwin mine from the trace trace.json: the agent, 5 traced tool calls over 2 user turns.
-      # The trace is testimony: check every TODO below before trusting this scenario.
-
-      apiVersion: agenttwin/scenario.v1
-      id: mined-from-trace
-      version: 1.0.0
-      title: Mined from a trace of the agent
-      twin: <repo>/examples/demo-co/twins/demo-co.twin.yaml
-      # each recorded user turn, in order; the twin's state carries over between them
-      conversation:
-        # turn 1 called no tool
-        - user: Hi, my stoneware mug set arrived broken. Could you refund 40 USD, please?
-        # turn 2 called lookup_order, get_refund_policy, refund_payment, lookup_order, send_customer_email
-        - user: Sure, it is ORD-1001.
-      expectations:
-        - id: mined-no-duplicate-side-effect
-          type: noDuplicateSideEffect
-          critical: true
-        - id: mined-outcome-verified
-          type: outcomeVerified
-          critical: true
-
-      # TODO: the trace does not show the state the systems were in; add state: overrides over the twin's fixtures if the case needs them.
-      # Traced calls, in order: lookup_order, get_refund_policy, refund_payment, lookup_order, send_customer_email.
-      "
-    `)
+    expect(normaliseText(yaml)).toBe(minedConversation('trace.json'))
     const replayed = await play(written('from-otlp.scenario.yaml', yaml), 'v1.2.4')
     expect(evidence(replayed.run)).toEqual(evidence(recorded.run))
   })
@@ -281,3 +229,32 @@ describe('agenttwin mine turns a recorded conversation into a conversation scena
     ).toThrow(/no message with role "user"/)
   })
 })
+
+/** What `mineTrace` writes for the Demo Co conversation, whichever trace format it read (`source`). */
+function minedConversation(source: string): string {
+  return `# Mined by agenttwin mine from the trace ${source}: the agent, 5 traced tool calls over 2 user turns.
+# The trace is testimony: check every TODO below before trusting this scenario.
+
+apiVersion: agenttwin/scenario.v1
+id: mined-from-trace
+version: 1.0.0
+title: Mined from a trace of the agent
+twin: <repo>/examples/demo-co/twins/demo-co.twin.yaml
+# each recorded user turn, in order; the twin's state carries over between them
+conversation:
+  # turn 1 called no tool
+  - user: Hi, my stoneware mug set arrived broken. Could you refund 40 USD, please?
+  # turn 2 called lookup_order, get_refund_policy, refund_payment, lookup_order, send_customer_email
+  - user: Sure, it is ORD-1001.
+expectations:
+  - id: mined-no-duplicate-side-effect
+    type: noDuplicateSideEffect
+    critical: true
+  - id: mined-outcome-verified
+    type: outcomeVerified
+    critical: true
+
+# TODO: the trace does not show the state the systems were in; add state: overrides over the twin's fixtures if the case needs them.
+# Traced calls, in order: lookup_order, get_refund_policy, refund_payment, lookup_order, send_customer_email.
+`
+}

@@ -18,6 +18,7 @@ import {
   type TrialOptions,
 } from '../../compare/index.ts'
 import { endSentence } from '../../core/sentence.ts'
+import { plural } from '../../evaluate/format.ts'
 import { renderTrajectoryForDiff } from '../../report/index.ts'
 import type { PinnedCase } from '../../scenario/pin.ts'
 import type { Agent } from '../../scenario/types.ts'
@@ -210,7 +211,7 @@ export function trialsVerdictTest(input: TrialPairInput): (context: TestContext)
 export function trialsSummary(compared: TrialCaseComparison): string {
   const t = compared.trials
   const parts = [
-    `${compared.classification} over ${t.k} trials${t.sequential ? ` of at most ${t.sequential.maxK} (sequential, stopped at look ${t.sequential.stoppedAt}: ${t.sequential.stop})` : ''} (alpha ${t.alpha}, Holm over ${t.test?.tests} one-sided ${t.test?.tests === 1 ? 'test' : 'tests'}): case passed ${rateChange(t)}, pass^${t.k} ${t.baseline.passHatK[t.k - 1]!.toFixed(2)} → ${t.candidate.passHatK[t.k - 1]!.toFixed(2)}${compared.flaky ? ', FLAKY' : ''}.`,
+    `${compared.classification} over ${t.k} trials${t.sequential ? ` of at most ${t.sequential.maxK} (sequential, stopped at look ${t.sequential.stoppedAt}: ${t.sequential.stop})` : ''} (alpha ${t.alpha}, Holm over ${plural(t.test?.tests ?? 0, 'one-sided test')}): case passed ${rateChange(t)}, pass^${t.k} ${t.baseline.passHatK[t.k - 1]!.toFixed(2)} → ${t.candidate.passHatK[t.k - 1]!.toFixed(2)}${compared.flaky ? ', FLAKY' : ''}.`,
   ]
   for (const r of t.expectations.filter((e) => e.direction !== 'same')) {
     parts.push(

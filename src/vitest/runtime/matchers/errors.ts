@@ -20,6 +20,6 @@ export class InvalidMatcherArgumentError extends AgentTwinError {
   static override readonly code = 'AGENTTWIN_INVALID_MATCHER_ARGUMENT'
 
   constructor(matcher: string, problem: string, fix: string) {
-    super({ problem: `${matcher}: ${endSentence(problem)}`, fix: `${fix}.` })
+    super({ problem: `${matcher}: ${endSentence(problem)}`, fix: endSentence(fix) })
   }
 }
