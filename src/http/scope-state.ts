@@ -63,10 +63,14 @@ const LATE_TURNS = 4
  * scope's code queued as it ended (`setTimeout(() => fetch(...))`, a `node:http` or undici
  * request still on its way through the interceptors) reaches the guard while the case that
  * owns it is still being built, and is named as that case's. Counts turns, never time.
+ *
+ * One turn waits on the timers: a timer the scope queued before it ended is due no later
+ * than ours, so it has fired once ours does (a timer turn costs a millisecond of wall
+ * time, every case). The other turns are I/O checks (`setImmediate`), which cost none.
  */
 export async function lateTurns(): Promise<void> {
+  await new Promise<void>((resolve) => setTimeout(resolve, 0))
   for (let turn = 0; turn < LATE_TURNS; turn++) {
-    await new Promise<void>((resolve) => setTimeout(resolve, 0))
     await new Promise<void>((resolve) => setImmediate(resolve))
   }
 }

@@ -1,14 +1,36 @@
 import { existsSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { Ajv, type CodeOptions, type ValidateFunction } from 'ajv'
-import addFormatsModule from 'ajv-formats'
+import type { Ajv, CodeOptions, ValidateFunction } from 'ajv'
+import type standaloneModule from 'ajv/dist/standalone/index.js'
+import type addFormatsModule from 'ajv-formats'
 import { ownBuildFile } from '../core/own-files.ts'
 import { attackSchema } from './attack-schema.ts'
 import { contractSchema } from './contract-schema.ts'
 import { scenarioSchema } from './scenario-schema.ts'
 import { twinSchema } from './twin-schema.ts'
+import { cachedValidator, keepValidator } from './validator-cache.ts'
 
-const addFormats = addFormatsModule.default
+const ownRequire = createRequire(import.meta.url)
+
+/**
+ * ajv, loaded on the first compile: a process that runs only precompiled or
+ * cached validators (most test workers) never loads it.
+ */
+function ajvModule(): typeof import('ajv') {
+  return ownRequire('ajv')
+}
+
+/** ajv's standalone module of a compiled validator, as the cache keeps it. */
+function standaloneCode(ajv: Ajv, validate: ValidateFunction): string {
+  return (ownRequire('ajv/dist/standalone/index.js') as typeof standaloneModule).default(
+    ajv,
+    validate,
+  )
+}
+
+function addFormats(ajv: Ajv): void {
+  ;(ownRequire('ajv-formats') as typeof addFormatsModule).default(ajv)
+}
 
 let documentAjv: Ajv | undefined
 const validators = new Map<string, ValidateFunction>()
@@ -18,7 +40,7 @@ const validators = new Map<string, ValidateFunction>()
  * discriminated unions. `code` is for the build's standalone validators.
  */
 export function createDocumentAjv(code?: CodeOptions): Ajv {
-  const ajv = new Ajv({
+  const ajv = new (ajvModule().Ajv)({
     allErrors: true,
     verbose: true,
     discriminator: true,
@@ -89,14 +111,23 @@ export function createInputSchemaAjv(): Ajv {
   return inputSchemaAjv(true)
 }
 
+/** The settings an input validator is compiled with, less the meta-schema check: they decide its code. */
+const INPUT_SETTINGS = { allErrors: true, logger: false } as const
+
 /**
  * `createInputSchemaAjv`, or, with `validateSchema` false, the same settings
  * without checking each schema against the JSON Schema meta-schema (whose
  * compilation costs a fresh worker tens of milliseconds): for schemas the
- * loader already checked. Strict mode still refuses an unknown keyword.
+ * loader already checked. Strict mode still refuses an unknown keyword. Each
+ * validator keeps its source, so it can be cached as standalone code.
  */
 function inputSchemaAjv(validateSchema: boolean): Ajv {
-  const ajv = new Ajv({ allErrors: true, logger: false, validateSchema })
+  const { Ajv, _ } = ajvModule()
+  const ajv = new Ajv({
+    ...INPUT_SETTINGS,
+    validateSchema,
+    code: { source: true, formats: _`require("ajv-formats/dist/formats").fullFormats` },
+  })
   addFormats(ajv)
   return ajv
 }
@@ -105,7 +136,7 @@ let inputAjv: Ajv | undefined
 let checkedInputAjv: Ajv | undefined
 
 function uncheckedAjv(): Ajv {
-  inputAjv ??= createInputSchemaAjv()
+  inputAjv ??= inputSchemaAjv(true)
   return inputAjv
 }
 
@@ -117,11 +148,20 @@ function checkedAjv(): Ajv {
 const inputValidators = new Map<string, ValidateFunction | Error>()
 const INPUT_VALIDATORS_LIMIT = 500
 
+/** The on-disk cache's name for each way of compiling: a meta-checked schema's code serves both. */
+const CACHE_SETTINGS = {
+  checkedAgainstMetaSchema: { ...INPUT_SETTINGS, validateSchema: true },
+  checkedByLoader: { ...INPUT_SETTINGS, validateSchema: false },
+}
+
 /**
  * The validator of a tool's input schema with {@link createInputSchemaAjv}'s
  * settings, compiled once per process by the schema's text, whichever
- * document carries it. The schema is removed from the ajv instance once
- * compiled, so `$id`s of different twins never clash.
+ * document carries it, and kept on disk as standalone code for the processes
+ * after this one (`validator-cache.ts`). The schema is removed from the ajv
+ * instance once compiled, so `$id`s of different twins never clash. With
+ * `checked`, the schema is one the loader already checked, so it is not
+ * checked against the meta-schema again.
  * @throws the ajv error of a schema that does not compile.
  * @example
  * inputValidator({ type: 'object', properties: { order_id: { type: 'string' } } })({ order_id: 'o1' }) // true
@@ -133,19 +173,43 @@ export function inputValidator(
   const key = JSON.stringify(schema)
   let known = inputValidators.get(key)
   if (!known) {
-    const ajv = options.checked ? checkedAjv() : uncheckedAjv()
-    try {
-      known = ajv.compile(schema)
-    } catch (error) {
-      known = error instanceof Error ? error : new Error(String(error))
-    } finally {
-      ajv.removeSchema(schema)
-    }
+    known = (options.checked ? compileChecked : compileUnchecked)(schema, key)
     if (inputValidators.size >= INPUT_VALIDATORS_LIMIT) inputValidators.clear()
     inputValidators.set(key, known)
   }
   if (known instanceof Error) throw known
   return known
+}
+
+function compileUnchecked(schema: object, text: string): ValidateFunction | Error {
+  const settings = CACHE_SETTINGS.checkedAgainstMetaSchema
+  return cachedValidator(settings, text) ?? compileAndKeep(uncheckedAjv(), schema, settings, text)
+}
+
+function compileChecked(schema: object, text: string): ValidateFunction | Error {
+  const settings = CACHE_SETTINGS.checkedByLoader
+  return (
+    cachedValidator(CACHE_SETTINGS.checkedAgainstMetaSchema, text) ??
+    cachedValidator(settings, text) ??
+    compileAndKeep(checkedAjv(), schema, settings, text)
+  )
+}
+
+function compileAndKeep(
+  ajv: Ajv,
+  schema: object,
+  settings: object,
+  text: string,
+): ValidateFunction | Error {
+  try {
+    const validate = ajv.compile(schema)
+    keepValidator(settings, text, standaloneCode(ajv, validate))
+    return validate
+  } catch (error) {
+    return error instanceof Error ? error : new Error(String(error))
+  } finally {
+    ajv.removeSchema(schema)
+  }
 }
 
 /**
