@@ -45,22 +45,68 @@ export function followSignal(outer: AbortSignal): CallSignal {
   return call
 }
 
+/** The ways to read a whole body; each settles once the body is read, cancelled or failed. */
+const WHOLE_BODY_READS = ['arrayBuffer', 'blob', 'bytes', 'formData', 'json', 'text'] as const
+
 /**
  * `response`, holding `call` linked until its body has been read to the end,
  * cancelled or failed (an abort while the body streams still reaches the
  * source), or until the response is collected unread. A response without a
  * body releases at once.
+ *
+ * The same response object comes back: its whole-body reads (`json()`,
+ * `text()`, …) release when they settle, and its `body`, read as a stream,
+ * is one that releases at its end. Wrapping every answer in a new stream and
+ * `Response` instead cost each call more than the twin's own work.
  */
 export function releaseAfterBody(response: Response, call: CallSignal): Response {
   if (response.body === null || response.bodyUsed) {
     call.release()
     return response
   }
-  const reader = response.body.getReader()
-  const body = new ReadableStream<Uint8Array>(
+  for (const name of WHOLE_BODY_READS) {
+    const read = response[name] as (this: Response) => Promise<unknown>
+    Object.defineProperty(response, name, {
+      configurable: true,
+      writable: true,
+      value: function readWhole(this: Response) {
+        return read.call(this).finally(call.release)
+      },
+    })
+  }
+  let stream: ReadableStream<Uint8Array> | undefined
+  Object.defineProperty(response, 'body', {
+    configurable: true,
+    get: () => {
+      stream ??= releasingStream(() => nativeBody.call(response)!, call)
+      return stream
+    },
+  })
+  unread.register(response, call.release, call)
+  return response
+}
+
+/** `Response`'s own `body` getter: the body as it is now (a `clone()` replaces it with a branch). */
+const nativeBody = Object.getOwnPropertyDescriptor(Response.prototype, 'body')!.get as (
+  this: Response,
+) => ReadableStream<Uint8Array> | null
+
+/**
+ * The response's body read through: `call` is released at its end, when it is
+ * cancelled or when it fails. The body is taken and locked on the first read
+ * only, so a caller that looks at `response.body` and then calls `json()`
+ * (or `clone()`) still can.
+ */
+function releasingStream(
+  source: () => ReadableStream<Uint8Array>,
+  call: CallSignal,
+): ReadableStream<Uint8Array> {
+  let reader: ReadableStreamDefaultReader<Uint8Array> | undefined
+  return new ReadableStream<Uint8Array>(
     {
       async pull(controller) {
         try {
+          reader ??= source().getReader()
           const next = await reader.read()
           if (next.done) {
             call.release()
@@ -75,20 +121,12 @@ export function releaseAfterBody(response: Response, call: CallSignal): Response
         call.release()
         // Not awaited: a teed source (msw keeps a copy of each answer) may
         // settle its cancel only once the other branch is read or dropped.
-        reader.cancel(reason).catch(() => {})
+        ;(reader ?? source()).cancel(reason).catch(() => {})
       },
     },
     // Read from the source only as the caller reads, as the original body would be.
     { highWaterMark: 0 },
   )
-  const watched = new Response(body, response)
-  for (const key of ['url', 'redirected', 'type'] as const) {
-    if (watched[key] !== response[key]) {
-      Object.defineProperty(watched, key, { value: response[key], enumerable: true })
-    }
-  }
-  unread.register(watched, call.release, call)
-  return watched
 }
 
 /**

@@ -31,6 +31,51 @@ describe("a caller's own AbortSignal, shared by every call", () => {
     }
   })
 
+  it.each([
+    ['text()', (response: Response) => response.text()],
+    [
+      'arrayBuffer()',
+      async (response: Response) => new TextDecoder().decode(await response.arrayBuffer()),
+    ],
+    ['bytes()', async (response: Response) => new TextDecoder().decode(await response.bytes())],
+    ['blob()', async (response: Response) => (await response.blob()).text()],
+    [
+      'its body stream, read to the end',
+      async (response: Response) => {
+        const chunks: Uint8Array[] = []
+        for await (const chunk of response.body!) chunks.push(chunk)
+        return Buffer.concat(chunks).toString('utf8')
+      },
+    ],
+    [
+      'json() after a look at its body',
+      async (response: Response) => {
+        expect(response.body).toBeInstanceOf(ReadableStream)
+        return JSON.stringify(await response.json())
+      },
+    ],
+    [
+      'a clone and the original, each with text()',
+      async (response: Response) => {
+        const copy = response.clone()
+        const [original, cloned] = [await response.text(), await copy.text()]
+        expect(cloned).toBe(original)
+        return original
+      },
+    ],
+  ])('releases the call once the body is read with %s, and reads all of it', async (_, read) => {
+    network = createInterception({ twins: [createShop()] })
+    const agent = new AbortController()
+
+    const response = await fetch(LOOKUP_URL, { signal: agent.signal })
+    expect(response).toBeInstanceOf(Response)
+    expect(listeners(agent.signal)).toBe(1)
+    const text = await read(response)
+    expect(JSON.parse(text)).toMatchObject({ order_id: 'ORD-1001' })
+    expect(response.bodyUsed).toBe(true)
+    expect(listeners(agent.signal)).toBe(0)
+  })
+
   it('releases a call whose body is cancelled, and one that failed', async () => {
     network = createInterception({ twins: [createShop()] })
     const agent = new AbortController()

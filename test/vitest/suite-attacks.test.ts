@@ -5,6 +5,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { createFilter } from 'vite'
 import { describe, expect, test } from 'vitest'
 import { InvalidDocumentError } from '../../src/core/errors.ts'
 import { agentTwin, InvalidPluginOptionsError } from '../../src/public/vitest.ts'
@@ -64,6 +65,7 @@ describe('agentTwin({ attacks }) is checked like every option', () => {
           { attack: 'skip-required-check', with: { field: 'note', fieldd: 1 } },
         ],
         root,
+        createFilter,
       ),
     )
     expect(error.problems.map((problem) => [problem.path, problem.message])).toEqual([
@@ -105,6 +107,7 @@ achievedWhen:
         { attack: 'skip-required-check', scenarios: 'scenarios/refund-*.scenario.yaml' },
       ],
       root,
+      createFilter,
     )
     expect(pick(join(root, 'scenarios/refund-happy-path.scenario.yaml'))).toEqual([
       { option: 0, attack: join(root, 'attacks/mine.attack.yaml') },
@@ -113,7 +116,7 @@ achievedWhen:
     expect(pick(join(root, 'scenarios/order-status.scenario.yaml'))).toEqual([
       { option: 0, attack: join(root, 'attacks/mine.attack.yaml') },
     ])
-    expect(resolveSuiteAttackOption(undefined, root)('x.scenario.yaml')).toEqual([])
+    expect(resolveSuiteAttackOption(undefined, root, createFilter)('x.scenario.yaml')).toEqual([])
   })
 })
 

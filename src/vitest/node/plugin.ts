@@ -1,14 +1,12 @@
 import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { globSync } from 'tinyglobby'
-import { createFilter, type Plugin } from 'vite'
-import { configDefaults } from 'vitest/config'
+import type { Plugin } from 'vite'
 import { OWN_EXTENSION, ownCodeDir, ownModule } from '../../core/own-files.ts'
 import { DocumentStore } from '../../schema/document-store.ts'
 import type { AgentTwinOptions } from '../shared/options.ts'
 import { InvalidPluginOptionsError } from '../shared/plugin-options-error.ts'
 import { OPTIONS_KEY } from '../shared/provided.ts'
-import { bringReporter } from './bring-reporter.ts'
 import { checkPluginOptions } from './check-options.ts'
 import { generateScenarioModule, referencedDocuments } from './generate-module.ts'
 import { resolveNetwork, sharesWorkers } from './network-option.ts'
@@ -77,10 +75,14 @@ export function agentTwin(options: AgentTwinOptions = {}): Plugin {
           ? []
           : globSync(globs, { cwd: root, absolute: true, ignore: ['**/node_modules/**'] }).sort(),
     } satisfies AgentTwinPluginApi,
-    config(user) {
+    // Vite, `vitest/config` and the reporter are imported by the hooks that use them, in the main
+    // process: a test file imports this module for `describeScenario` and must not load them.
+    async config(user) {
       // Adding to `include` must not drop Vitest's default: the project's
       // own *.test.ts files keep running beside the scenario files.
-      const defaults = user.test?.include ? [] : configDefaults.include
+      const defaults = user.test?.include
+        ? []
+        : (await import('vitest/config')).configDefaults.include
       return {
         test: {
           include: [...defaults, ...globs],
@@ -89,7 +91,8 @@ export function agentTwin(options: AgentTwinOptions = {}): Plugin {
         },
       }
     },
-    configureVitest({ vitest, project }) {
+    async configureVitest({ vitest, project }) {
+      const { bringReporter } = await import('./bring-reporter.ts')
       bringReporter(vitest, options.reporter)
       bringPairTestNamer(vitest)
       // The one way the options reach the workers: scenario files, hand-written
@@ -101,14 +104,15 @@ export function agentTwin(options: AgentTwinOptions = {}): Plugin {
         sharedWorker: sharesWorkers(project.config),
       })
     },
-    configResolved(config) {
+    async configResolved(config) {
+      const { createFilter } = await import('vite')
       root = config.root
       // Vite's filter with no pattern matches every file; no pattern here means no scenario.
       isScenario =
         globs.length === 0 ? () => false : createFilter(globs, undefined, { resolve: root })
       // The paths and checks of every option, here where a mistake stops the run before any worker.
       resolveSuiteOptions(options, root)
-      suiteAttacksFor = resolveSuiteAttackOption(options.attacks, root)
+      suiteAttacksFor = resolveSuiteAttackOption(options.attacks, root, createFilter)
       const watched = [options.agentFiles ?? []].flat()
       agentFiles = watched.length === 0 ? [] : globSync(watched, { cwd: root, absolute: true })
       for (const file of agentFiles) if (!CODE_MODULE.test(file)) documents.add(file)

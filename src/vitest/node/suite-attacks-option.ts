@@ -7,7 +7,7 @@
  */
 import { existsSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import { createFilter } from 'vite'
+import type { createFilter as viteCreateFilter } from 'vite'
 import type { JsonObject } from '../../core/json.ts'
 import { resolveSuiteAttacks, type SuiteAttack } from '../../scenario/suite-attacks.ts'
 import { attackFileOf } from '../../schema/scenario-attack-checks.ts'
@@ -24,6 +24,8 @@ export type SuiteAttacksFor = (file: string) => SuiteAttack[]
 export function resolveSuiteAttackOption(
   option: readonly SuiteAttackOption[] | undefined,
   root: string,
+  // Vite's, passed in by the plugin's hook: this module is in the graph test files load.
+  createFilter: typeof viteCreateFilter,
 ): SuiteAttacksFor {
   if (!option || option.length === 0) return () => []
   // A path is relative to the project root; a library id stays an id, so messages name it.

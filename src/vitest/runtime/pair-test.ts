@@ -6,7 +6,8 @@ import {
   type GatePolicy,
 } from '../../compare/index.ts'
 import { endSentence } from '../../core/sentence.ts'
-import { foldText, renderTrajectoryForDiff } from '../../report/index.ts'
+import { foldText } from '../../report/fold.ts'
+import { renderTrajectoryForDiff } from '../../report/trajectory.ts'
 import type { PinnedCase } from '../../scenario/pin.ts'
 import type { Agent } from '../../scenario/types.ts'
 import { PAIR_CASE_ARTIFACT } from '../shared/meta.ts'

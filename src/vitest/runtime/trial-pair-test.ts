@@ -19,7 +19,7 @@ import {
 } from '../../compare/index.ts'
 import { endSentence } from '../../core/sentence.ts'
 import { plural } from '../../evaluate/format.ts'
-import { renderTrajectoryForDiff } from '../../report/index.ts'
+import { renderTrajectoryForDiff } from '../../report/trajectory.ts'
 import type { PinnedCase } from '../../scenario/pin.ts'
 import type { Agent } from '../../scenario/types.ts'
 import { PAIR_CASE_ARTIFACT } from '../shared/meta.ts'
