@@ -42,8 +42,11 @@ describe("a caller's own AbortSignal, shared by every call", () => {
     [
       'its body stream, read to the end',
       async (response: Response) => {
+        const reader = response.body!.getReader()
         const chunks: Uint8Array[] = []
-        for await (const chunk of response.body!) chunks.push(chunk)
+        for (let next = await reader.read(); !next.done; next = await reader.read()) {
+          chunks.push(next.value)
+        }
         return Buffer.concat(chunks).toString('utf8')
       },
     ],
