@@ -11,7 +11,7 @@ import type {
 import { createNetworkGuard } from './network-guard.ts'
 import { PatchStack } from './patch-stack.ts'
 import { ScopeRouting } from './scope-routing.ts'
-import { lateTurns, type ScopeState, settledOrGrace } from './scope-state.ts'
+import { lateTurns, liveTimers, type ScopeState, settledOrGrace } from './scope-state.ts'
 import { addTwin } from './twin-table.ts'
 import { workerName } from './worker-guard.ts'
 
@@ -121,6 +121,8 @@ class TestNetwork implements Interception {
       stopServing: () => state.twins.clear(),
     }
     for (const twin of list) scope.use(twin)
+    // Timers live before the scope's code ran: those it leaves are the ones a late request may wait in.
+    const timersBefore = scopeOptions.onLate ? liveTimers() : 0
     routing.live.add(state)
     try {
       return await routing.scopes.run(state, () => fn(scope))
@@ -135,7 +137,7 @@ class TestNetwork implements Interception {
       // now, while the case that owns them is still being built.
       if (state.pending.size > 0) await settledOrGrace([...state.pending])
       // Only a scope that takes late requests (a case being built) waits for them.
-      if (scopeOptions.onLate) await lateTurns()
+      if (scopeOptions.onLate) await lateTurns(timersBefore)
     }
   }
 

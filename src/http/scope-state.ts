@@ -59,17 +59,30 @@ export async function settledOrGrace(pending: readonly PendingRequest[]): Promis
 const LATE_TURNS = 4
 
 /**
+ * @internal The timers that keep the event loop alive, as Node counts them (an
+ * `unref()`ed timer, such as `AbortSignal.timeout`'s, is not one).
+ */
+export function liveTimers(): number {
+  let count = 0
+  for (const resource of process.getActiveResourcesInfo()) if (resource === 'Timeout') count++
+  return count
+}
+
+/**
  * @internal Lets the event loop turn a few times (timers, then I/O checks), so a request the
  * scope's code queued as it ended (`setTimeout(() => fetch(...))`, a `node:http` or undici
  * request still on its way through the interceptors) reaches the guard while the case that
  * owns it is still being built, and is named as that case's. Counts turns, never time.
  *
- * One turn waits on the timers: a timer the scope queued before it ended is due no later
- * than ours, so it has fired once ours does (a timer turn costs a millisecond of wall
- * time, every case). The other turns are I/O checks (`setImmediate`), which cost none.
+ * A timer turn costs a millisecond of wall time, so it is waited for only while more timers
+ * are live than when the scope began (`timersBefore`): a timer the scope queued as it ended
+ * fires in the first, one queued from that timer in the same turn or the next. The I/O
+ * turns cost nothing.
  */
-export async function lateTurns(): Promise<void> {
-  await new Promise<void>((resolve) => setTimeout(resolve, 0))
+export async function lateTurns(timersBefore: number): Promise<void> {
+  for (let turn = 0; turn < LATE_TURNS && liveTimers() > timersBefore; turn++) {
+    await new Promise<void>((resolve) => setTimeout(resolve, 0))
+  }
   for (let turn = 0; turn < LATE_TURNS; turn++) {
     await new Promise<void>((resolve) => setImmediate(resolve))
   }

@@ -21,6 +21,10 @@ const clients: Record<string, Send> = {
       () => {},
     )
   },
+  // Queued from a timer the agent queued as it returned: the case waits a second timer turn.
+  'fetch, one timer deeper': (url, body) => {
+    setTimeout(() => clients.fetch!(url, body), 0)
+  },
   'node:https': (url, body) => {
     const req = httpsRequest(url, {
       method: 'POST',
