@@ -4,8 +4,9 @@ import { InvalidDocumentError, NotJsonError } from '../core/errors.ts'
 import { deepFreeze } from '../core/freeze.ts'
 import { cloneData } from '../core/json.ts'
 import { checkedTwin } from './checked-twin.ts'
-import { DocumentStore } from './document-store.ts'
+import { DocumentStore, fileDigest } from './document-store.ts'
 import { checkDocument, finishInspection, type Inspection } from './inspect.ts'
+import { offeredTwin } from './offered-twins.ts'
 import type { ParseResult } from './parse-yaml.ts'
 import { readSource } from './read-source.ts'
 import { twinIssues } from './twin-checks.ts'
@@ -51,6 +52,13 @@ function frozenShared(inspection: Inspection<TwinDocument>): Inspection<TwinDocu
 
 function checkTwin(source: string, file: string, parse?: ParseResult): Inspection<TwinDocument> {
   return finishInspection<TwinDocument>(checkDocument(source, file, 'twin', twinIssues, parse))
+}
+
+/** A caller's own copy of a checked twin (see `offered-twins.ts`). */
+function copyOf(checked: TwinDocument): TwinDocument {
+  const document = cloneData(checked)
+  checkedTwin(document)
+  return document
 }
 
 function ownCopy(inspection: Inspection<TwinDocument>): Inspection<TwinDocument> {
@@ -121,7 +129,8 @@ export async function loadTwin(file: string): Promise<TwinDocument> {
   const path = resolve(file)
   const read = await readSource(path)
   if (read.problem) throw new InvalidDocumentError([read.problem])
-  return parseTwin(read.source, path)
+  const offered = offeredTwin(path, fileDigest(Buffer.from(read.source, 'utf8')))
+  return offered ? copyOf(offered) : parseTwin(read.source, path)
 }
 
 /**
@@ -130,7 +139,10 @@ export async function loadTwin(file: string): Promise<TwinDocument> {
  * const twin = loadTwinSync('examples/demo-co/twins/payments.yaml')
  */
 export function loadTwinSync(file: string): TwinDocument {
-  const { document, problems } = inspectTwinIn(new DocumentStore(), file)
+  const store = new DocumentStore()
+  const offered = offeredTwin(resolve(file), store.digest(file))
+  if (offered) return copyOf(offered)
+  const { document, problems } = inspectTwinIn(store, file)
   if (!document) throw new InvalidDocumentError(problems)
   return document
 }

@@ -8,11 +8,13 @@ import { packAgents } from '../../examples/outcome-contracts/agents.ts'
 import { holdInterception } from '../../src/http/shared-interception.ts'
 import { pinCase } from '../../src/scenario/pin.ts'
 import { DocumentStore } from '../../src/schema/document-store.ts'
+import { loadTwinSync } from '../../src/schema/parse-twin.ts'
 import { agentTwin } from '../../src/vitest/node/plugin.ts'
 import { describeScenario } from '../../src/vitest/runtime/fixtures/describe-scenario.ts'
 import { test as scenarioTest } from '../../src/vitest/runtime/fixtures/test.ts'
 import { useTwin } from '../../src/vitest/runtime/fixtures/use-twin.ts'
 import { scenarioDocuments } from '../../src/vitest/runtime/scenario-documents.ts'
+import { offerCheckedTwin } from '../../src/vitest/runtime/scenario-suite.ts'
 import { createSideRunner } from '../../src/vitest/runtime/side-runner.ts'
 import type { PreparedScenario } from '../../src/vitest/shared/prepared-scenario.ts'
 
@@ -98,20 +100,24 @@ function counted(): Record<string, string> {
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
 type Hook = (this: unknown, ...args: unknown[]) => unknown
-function call(plugin: Plugin, name: 'configResolved' | 'load' | 'watchChange', ...args: unknown[]) {
+function call(
+  plugin: Plugin,
+  name: 'configResolved' | 'load' | 'resolveId' | 'watchChange',
+  ...args: unknown[]
+) {
   const hook = plugin[name] as Hook | { handler: Hook }
   return (typeof hook === 'function' ? hook : hook.handler).call({}, ...args)
 }
 
 /** The plugin of one Vitest project, as Vite drives it: configured, then asked for each scenario. */
-function projectPlugin(): Plugin {
+async function projectPlugin(): Promise<Plugin> {
   const plugin = agentTwin({
     scenarios: 'scenarios/*.scenario.yaml',
     agents: join(pack, 'agents.ts'),
     pairs: [{ baseline: 'v1', candidate: 'v2' }],
     reporter: false,
   })
-  call(plugin, 'configResolved', { root: dir })
+  await call(plugin, 'configResolved', { root: dir })
   return plugin
 }
 
@@ -124,9 +130,9 @@ function preparedIn(code: unknown): PreparedScenario {
 describe('a plugin run of several scenario files that share one twin and one contract', () => {
   let generated: PreparedScenario[]
 
-  beforeAll(() => {
+  beforeAll(async () => {
     watch()
-    const plugin = projectPlugin()
+    const plugin = await projectPlugin()
     generated = scenarios.map((file) => preparedIn(call(plugin, 'load', file)))
   })
 
@@ -175,6 +181,27 @@ describe('a plugin run of several scenario files that share one twin and one con
     })
   })
 
+  test("an agents module that loads the scenario's twin (to wrap its own tools) parses it no more", async () => {
+    const plugin = await projectPlugin()
+    const main = (call(plugin, 'load', scenarios[0]) as { code: string }).code
+    // The scenario module offers the twin before it imports the agents module.
+    const [offerImport, runtimeImport] = main.split('\n')
+    const offerId = JSON.parse(offerImport!.replace(/^import /, '')) as string
+    expect(runtimeImport).toMatch(/^import \{ defineScenarioSuite \} from /)
+    watch()
+    const offerModule = call(plugin, 'load', call(plugin, 'resolveId', offerId)) as { code: string }
+    // In the main process the twin comes from the store: read, hashed and parsed once already.
+    expect(counted()).toMatchObject({ 'twins/payments.twin.yaml': 'parsed 0, hashed 0' })
+    const [runtime, ...body] = offerModule.code.split('\n')
+    expect(runtime).toMatch(/^import \{ offerCheckedTwin \} from ".*scenario-suite\.ts"$/)
+    new Function('offerCheckedTwin', body.join('\n'))(offerCheckedTwin)
+
+    const loaded = loadTwinSync(twin)
+    expect(loaded).toEqual(generated[0]!.twin)
+    expect(Object.isFrozen(loaded)).toBe(false)
+    expect(counted()).toMatchObject({ 'twins/payments.twin.yaml': 'parsed 0, hashed 1' })
+  })
+
   test('a worker whose twin changed reads each document again, once, and runs the new twin', () => {
     const before = readFileSync(twin, 'utf8')
     try {
@@ -197,8 +224,8 @@ describe('a plugin run of several scenario files that share one twin and one con
 })
 
 describe('the plugin between two runs of watch mode', () => {
-  test('reads again a twin that changed and the scenario it regenerates, and nothing else', () => {
-    const plugin = projectPlugin()
+  test('reads again a twin that changed and the scenario it regenerates, and nothing else', async () => {
+    const plugin = await projectPlugin()
     call(plugin, 'load', scenarios[0])
     const before = readFileSync(twin, 'utf8')
     try {

@@ -5,6 +5,15 @@ import type { ParseResult } from '../../schema/parse-yaml.ts'
 import { attackFileOf } from '../../schema/scenario-attack-checks.ts'
 import type { PreparedScenario } from '../shared/prepared-scenario.ts'
 
+/** The import a scenario module starts with to offer its checked twin (see `twinOfferModule`). */
+export const TWIN_OFFER_PREFIX = 'agenttwin:checked-twin:'
+
+/** A twin the main process checked: its absolute path and the digest of the bytes checked. */
+export interface CheckedTwinFile {
+  file: string
+  digest: string
+}
+
 export interface GenerateInput {
   /** Absolute path of the scenario document. */
   file: string
@@ -18,6 +27,8 @@ export interface GenerateInput {
   documents: readonly string[]
   /** The suite-wide attacks (plugin option `attacks`) whose globs select this scenario. */
   suiteAttacks?: readonly SuiteAttack[]
+  /** The prepared scenario's twin, offered to the agents module before it runs. */
+  twin?: CheckedTwinFile
 }
 
 /**
@@ -32,6 +43,8 @@ export interface GenerateInput {
  */
 export function generateScenarioModule(input: GenerateInput): string {
   const lines = [
+    // First: the agents module, imported next, may load the same twin to wrap its own tools.
+    ...(input.twin ? [`import ${JSON.stringify(twinOfferId(input.twin))}`] : []),
     `import { defineScenarioSuite } from ${JSON.stringify(input.runtimeFile)}`,
     `import * as agentModule from ${JSON.stringify(input.agentsFile)}`,
     ...input.documents.map((file) => `import ${JSON.stringify(file)}`),
@@ -52,6 +65,35 @@ export function generateScenarioModule(input: GenerateInput): string {
     '',
   )
   return lines.join('\n')
+}
+
+/** The id of the module that offers `twin` (one per twin and content, shared by the scenarios naming it). */
+export function twinOfferId(twin: CheckedTwinFile): string {
+  return `${TWIN_OFFER_PREFIX}${twin.digest}:${twin.file}`
+}
+
+/** The twin an offer module's id names, or `undefined` for any other id. */
+export function offeredTwinFile(id: string): CheckedTwinFile | undefined {
+  const rest = id.startsWith(`\0${TWIN_OFFER_PREFIX}`) ? id.slice(TWIN_OFFER_PREFIX.length + 1) : ''
+  const colon = rest.indexOf(':')
+  return colon > 0 ? { digest: rest.slice(0, colon), file: rest.slice(colon + 1) } : undefined
+}
+
+/**
+ * The module that offers a twin the main process checked (`document`) to the
+ * test file's agents module: `loadTwinSync` of that file, while its bytes are
+ * the ones checked, is then a copy of it rather than a second parse and check.
+ */
+export function twinOfferModule(
+  twin: CheckedTwinFile,
+  document: object,
+  runtimeFile: string,
+): string {
+  return [
+    `import { offerCheckedTwin } from ${JSON.stringify(runtimeFile)}`,
+    `offerCheckedTwin(${JSON.stringify(twin.file)}, ${JSON.stringify(twin.digest)}, JSON.parse(${JSON.stringify(JSON.stringify(document))}))`,
+    '',
+  ].join('\n')
 }
 
 /**

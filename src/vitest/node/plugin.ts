@@ -1,14 +1,22 @@
 import { existsSync } from 'node:fs'
-import { resolve } from 'node:path'
+import { dirname, resolve } from 'node:path'
 import { globSync } from 'tinyglobby'
 import type { Plugin } from 'vite'
 import { OWN_EXTENSION, ownCodeDir, ownModule } from '../../core/own-files.ts'
 import { DocumentStore } from '../../schema/document-store.ts'
+import { inspectTwinIn } from '../../schema/parse-twin.ts'
 import type { AgentTwinOptions } from '../shared/options.ts'
 import { InvalidPluginOptionsError } from '../shared/plugin-options-error.ts'
 import { OPTIONS_KEY } from '../shared/provided.ts'
 import { checkPluginOptions } from './check-options.ts'
-import { generateScenarioModule, referencedDocuments } from './generate-module.ts'
+import {
+  type CheckedTwinFile,
+  generateScenarioModule,
+  offeredTwinFile,
+  referencedDocuments,
+  TWIN_OFFER_PREFIX,
+  twinOfferModule,
+} from './generate-module.ts'
 import { resolveNetwork, sharesWorkers } from './network-option.ts'
 import { bringPairTestNamer } from './pair-test-names.ts'
 import type { AgentTwinPluginApi } from './plugin-api.ts'
@@ -129,7 +137,12 @@ export function agentTwin(options: AgentTwinOptions = {}): Plugin {
     watchChange(id) {
       store.forget(id)
     },
+    resolveId(source) {
+      return source.startsWith(TWIN_OFFER_PREFIX) ? `\0${source}` : null
+    },
     load(id) {
+      const offered = offeredTwinFile(id)
+      if (offered) return offerTwin(offered)
       // A document imported for its edge: the loader in the worker reads it (and reports its
       // problems, located), so no other plugin, Vite's JSON plugin included, may parse it.
       if (documents.has(id)) return { code: 'export {}', moduleType: 'js' }
@@ -155,14 +168,30 @@ export function agentTwin(options: AgentTwinOptions = {}): Plugin {
     // A scenario's own text serves its module alone, which Vite loads once a run: only what
     // several scenarios share (twins, contracts, attacks) stays in the store.
     store.forget(id)
+    const twinFile = prepared && resolve(dirname(id), prepared.document.twin)
+    const twinDigest = prepared?.inputs.find((input) => input.file === twinFile)?.digest
     const code = generateScenarioModule({
       file: id,
       prepared,
+      ...(twinFile && twinDigest && { twin: { file: twinFile, digest: twinDigest } }),
       documents: [...named, ...agentFiles],
       agentsFile,
       runtimeFile: RUNTIME_FILE,
       suiteAttacks,
     })
+    return { code, map: { mappings: '' }, moduleType: 'js' as const }
+  }
+
+  /** The module offering a twin this run checked, from the store (the twin is not parsed again). */
+  function offerTwin(twin: CheckedTwinFile) {
+    const checked =
+      store.digest(twin.file) === twin.digest
+        ? inspectTwinIn(store, twin.file, { frozen: true })
+        : undefined
+    const code = checked?.document
+      ? twinOfferModule(twin, checked.document, RUNTIME_FILE)
+      : // Changed since the scenario was prepared: the agents module loads it as it is now.
+        'export {}\n'
     return { code, map: { mappings: '' }, moduleType: 'js' as const }
   }
 }

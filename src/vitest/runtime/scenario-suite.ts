@@ -27,6 +27,9 @@ import {
 import { createSideRunner, type SideRunner, type SideRunnerOptions } from './side-runner.ts'
 import { caseTrialPlan, defineTrialPairTasks, trialName, trialRunners } from './trial-suite.ts'
 
+// A module the plugin generates offers the twin it checked here, before the agents module runs.
+export { offerCheckedTwin } from '../../schema/offered-twins.ts'
+
 /** What a generated scenario module hands to the runtime. */
 export interface ScenarioSuiteInput {
   /** Absolute path of the scenario document. */
