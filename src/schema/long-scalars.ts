@@ -38,7 +38,10 @@ export function composeDocument(source: string, options: Options): Document.Pars
   const composer = new Composer(options)
   const parser = new Parser(options.lineCounter?.addNewLine)
   let doc: Document.Parsed | undefined
-  for (const next of composer.compose(shortened(parser.parse(source), long), true, source.length)) {
+  // A text shorter than a long scalar holds none: its tokens go to the library unvisited.
+  const tokens =
+    source.length < LONG_SCALAR ? parser.parse(source) : shortened(parser.parse(source), long)
+  for (const next of composer.compose(tokens, true, source.length)) {
     if (!doc) doc = next
     else {
       doc.errors.push(

@@ -19,6 +19,7 @@ import { createHash } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join, resolve } from 'node:path'
+import { threadId } from 'node:worker_threads'
 import type { ValidateFunction } from 'ajv'
 
 /** Where the cache goes instead of `node_modules/.cache/agenttwin`; empty turns it off. */
@@ -93,7 +94,8 @@ export function keepValidator(settings: object, schemaText: string, source: stri
   const dir = validatorCacheDir()
   if (!dir) return
   const file = cacheFile(dir, settings, schemaText)
-  const partial = `${file}.${process.pid}.tmp`
+  // Per process and thread: Vitest's `threads` pool runs several workers in one process.
+  const partial = `${file}.${process.pid}-${threadId}.tmp`
   try {
     mkdirSync(dir, { recursive: true })
     writeFileSync(partial, source)
