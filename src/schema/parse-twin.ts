@@ -54,7 +54,7 @@ function checkTwin(source: string, file: string, parse?: ParseResult): Inspectio
   return finishInspection<TwinDocument>(checkDocument(source, file, 'twin', twinIssues, parse))
 }
 
-/** A caller's own copy of a checked twin (see `offered-twins.ts`). */
+/** A caller's own copy of a checked twin: the store's, or one offered (see `offered-twins.ts`). */
 function copyOf(checked: TwinDocument): TwinDocument {
   const document = cloneData(checked)
   checkedTwin(document)
@@ -62,9 +62,8 @@ function copyOf(checked: TwinDocument): TwinDocument {
 }
 
 function ownCopy(inspection: Inspection<TwinDocument>): Inspection<TwinDocument> {
-  const document = inspection.document && cloneData(inspection.document)
   // No problems: every tool's input schema compiled (twin-tool-checks.ts).
-  if (document) checkedTwin(document)
+  const document = inspection.document && copyOf(inspection.document)
   return { ...inspection, document, problems: [...inspection.problems] }
 }
 

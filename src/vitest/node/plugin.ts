@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs'
-import { dirname, resolve } from 'node:path'
+import { resolve } from 'node:path'
 import { globSync } from 'tinyglobby'
 import type { Plugin } from 'vite'
 import { OWN_EXTENSION, ownCodeDir, ownModule } from '../../core/own-files.ts'
@@ -168,12 +168,11 @@ export function agentTwin(options: AgentTwinOptions = {}): Plugin {
     // A scenario's own text serves its module alone, which Vite loads once a run: only what
     // several scenarios share (twins, contracts, attacks) stays in the store.
     store.forget(id)
-    const twinFile = prepared && resolve(dirname(id), prepared.document.twin)
-    const twinDigest = prepared?.inputs.find((input) => input.file === twinFile)?.digest
+    const twin = prepared?.inputs.find((input) => input.file === prepared.twinFile)
     const code = generateScenarioModule({
       file: id,
       prepared,
-      ...(twinFile && twinDigest && { twin: { file: twinFile, digest: twinDigest } }),
+      ...(twin && { twin }),
       documents: [...named, ...agentFiles],
       agentsFile,
       runtimeFile: RUNTIME_FILE,

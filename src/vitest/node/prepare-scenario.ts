@@ -46,5 +46,6 @@ export function prepareScenario(
       checkpoints: checkpointPaths(loaded.document).map((path) => loaded.locate(path)),
     },
     inputs,
+    twinFile: loaded.twinFile,
   }
 }

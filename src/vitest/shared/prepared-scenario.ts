@@ -37,6 +37,8 @@ export interface PreparedScenario {
   }
   /** Every file the check read (scenario, twin, contracts) with the digest of its text. */
   inputs: { file: string; digest: string }[]
+  /** The twin's absolute path as the loader resolved it: one of `inputs`. */
+  twinFile: string
 }
 
 /** Where each turn's checkpoints are written, in the order the case evaluates them. */
