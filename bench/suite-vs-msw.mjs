@@ -13,6 +13,10 @@
  * `--isolate false` sets Vitest's `isolate: false` in both suites (test files
  * share a worker's modules); `--shard K` runs each suite as K `vitest run
  * --shard=i/K` processes at once (wall time is the slowest, CPU the sum).
+ * Before the timed rounds each suite runs `--warmup N` times untimed (default
+ * 1), as a suite runs the second time on a machine: what a first run writes
+ * (Vite's and AgentTwin's caches under node_modules/.cache) is there.
+ * `--warmup 0` times the first run of a fresh project.
  *
  * Needs GNU time at /usr/bin/time (Debian: apt-get install time) for CPU and RSS.
  */
@@ -46,6 +50,7 @@ const { values } = parseArgs({
     conversations: { type: 'string', default: '10,100' },
     adapters: { type: 'string', default: '10,100' },
     rounds: { type: 'string', default: '1' },
+    warmup: { type: 'string', default: '1' },
     keep: { type: 'boolean', default: false },
     isolate: { type: 'string', default: 'true' },
     shard: { type: 'string', default: '1' },
@@ -59,6 +64,7 @@ const list = (text) =>
         .filter((n) => n > 0)
     : []
 const rounds = Math.max(1, Number(values.rounds))
+const warmups = Math.max(0, Number(values.warmup))
 const shards = Math.max(1, Number(values.shard))
 const settings = { isolate: values.isolate !== 'false' }
 const TIME = '/usr/bin/time'
@@ -155,6 +161,10 @@ try {
     shape.agentTwin(dirs.agentTwin, shape.n, settings)
     shape.hand(dirs.hand, shape.n, settings)
     const results = { agentTwin: [], hand: [] }
+    // Untimed runs first, as a user's second run of a suite: both sides' caches written.
+    for (let run = 0; run < warmups; run++) {
+      for (const side of ['agentTwin', 'hand']) await measure(dirs[side])
+    }
     // Alternating, so a neighbour's load falls on both suites alike.
     for (let round = 0; round < rounds; round++) {
       const order = round % 2 ? ['hand', 'agentTwin'] : ['agentTwin', 'hand']

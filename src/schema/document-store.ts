@@ -41,6 +41,24 @@ interface Entry {
  */
 export class DocumentStore {
   readonly #entries = new Map<string, Entry>()
+  /** The files asked about while `filesUsedBy` runs, one set per call in progress. */
+  readonly #watchers = new Set<Set<string>>()
+
+  /**
+   * Runs `run` and names every file it asked this store about (read, digest,
+   * parse or check), by absolute path, in the order first asked.
+   * @example
+   * const { result, files } = store.filesUsedBy(() => loadScenarioIn(store, file))
+   */
+  filesUsedBy<T>(run: () => T): { result: T; files: string[] } {
+    const files = new Set<string>()
+    this.#watchers.add(files)
+    try {
+      return { result: run(), files: [...files] }
+    } finally {
+      this.#watchers.delete(files)
+    }
+  }
 
   /** The file's text, strict UTF-8 and within the size limit, or the problem of the file. */
   read(file: string): SourceResult {
@@ -93,6 +111,7 @@ export class DocumentStore {
 
   #entry(file: string): Entry {
     const path = resolve(file)
+    for (const files of this.#watchers) files.add(path)
     const stamp = stampOf(path)
     const held = this.#entries.get(path)
     if (held && held.stamp === stamp) return held

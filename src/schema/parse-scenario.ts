@@ -1,6 +1,13 @@
 import { dirname, resolve } from 'node:path'
 import { type DocumentProblem, InvalidDocumentError } from '../core/errors.ts'
 import type { AttackDocument } from './attack-document.ts'
+import {
+  type KeptScenario,
+  keepScenario,
+  keptScenario,
+  locatedPaths,
+  pathKey,
+} from './checked-scenario-cache.ts'
 import type { ContractDocument } from './contract-document.ts'
 import { faultTurnIssues } from './conversation-checks.ts'
 import { DocumentStore } from './document-store.ts'
@@ -129,13 +136,64 @@ export function loadScenarioIn(
   options: StoreLoadOptions = {},
 ): ScenarioDocuments {
   const path = resolve(file)
-  const read = options.source === undefined ? store.read(path) : { source: options.source }
+  if (options.source !== undefined) {
+    const checked = checkScenario(options.source, path)
+    const twinFile = twinFileOf(checked, path)
+    const twinRead = twinFile === undefined ? undefined : store.read(twinFile)
+    return complete(checked, options.source, path, twinFile, twinRead, store, options.frozenTwin)
+  }
+  const read = store.read(path)
   if (read.problem) throw new InvalidDocumentError([read.problem])
-  const parse = options.source === undefined ? store.parse(path) : undefined
-  const checked = checkScenario(read.source, path, parse)
-  const twinFile = twinFileOf(checked, path)
-  const twinRead = twinFile === undefined ? undefined : store.read(twinFile)
-  return complete(checked, read.source, path, twinFile, twinRead, store, options.frozenTwin)
+  const kept = keptScenario(store, path)
+  if (kept) {
+    const fromKept = scenarioFromKept(store, path, read.source, kept, options.frozenTwin)
+    if (fromKept) return fromKept
+  }
+  const { result: loaded, files } = store.filesUsedBy(() => {
+    const checked = checkScenario(read.source, path, store.parse(path))
+    const twinFile = twinFileOf(checked, path)
+    const twinRead = twinFile === undefined ? undefined : store.read(twinFile)
+    return complete(checked, read.source, path, twinFile, twinRead, store, options.frozenTwin)
+  })
+  const { document, attacks, contracts, twinFile } = loaded
+  const locations = Object.fromEntries(
+    locatedPaths(document, attacks.length).map((at) => [pathKey(at), loaded.locate(at)]),
+  )
+  keepScenario(store, path, files, { document, twinFile, attacks, contracts, locations })
+  return loaded
+}
+
+/**
+ * A scenario as kept from an earlier load of the same bytes (see
+ * `checked-scenario-cache.ts`), with its twin from `store`; `undefined` when
+ * the twin has a problem now, so the full load reports it. A field whose
+ * place was not kept is located by parsing the text, on first use.
+ */
+function scenarioFromKept(
+  store: DocumentStore,
+  path: string,
+  source: string,
+  kept: KeptScenario,
+  frozenTwin = false,
+): ScenarioDocuments | undefined {
+  const twinRead = store.read(kept.twinFile)
+  const inspection = inspectTwinIn(store, kept.twinFile, { frozen: frozenTwin })
+  if (twinRead.problem || !inspection.document || inspection.problems.length > 0) return undefined
+  return {
+    file: path,
+    document: kept.document,
+    twinFile: kept.twinFile,
+    twin: inspection.document,
+    source,
+    twinSource: twinRead.source,
+    attacks: kept.attacks,
+    contracts: kept.contracts,
+    locate: (at) => kept.locations[pathKey(at)] ?? locateParsed(store.parse(path), at),
+  }
+}
+
+function locateParsed(parse: ParseResult, at: FieldPath): { line: number; column: number } {
+  return parse.ok ? parse.parsed.locate(at) : { line: 1, column: 1 }
 }
 
 function checkScenario(source: string, file: string, parse?: ParseResult): CheckedDocument {

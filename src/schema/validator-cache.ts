@@ -9,40 +9,18 @@
  * A file is named by a hash of everything that decides its code: ajv's
  * version, the compile settings and the schema's text, so an edited schema or
  * an upgraded ajv is a new file and a stale one is never read. The folder is
- * `node_modules/.cache/agenttwin` above the working directory (the folder
- * tools such as Babel and ESLint use), or `AGENTTWIN_CACHE_DIR`; it holds
- * code, so it is trusted as `node_modules` is. Without a `node_modules`
- * folder, or when writing fails, nothing is cached and every process
- * compiles, as it would without the cache.
+ * `validators` in the cache folder (see `cache-folder.ts`); it holds code, so
+ * it is trusted as `node_modules` is.
  */
 import { createHash } from 'node:crypto'
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { readFileSync, rmSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { dirname, join, resolve } from 'node:path'
-import { threadId } from 'node:worker_threads'
+import { join } from 'node:path'
 import type { ValidateFunction } from 'ajv'
-
-/** Where the cache goes instead of `node_modules/.cache/agenttwin`; empty turns it off. */
-export const CACHE_DIR_ENV = 'AGENTTWIN_CACHE_DIR'
+import { cacheFolder, keepInCache } from './cache-folder.ts'
 
 /** The standalone code resolves ajv's runtime helpers from this package, wherever the cache is. */
 const ownRequire = createRequire(import.meta.url)
-
-/**
- * The folder of the cache, or `undefined` when there is none: `AGENTTWIN_CACHE_DIR`
- * when set (empty: off), else `.cache/agenttwin` in the nearest `node_modules`
- * above the working directory.
- */
-export function validatorCacheDir(): string | undefined {
-  const fromEnv = process.env[CACHE_DIR_ENV]
-  if (fromEnv !== undefined) return fromEnv === '' ? undefined : resolve(fromEnv, 'validators')
-  for (let dir = process.cwd(); ; dir = dirname(dir)) {
-    if (existsSync(join(dir, 'node_modules'))) {
-      return join(dir, 'node_modules', '.cache', 'agenttwin', 'validators')
-    }
-    if (dirname(dir) === dir) return undefined
-  }
-}
 
 /** The file a validator of `schema`, compiled with `settings`, is kept in. */
 function cacheFile(dir: string, settings: object, schemaText: string): string {
@@ -65,7 +43,7 @@ export function cachedValidator(
   settings: object,
   schemaText: string,
 ): ValidateFunction | undefined {
-  const dir = validatorCacheDir()
+  const dir = cacheFolder('validators')
   if (!dir) return undefined
   const file = cacheFile(dir, settings, schemaText)
   let source: string
@@ -91,17 +69,7 @@ export function cachedValidator(
  * process reading at the same time sees the whole file or none.
  */
 export function keepValidator(settings: object, schemaText: string, source: string): void {
-  const dir = validatorCacheDir()
+  const dir = cacheFolder('validators')
   if (!dir) return
-  const file = cacheFile(dir, settings, schemaText)
-  // Per process and thread: Vitest's `threads` pool runs several workers in one process.
-  const partial = `${file}.${process.pid}-${threadId}.tmp`
-  try {
-    mkdirSync(dir, { recursive: true })
-    writeFileSync(partial, source)
-    renameSync(partial, file)
-  } catch {
-    // A read-only or full disk: this process compiled it, and the next one will too.
-    rmSync(partial, { force: true })
-  }
+  keepInCache(cacheFile(dir, settings, schemaText), source)
 }

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
-import { CACHE_DIR_ENV } from '../../src/schema/validator-cache.ts'
+import { CACHE_DIR_ENV } from '../../src/schema/cache-folder.ts'
 
 // Each tool's input validator is compiled once and kept as standalone code;
 // a later process (an isolated test file's worker) evaluates it instead of

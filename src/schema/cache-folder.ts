@@ -1,0 +1,52 @@
+/**
+ * The folder where AgentTwin keeps work a later process can reuse (compiled
+ * input validators, checked scenarios): `node_modules/.cache/agenttwin` above
+ * the working directory, the folder tools such as Babel and ESLint use, or
+ * `AGENTTWIN_CACHE_DIR`. Every file in it is named by a hash of everything
+ * that decides its content, so a stale file is never read; writes go to a
+ * temporary name and are renamed, so a reader sees a whole file or none.
+ * Without a `node_modules` folder, or when writing fails, nothing is kept and
+ * every process does the work itself.
+ */
+import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { dirname, join, resolve } from 'node:path'
+import { threadId } from 'node:worker_threads'
+
+/** Where the cache goes instead of `node_modules/.cache/agenttwin`; empty turns it off. */
+export const CACHE_DIR_ENV = 'AGENTTWIN_CACHE_DIR'
+
+/** What the cache keeps, one sub-folder each. */
+export type CacheKind = 'validators' | 'scenarios'
+
+/**
+ * The folder of one kind of cached work, or `undefined` when there is none:
+ * under `AGENTTWIN_CACHE_DIR` when set (empty: off), else under
+ * `.cache/agenttwin` in the nearest `node_modules` above the working directory.
+ */
+export function cacheFolder(kind: CacheKind): string | undefined {
+  const fromEnv = process.env[CACHE_DIR_ENV]
+  if (fromEnv !== undefined) return fromEnv === '' ? undefined : resolve(fromEnv, kind)
+  for (let dir = process.cwd(); ; dir = dirname(dir)) {
+    if (existsSync(join(dir, 'node_modules'))) {
+      return join(dir, 'node_modules', '.cache', 'agenttwin', kind)
+    }
+    if (dirname(dir) === dir) return undefined
+  }
+}
+
+/**
+ * Writes `text` to `file` in the cache: to a temporary name first, renamed
+ * once whole, so a process reading at the same time sees the file or none.
+ * A read-only or full disk keeps nothing, silently: the work is done again.
+ */
+export function keepInCache(file: string, text: string): void {
+  // Per process and thread: Vitest's `threads` pool runs several workers in one process.
+  const partial = `${file}.${process.pid}-${threadId}.tmp`
+  try {
+    mkdirSync(dirname(file), { recursive: true })
+    writeFileSync(partial, text)
+    renameSync(partial, file)
+  } catch {
+    rmSync(partial, { force: true })
+  }
+}

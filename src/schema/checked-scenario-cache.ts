@@ -1,0 +1,159 @@
+/**
+ * Checked scenarios kept on disk. Loading a scenario parses its YAML and runs
+ * every check against its twin, contracts and attacks: about a millisecond
+ * and a half a scenario, paid again by every test file and every run
+ * (`describeScenario` blocks, the plugin's main process, the CLI). A
+ * scenario that loads without a problem is kept here as JSON with the digest
+ * of every file its check read; a later load whose files all still have those
+ * digests takes the kept documents instead of parsing and checking again.
+ *
+ * A file is named by a hash of what else decides the result: the scenario's
+ * path and bytes, the package's own code (its files' names, sizes and times,
+ * so an upgrade or an edit of AgentTwin is a new file) and the resource limits
+ * set in the environment. Only documents that JSON carries unchanged are kept
+ * (no `.inf`, `.nan` or `-0`). The folder is `scenarios` in the cache folder
+ * (see `cache-folder.ts`), trusted as `node_modules` is.
+ */
+import { createHash } from 'node:crypto'
+import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { join } from 'node:path'
+import { DEFAULT_LIMITS, type LimitName, limitVariable } from '../core/limits.ts'
+import { ownCodeDir } from '../core/own-files.ts'
+import type { AttackDocument } from './attack-document.ts'
+import { cacheFolder, keepInCache } from './cache-folder.ts'
+import type { ContractDocument } from './contract-document.ts'
+import { caseExpectations } from './conversation-checks.ts'
+import type { DocumentStore } from './document-store.ts'
+import type { FieldPath } from './field-path.ts'
+import type { ScenarioDocument } from './scenario-document.ts'
+
+/** Bumped when what a kept file holds changes shape. */
+const FORMAT = 1
+
+/** Where a field is written. */
+interface Location {
+  line: number
+  column: number
+}
+
+/** What is kept of a scenario that loaded without a problem. */
+export interface KeptScenario {
+  /** Every file the load read (scenario, twin, contracts, attacks) with the digest of its bytes. */
+  inputs: { file: string; digest: string }[]
+  document: ScenarioDocument
+  twinFile: string
+  attacks: AttackDocument[]
+  contracts: Record<string, ContractDocument>
+  /** Where the fields tests point at are (id, each expectation, checkpoint and attack), by path. */
+  locations: Record<string, Location>
+}
+
+/** The fields whose places are kept: the ones a test or a failure points at. */
+export function locatedPaths(document: ScenarioDocument, attacks: number): FieldPath[] {
+  return [
+    ['id'],
+    ...caseExpectations(document).map((item) => item.path),
+    ...Array.from({ length: attacks }, (_, index): FieldPath => ['attacks', index]),
+  ]
+}
+
+/** The key of a located field. */
+export function pathKey(path: FieldPath): string {
+  return JSON.stringify(path)
+}
+
+let fingerprint: string | undefined
+
+/** The package's own code, as names, sizes and times of its files: read once a process. */
+function codeFingerprint(): string {
+  if (fingerprint !== undefined) return fingerprint
+  const root = ownCodeDir()
+  const hash = createHash('sha256')
+  const files = readdirSync(root, { recursive: true, encoding: 'utf8' })
+    .filter((name) => /\.(c?js|ts)$/.test(name) && !name.endsWith('.d.ts'))
+    .sort()
+  for (const name of files) {
+    const stats = statSync(join(root, name))
+    hash.update(`${name}\0${stats.size}\0${stats.mtimeMs}\n`)
+  }
+  fingerprint = hash.digest('hex')
+  return fingerprint
+}
+
+/** The file a scenario at `file` with the bytes of `digest` is kept in. */
+function keptFile(dir: string, file: string, digest: string): string {
+  const limits = (Object.keys(DEFAULT_LIMITS) as LimitName[]).map(
+    (name) => process.env[limitVariable(name)] ?? '',
+  )
+  const hash = createHash('sha256')
+    .update(JSON.stringify([FORMAT, codeFingerprint(), limits, file, digest]))
+    .digest('hex')
+  return join(dir, `${hash.slice(0, 40)}.json`)
+}
+
+/**
+ * The scenario at `file` (absolute) as kept when every file its load read
+ * still has the same bytes in `store`, else `undefined` (a damaged file is
+ * removed). Its documents are fresh objects, the caller's to keep.
+ * @example
+ * const kept = keptScenario(store, '/project/scenarios/refund.scenario.yaml')
+ */
+export function keptScenario(store: DocumentStore, file: string): KeptScenario | undefined {
+  const dir = cacheFolder('scenarios')
+  const digest = store.digest(file)
+  if (!dir || digest === undefined) return undefined
+  const path = keptFile(dir, file, digest)
+  let text: string
+  try {
+    text = readFileSync(path, 'utf8')
+  } catch {
+    return undefined
+  }
+  let kept: KeptScenario
+  try {
+    kept = JSON.parse(text) as KeptScenario
+    if (!Array.isArray(kept.inputs) || typeof kept.document !== 'object') throw new Error()
+  } catch {
+    // Cut short or edited by hand: loaded and checked below, and kept anew.
+    rmSync(path, { force: true })
+    return undefined
+  }
+  return kept.inputs.every((input) => store.digest(input.file) === input.digest) ? kept : undefined
+}
+
+/**
+ * Keeps a scenario that loaded without a problem, with the digests in
+ * `store` of the `files` its load read. Not kept when a file cannot be read
+ * now, or when a document holds a value JSON would change.
+ */
+export function keepScenario(
+  store: DocumentStore,
+  file: string,
+  files: readonly string[],
+  loaded: Omit<KeptScenario, 'inputs'>,
+): void {
+  const dir = cacheFolder('scenarios')
+  const digest = store.digest(file)
+  if (!dir || digest === undefined) return
+  const inputs = files.map((input) => ({ file: input, digest: store.digest(input) }))
+  if (inputs.some((input) => input.digest === undefined)) return
+  const { document, attacks, contracts } = loaded
+  if (![document, attacks, contracts].every(carriedByJson)) return
+  keepInCache(keptFile(dir, file, digest), JSON.stringify({ inputs, ...loaded }))
+}
+
+/** Whether JSON gives `value` back as it is: plain objects, arrays, strings, booleans, null, finite numbers. */
+function carriedByJson(value: unknown): boolean {
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return true
+  if (typeof value === 'number') return Number.isFinite(value) && !Object.is(value, -0)
+  if (Array.isArray(value)) {
+    for (let index = 0; index < value.length; index++) {
+      if (!(index in value) || !carriedByJson(value[index])) return false
+    }
+    return true
+  }
+  if (typeof value !== 'object') return false
+  const prototype = Object.getPrototypeOf(value)
+  if (prototype !== Object.prototype && prototype !== null) return false
+  return Object.values(value).every(carriedByJson)
+}
