@@ -2,6 +2,7 @@ import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import type { Reporter, TestModule, Vitest } from 'vitest/node'
 import type { ComparisonReport } from '../../../compare/index.ts'
+import { writeJsonFile } from '../../../core/pretty-json.ts'
 import { type PartialSelection, projectWords, type RunError } from '../../../compare/report.ts'
 import {
   InvalidReportError,
@@ -102,7 +103,7 @@ export class AgentTwinReporter implements Reporter {
     if (target === false) return
     const file = resolve(this.root(), target)
     mkdirSync(dirname(file), { recursive: true })
-    writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`)
+    writeJsonFile(file, report)
     this.log(`AgentTwin report written to ${file}`)
   }
 

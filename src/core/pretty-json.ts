@@ -1,0 +1,103 @@
+/**
+ * `JSON.stringify(value, null, 2)` in pieces. A run's report holds every
+ * case's full records; as one string it is the largest allocation of a run's
+ * end (tens of megabytes for a thousand paired cases), held while it is
+ * written. In pieces, the writer holds one case's text at a time, and the
+ * bytes are the same.
+ */
+import { closeSync, openSync, writeSync } from 'node:fs'
+
+/** Pieces are gathered to about this many characters before each write. */
+const WRITE_CHUNK = 64 * 1024
+
+/** Values JSON.stringify leaves out of an object (and writes as `null` in an array). */
+function omitted(value: unknown): boolean {
+  return value === undefined || typeof value === 'function' || typeof value === 'symbol'
+}
+
+/** What JSON.stringify serialises in place of `value` under `key`: its `toJSON()` when it has one. */
+function jsonOf(value: unknown, key: string): unknown {
+  if (value !== null && typeof value === 'object') {
+    const toJSON = (value as { toJSON?: unknown }).toJSON
+    if (typeof toJSON === 'function') return toJSON.call(value, key)
+  }
+  return value
+}
+
+/** An array or a plain object to walk into; anything else (a boxed number too) is stringified whole. */
+function container(value: unknown): value is object {
+  if (value === null || typeof value !== 'object') return false
+  return !(value instanceof Number || value instanceof String || value instanceof Boolean)
+}
+
+/**
+ * The text of `JSON.stringify(value, null, 2)` as consecutive pieces: the
+ * containers down to `split` levels are walked, each value below them is one
+ * piece. Joined, the pieces are that text, byte for byte.
+ * @example
+ * for (const piece of prettyJsonPieces(report)) writeSync(fd, piece)
+ */
+export function* prettyJsonPieces(value: unknown, split = 2): Generator<string> {
+  const root = jsonOf(value, '')
+  if (omitted(root)) throw new TypeError('a value JSON cannot write (undefined, a function or a symbol)')
+  yield* pieces(root, '', split)
+}
+
+function* pieces(value: unknown, indent: string, split: number): Generator<string> {
+  if (split === 0 || !container(value)) {
+    // Literal newlines in the text are its structure (a string's own are escaped): indented here.
+    yield JSON.stringify(value, null, 2).replaceAll('\n', `\n${indent}`)
+    return
+  }
+  const inner = `${indent}  `
+  if (Array.isArray(value)) {
+    if (value.length === 0) return yield '[]'
+    yield '['
+    for (let index = 0; index < value.length; index++) {
+      yield `${index === 0 ? '' : ','}\n${inner}`
+      const item = jsonOf(value[index], String(index))
+      if (omitted(item)) yield 'null'
+      else yield* pieces(item, inner, split - 1)
+    }
+    return yield `\n${indent}]`
+  }
+  let first = true
+  for (const key of Object.keys(value)) {
+    const item = jsonOf((value as Record<string, unknown>)[key], key)
+    if (omitted(item)) continue
+    yield `${first ? '{' : ','}\n${inner}${JSON.stringify(key)}: `
+    first = false
+    yield* pieces(item, inner, split - 1)
+  }
+  yield first ? '{}' : `\n${indent}}`
+}
+
+/**
+ * Writes `JSON.stringify(value, null, 2)` and a newline to `file` (created or
+ * replaced), in pieces (see {@link prettyJsonPieces}): the whole text is never
+ * one string.
+ * @example
+ * writeJsonFile('reports/agenttwin.json', report)
+ */
+export function writeJsonFile(file: string, value: unknown, split = 3): void {
+  const fd = openSync(file, 'w')
+  try {
+    let pending = ''
+    for (const piece of prettyJsonPieces(value, split)) {
+      pending += piece
+      if (pending.length >= WRITE_CHUNK) {
+        writeAll(fd, pending)
+        pending = ''
+      }
+    }
+    writeAll(fd, `${pending}\n`)
+  } finally {
+    closeSync(fd)
+  }
+}
+
+/** `writeSync` until every byte is written: a write may take fewer than it was given. */
+function writeAll(fd: number, text: string): void {
+  const bytes = Buffer.from(text)
+  for (let offset = 0; offset < bytes.length; ) offset += writeSync(fd, bytes, offset)
+}
