@@ -59,3 +59,26 @@ export function cloneData<T>(value: T): T {
   }
   return copy as T
 }
+
+/**
+ * Whether JSON gives `value` back exactly: plain objects, arrays without
+ * holes, strings, booleans, null and finite numbers other than `-0`. A value
+ * that passes can be keyed or kept by its `JSON.stringify` text.
+ * @example
+ * isPlainJson({ a: [1, 'x'] }) // true
+ * isPlainJson({ a: undefined }) // false: JSON drops it
+ */
+export function isPlainJson(value: unknown): boolean {
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return true
+  if (typeof value === 'number') return Number.isFinite(value) && !Object.is(value, -0)
+  if (Array.isArray(value)) {
+    for (let index = 0; index < value.length; index++) {
+      if (!(index in value) || !isPlainJson(value[index])) return false
+    }
+    return true
+  }
+  if (typeof value !== 'object') return false
+  const prototype = Object.getPrototypeOf(value)
+  if (prototype !== Object.prototype && prototype !== null) return false
+  return Object.values(value).every(isPlainJson)
+}

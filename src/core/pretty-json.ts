@@ -39,7 +39,8 @@ function container(value: unknown): value is object {
  */
 export function* prettyJsonPieces(value: unknown, split = 2): Generator<string> {
   const root = jsonOf(value, '')
-  if (omitted(root)) throw new TypeError('a value JSON cannot write (undefined, a function or a symbol)')
+  if (omitted(root))
+    throw new TypeError('a value JSON cannot write (undefined, a function or a symbol)')
   yield* pieces(root, '', split)
 }
 

@@ -17,6 +17,7 @@
 import { createHash } from 'node:crypto'
 import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { join } from 'node:path'
+import { isPlainJson } from '../core/json.ts'
 import { DEFAULT_LIMITS, type LimitName, limitVariable } from '../core/limits.ts'
 import { ownCodeDir } from '../core/own-files.ts'
 import type { AttackDocument } from './attack-document.ts'
@@ -138,22 +139,6 @@ export function keepScenario(
   const inputs = files.map((input) => ({ file: input, digest: store.digest(input) }))
   if (inputs.some((input) => input.digest === undefined)) return
   const { document, attacks, contracts } = loaded
-  if (![document, attacks, contracts].every(carriedByJson)) return
+  if (![document, attacks, contracts].every(isPlainJson)) return
   keepInCache(keptFile(dir, file, digest), JSON.stringify({ inputs, ...loaded }))
-}
-
-/** Whether JSON gives `value` back as it is: plain objects, arrays, strings, booleans, null, finite numbers. */
-function carriedByJson(value: unknown): boolean {
-  if (value === null || typeof value === 'string' || typeof value === 'boolean') return true
-  if (typeof value === 'number') return Number.isFinite(value) && !Object.is(value, -0)
-  if (Array.isArray(value)) {
-    for (let index = 0; index < value.length; index++) {
-      if (!(index in value) || !carriedByJson(value[index])) return false
-    }
-    return true
-  }
-  if (typeof value !== 'object') return false
-  const prototype = Object.getPrototypeOf(value)
-  if (prototype !== Object.prototype && prototype !== null) return false
-  return Object.values(value).every(carriedByJson)
 }

@@ -1,4 +1,5 @@
 import type { CaseTool } from '../core/case-run.ts'
+import { isPlainJson } from '../core/json.ts'
 import { ajvIssues } from './ajv-issues.ts'
 import { formatFieldPath } from './field-path.ts'
 import type { Issue } from './issue.ts'
@@ -28,6 +29,46 @@ export function expectationIssues(
   expectation: Record<string, unknown>,
   twin: ExpectationTwin,
 ): Issue[] {
+  // The same matcher with the same arguments runs in every test of a suite: one check each.
+  const key = isPlainJson(expectation) ? JSON.stringify(expectation) : undefined
+  const passed = key === undefined ? undefined : passedFor(twin)
+  if (key !== undefined && passed?.has(key)) return []
+  const issues = checkExpectation(expectation, twin)
+  if (key !== undefined && issues.length === 0) remember(passed!, key)
+  return issues
+}
+
+/** Expectations that passed, by the JSON text of the twin's name and tools they passed against. */
+const passedByTwin = new Map<string, Set<string>>()
+/** Each tools list's JSON text, computed once per list. */
+const twinKeys = new WeakMap<readonly CaseTool[], string>()
+/** Kept per twin before the set starts over: a suite's distinct matcher calls, not every value a loop spells. */
+const MAX_PASSED = 4096
+/** Twins remembered before the map starts over: a run's twins, not every tools list a test builds. */
+const MAX_TWINS = 64
+
+function passedFor(twin: ExpectationTwin): Set<string> {
+  let tools = twinKeys.get(twin.tools)
+  if (tools === undefined) {
+    tools = JSON.stringify(twin.tools)
+    twinKeys.set(twin.tools, tools)
+  }
+  const key = `${twin.name}\0${tools}`
+  let passed = passedByTwin.get(key)
+  if (!passed) {
+    if (passedByTwin.size >= MAX_TWINS) passedByTwin.clear()
+    passed = new Set()
+    passedByTwin.set(key, passed)
+  }
+  return passed
+}
+
+function remember(passed: Set<string>, key: string): void {
+  if (passed.size >= MAX_PASSED) passed.clear()
+  passed.add(key)
+}
+
+function checkExpectation(expectation: Record<string, unknown>, twin: ExpectationTwin): Issue[] {
   // One expectation in the smallest valid scenario: every check the loader runs, unchanged.
   const scenario = {
     apiVersion: 'agenttwin/scenario.v1',

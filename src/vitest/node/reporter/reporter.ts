@@ -2,8 +2,8 @@ import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import type { Reporter, TestModule, Vitest } from 'vitest/node'
 import type { ComparisonReport } from '../../../compare/index.ts'
-import { writeJsonFile } from '../../../core/pretty-json.ts'
 import { type PartialSelection, projectWords, type RunError } from '../../../compare/report.ts'
+import { writeJsonFile } from '../../../core/pretty-json.ts'
 import {
   InvalidReportError,
   renderHtml,
