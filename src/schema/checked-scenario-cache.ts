@@ -8,18 +8,18 @@
  * digests takes the kept documents instead of parsing and checking again.
  *
  * A file is named by a hash of what else decides the result: the scenario's
- * path and bytes, the package's own code (its files' names, sizes and times,
- * so an upgrade or an edit of AgentTwin is a new file) and the resource limits
- * set in the environment. Only documents that JSON carries unchanged are kept
- * (no `.inf`, `.nan` or `-0`). The folder is `scenarios` in the cache folder
- * (see `cache-folder.ts`), trusted as `node_modules` is.
+ * path and bytes, the package's own code (its version and content-hashed
+ * chunk names, so an upgrade or a changed build of AgentTwin is a new file)
+ * and the resource limits set in the environment. Only documents that JSON
+ * carries unchanged are kept (no `-0`). The folder is `scenarios` in the
+ * cache folder (see `cache-folder.ts`), trusted as `node_modules` is.
  */
 import { createHash } from 'node:crypto'
 import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { isPlainJson } from '../core/json.ts'
 import { DEFAULT_LIMITS, type LimitName, limitVariable } from '../core/limits.ts'
-import { ownCodeDir } from '../core/own-files.ts'
+import { OWN_EXTENSION, ownBuildFile, ownCodeDir, ownRoot } from '../core/own-files.ts'
 import type { AttackDocument } from './attack-document.ts'
 import { cacheFolder, keepInCache } from './cache-folder.ts'
 import type { ContractDocument } from './contract-document.ts'
@@ -27,6 +27,7 @@ import { caseExpectations } from './conversation-checks.ts'
 import type { DocumentStore } from './document-store.ts'
 import type { FieldPath } from './field-path.ts'
 import type { ScenarioDocument } from './scenario-document.ts'
+import { PRECOMPILED_VALIDATORS_FILE } from './validators.ts'
 
 /** Bumped when what a kept file holds changes shape. */
 const FORMAT = 1
@@ -65,20 +66,38 @@ export function pathKey(path: FieldPath): string {
 
 let fingerprint: string | undefined
 
-/** The package's own code, as names, sizes and times of its files: read once a process. */
+/**
+ * The package's own code, read once a process. Built, every chunk's name
+ * carries a hash of its content (the checks all live in chunks, shared by the
+ * entries), so the names of the chunks, the package's version and the
+ * precompiled validators' size and time say which code this is. From the
+ * sources (this repository's tests), the names, sizes and times of every file.
+ */
 function codeFingerprint(): string {
   if (fingerprint !== undefined) return fingerprint
   const root = ownCodeDir()
   const hash = createHash('sha256')
-  const files = readdirSync(root, { recursive: true, encoding: 'utf8' })
-    .filter((name) => /\.(c?js|ts)$/.test(name) && !name.endsWith('.d.ts'))
-    .sort()
-  for (const name of files) {
-    const stats = statSync(join(root, name))
-    hash.update(`${name}\0${stats.size}\0${stats.mtimeMs}\n`)
+  if (OWN_EXTENSION === '.js') {
+    hash.update(readFileSync(join(ownRoot(), 'package.json')))
+    for (const name of readdirSync(join(root, 'chunks')).sort()) hash.update(`${name}\n`)
+    hash.update(stampOf(ownBuildFile(PRECOMPILED_VALIDATORS_FILE)))
+  } else {
+    const files = readdirSync(root, { recursive: true, encoding: 'utf8' })
+      .filter((name) => name.endsWith('.ts'))
+      .sort()
+    for (const name of files) hash.update(`${name}\0${stampOf(join(root, name))}\n`)
   }
   fingerprint = hash.digest('hex')
   return fingerprint
+}
+
+function stampOf(file: string): string {
+  try {
+    const stats = statSync(file)
+    return `${stats.size}:${stats.mtimeMs}`
+  } catch {
+    return 'none'
+  }
 }
 
 /** The file a scenario at `file` with the bytes of `digest` is kept in. */
