@@ -126,8 +126,11 @@ export function loadScenarioSync(file: string, options: LoadScenarioOptions = {}
 /**
  * `loadScenarioSync` in a `DocumentStore`: the scenario, its twin, contracts
  * and attacks are read, hashed and parsed once in `store`, however many
- * scenarios of the run name them. `options.source`: the scenario's text when
- * the caller has it (then it is parsed here, not taken from the store).
+ * scenarios of the run name them. A scenario that loads without a problem is
+ * kept (`checked-scenario-cache.ts`): loading the same bytes again, with its
+ * other files unchanged, takes the kept documents instead of checking again.
+ * `options.source`: the scenario's text when the caller has it (then it is
+ * parsed and checked here, neither taken from the store nor kept).
  * @throws InvalidDocumentError with every problem of every file.
  */
 export function loadScenarioIn(
@@ -136,12 +139,13 @@ export function loadScenarioIn(
   options: StoreLoadOptions = {},
 ): ScenarioDocuments {
   const path = resolve(file)
-  if (options.source !== undefined) {
-    const checked = checkScenario(options.source, path)
+  const loadNow = (source: string, parse?: ParseResult): ScenarioDocuments => {
+    const checked = checkScenario(source, path, parse)
     const twinFile = twinFileOf(checked, path)
     const twinRead = twinFile === undefined ? undefined : store.read(twinFile)
-    return complete(checked, options.source, path, twinFile, twinRead, store, options.frozenTwin)
+    return complete(checked, source, path, twinFile, twinRead, store, options.frozenTwin)
   }
+  if (options.source !== undefined) return loadNow(options.source)
   const read = store.read(path)
   if (read.problem) throw new InvalidDocumentError([read.problem])
   const kept = keptScenario(store, path)
@@ -149,12 +153,8 @@ export function loadScenarioIn(
     const fromKept = scenarioFromKept(store, path, read.source, kept, options.frozenTwin)
     if (fromKept) return fromKept
   }
-  const { result: loaded, files } = store.filesUsedBy(() => {
-    const checked = checkScenario(read.source, path, store.parse(path))
-    const twinFile = twinFileOf(checked, path)
-    const twinRead = twinFile === undefined ? undefined : store.read(twinFile)
-    return complete(checked, read.source, path, twinFile, twinRead, store, options.frozenTwin)
-  })
+  // Kept for the next load of these bytes, with every file the check read.
+  const { result: loaded, files } = store.filesUsedBy(() => loadNow(read.source, store.parse(path)))
   const { document, attacks, contracts, twinFile } = loaded
   const locations = Object.fromEntries(
     locatedPaths(document, attacks.length).map((at) => [pathKey(at), loaded.locate(at)]),
