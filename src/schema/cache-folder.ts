@@ -8,7 +8,7 @@
  * Without a `node_modules` folder, or when writing fails, nothing is kept and
  * every process does the work itself.
  */
-import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { threadId } from 'node:worker_threads'
 
@@ -49,4 +49,30 @@ export function keepInCache(file: string, text: string): void {
   } catch {
     rmSync(partial, { force: true })
   }
+}
+
+/**
+ * What `decode` makes of the text of `file` in the cache, or `undefined` when
+ * the file is not there. A file `decode` refuses (it throws or gives
+ * `undefined`: cut short, or edited by hand) is removed, so the caller does
+ * the work again and keeps it anew.
+ */
+export function readFromCache<T>(
+  file: string,
+  decode: (text: string) => T | undefined,
+): T | undefined {
+  let text: string
+  try {
+    text = readFileSync(file, 'utf8')
+  } catch {
+    return undefined
+  }
+  try {
+    const value = decode(text)
+    if (value !== undefined) return value
+  } catch {
+    // Removed below.
+  }
+  rmSync(file, { force: true })
+  return undefined
 }

@@ -15,13 +15,13 @@
  * cache folder (see `cache-folder.ts`), trusted as `node_modules` is.
  */
 import { createHash } from 'node:crypto'
-import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
-import { isPlainJson } from '../core/json.ts'
+import { isJsonObject, isPlainJson } from '../core/json.ts'
 import { DEFAULT_LIMITS, type LimitName, limitVariable } from '../core/limits.ts'
 import { OWN_EXTENSION, ownBuildFile, ownCodeDir, ownRoot } from '../core/own-files.ts'
 import type { AttackDocument } from './attack-document.ts'
-import { cacheFolder, keepInCache } from './cache-folder.ts'
+import { cacheFolder, keepInCache, readFromCache } from './cache-folder.ts'
 import type { ContractDocument } from './contract-document.ts'
 import { caseExpectations } from './conversation-checks.ts'
 import type { DocumentStore } from './document-store.ts'
@@ -122,22 +122,11 @@ export function keptScenario(store: DocumentStore, file: string): KeptScenario |
   const dir = cacheFolder('scenarios')
   const digest = store.digest(file)
   if (!dir || digest === undefined) return undefined
-  const path = keptFile(dir, file, digest)
-  let text: string
-  try {
-    text = readFileSync(path, 'utf8')
-  } catch {
-    return undefined
-  }
-  let kept: KeptScenario
-  try {
-    kept = JSON.parse(text) as KeptScenario
-    if (!Array.isArray(kept.inputs) || typeof kept.document !== 'object') throw new Error()
-  } catch {
-    // Cut short or edited by hand: loaded and checked below, and kept anew.
-    rmSync(path, { force: true })
-    return undefined
-  }
+  const kept = readFromCache(keptFile(dir, file, digest), (text) => {
+    const value = JSON.parse(text) as KeptScenario
+    return Array.isArray(value.inputs) && isJsonObject(value.document) ? value : undefined
+  })
+  if (!kept) return undefined
   return kept.inputs.every((input) => store.digest(input.file) === input.digest) ? kept : undefined
 }
 

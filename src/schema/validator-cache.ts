@@ -13,11 +13,10 @@
  * it is trusted as `node_modules` is.
  */
 import { createHash } from 'node:crypto'
-import { readFileSync, rmSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import type { ValidateFunction } from 'ajv'
-import { cacheFolder, keepInCache } from './cache-folder.ts'
+import { cacheFolder, keepInCache, readFromCache } from './cache-folder.ts'
 
 /** The standalone code resolves ajv's runtime helpers from this package, wherever the cache is. */
 const ownRequire = createRequire(import.meta.url)
@@ -45,22 +44,11 @@ export function cachedValidator(
 ): ValidateFunction | undefined {
   const dir = cacheFolder('validators')
   if (!dir) return undefined
-  const file = cacheFile(dir, settings, schemaText)
-  let source: string
-  try {
-    source = readFileSync(file, 'utf8')
-  } catch {
-    return undefined
-  }
-  try {
+  return readFromCache(cacheFile(dir, settings, schemaText), (source) => {
     const module = { exports: {} as unknown }
     new Function('module', 'exports', 'require', source)(module, module.exports, ownRequire)
-    if (typeof module.exports === 'function') return module.exports as ValidateFunction
-  } catch {
-    // A file cut short or edited by hand: compiled again below, and written anew.
-  }
-  rmSync(file, { force: true })
-  return undefined
+    return typeof module.exports === 'function' ? (module.exports as ValidateFunction) : undefined
+  })
 }
 
 /**
