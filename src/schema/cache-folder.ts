@@ -16,7 +16,7 @@ import { threadId } from 'node:worker_threads'
 export const CACHE_DIR_ENV = 'AGENTTWIN_CACHE_DIR'
 
 /** What the cache keeps, one sub-folder each. */
-export type CacheKind = 'validators' | 'scenarios'
+export type CacheKind = 'validators' | 'scenarios' | 'twins'
 
 /**
  * The folder of one kind of cached work, or `undefined` when there is none:

@@ -84,13 +84,14 @@ export class DocumentStore {
 
   /**
    * The file checked as a document of `kind` by `check` (which gets the file's
-   * text and its parse), once per file and kind while the file is unchanged.
-   * Callers must not change what it returns: it is shared.
+   * text and its parse, parsed when first asked for), once per file and kind
+   * while the file is unchanged. Callers must not change what it returns: it
+   * is shared.
    */
   inspect<T>(
     file: string,
     kind: DocumentKind,
-    check: (source: string, parsed: ParseResult) => Inspection<T>,
+    check: (source: string, parse: () => ParseResult) => Inspection<T>,
   ): Inspection<T> {
     const entry = this.#entry(file)
     let inspection = entry.inspections.get(kind) as Inspection<T> | undefined
@@ -98,7 +99,7 @@ export class DocumentStore {
       const read = readOf(entry)
       inspection = read.problem
         ? { problems: [read.problem] }
-        : check(read.source, this.parse(file))
+        : check(read.source, () => this.parse(file))
       entry.inspections.set(kind, inspection)
     }
     return inspection

@@ -85,7 +85,7 @@ export function inspectAttack(source: string, file: string): Inspection<AttackDo
 export function inspectAttackIn(store: DocumentStore, file: string): Inspection<AttackDocument> {
   return store.inspect(file, 'attack', (source, parse) =>
     finishInspection<AttackDocument>(
-      checkDocument(source, resolve(file), 'attack', attackIssues, parse),
+      checkDocument(source, resolve(file), 'attack', attackIssues, parse()),
     ),
   )
 }

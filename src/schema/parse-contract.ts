@@ -28,7 +28,7 @@ export function inspectContractIn(
 ): Inspection<ContractDocument> {
   return store.inspect(file, 'contract', (source, parse) =>
     finishInspection<ContractDocument>(
-      checkDocument(source, resolve(file), 'contract', (value) => contractIssues(value), parse),
+      checkDocument(source, resolve(file), 'contract', (value) => contractIssues(value), parse()),
     ),
   )
 }

@@ -1,19 +1,19 @@
 import { dirname, resolve } from 'node:path'
 import { type DocumentProblem, InvalidDocumentError } from '../core/errors.ts'
 import type { AttackDocument } from './attack-document.ts'
-import {
-  type KeptScenario,
-  keepScenario,
-  keptScenario,
-  locatedPaths,
-  pathKey,
-} from './checked-scenario-cache.ts'
 import type { ContractDocument } from './contract-document.ts'
 import { faultTurnIssues } from './conversation-checks.ts'
 import { DocumentStore } from './document-store.ts'
 import { type FieldPath, formatFieldPath } from './field-path.ts'
 import { type CheckedDocument, checkDocument, finishInspection } from './inspect.ts'
 import type { Issue } from './issue.ts'
+import {
+  type KeptScenario,
+  keepScenario,
+  keptScenario,
+  locatedPaths,
+  pathKey,
+} from './kept-documents.ts'
 import { inspectTwin, inspectTwinIn } from './parse-twin.ts'
 import type { ParseResult } from './parse-yaml.ts'
 import { readSource, type SourceResult } from './read-source.ts'
@@ -127,7 +127,7 @@ export function loadScenarioSync(file: string, options: LoadScenarioOptions = {}
  * `loadScenarioSync` in a `DocumentStore`: the scenario, its twin, contracts
  * and attacks are read, hashed and parsed once in `store`, however many
  * scenarios of the run name them. A scenario that loads without a problem is
- * kept (`checked-scenario-cache.ts`): loading the same bytes again, with its
+ * kept (`kept-documents.ts`): loading the same bytes again, with its
  * other files unchanged, takes the kept documents instead of checking again.
  * `options.source`: the scenario's text when the caller has it (then it is
  * parsed and checked here, neither taken from the store nor kept).
@@ -165,7 +165,7 @@ export function loadScenarioIn(
 
 /**
  * A scenario as kept from an earlier load of the same bytes (see
- * `checked-scenario-cache.ts`), with its twin from `store`; `undefined` when
+ * `kept-documents.ts`), with its twin from `store`; `undefined` when
  * the twin has a problem now, so the full load reports it. A field whose
  * place was not kept is located by parsing the text, on first use.
  */

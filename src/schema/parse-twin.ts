@@ -6,6 +6,7 @@ import { cloneData } from '../core/json.ts'
 import { checkedTwin } from './checked-twin.ts'
 import { DocumentStore, fileDigest } from './document-store.ts'
 import { checkDocument, finishInspection, type Inspection } from './inspect.ts'
+import { keepTwin, keptTwin } from './kept-documents.ts'
 import { offeredTwin } from './offered-twins.ts'
 import type { ParseResult } from './parse-yaml.ts'
 import { readSource } from './read-source.ts'
@@ -31,9 +32,17 @@ export function inspectTwinIn(
   file: string,
   options: { frozen?: boolean } = {},
 ): Inspection<TwinDocument> {
-  const inspection = store.inspect(file, 'twin', (source, parse) =>
-    checkTwin(source, resolve(file), parse),
-  )
+  const path = resolve(file)
+  const inspection = store.inspect(path, 'twin', (source, parse) => {
+    // Checked without a problem before, and unchanged since: its tools' input schemas compiled then.
+    const kept = keptTwin(store, path)
+    if (kept) return { document: kept, problems: [] }
+    const { result, files } = store.filesUsedBy(() => checkTwin(source, path, parse()))
+    if (result.document && result.problems.length === 0) {
+      keepTwin(store, path, [...new Set([path, ...files])], result.document)
+    }
+    return result
+  })
   return options.frozen ? frozenShared(inspection) : ownCopy(inspection)
 }
 

@@ -7,6 +7,7 @@ import '../../src/public/vitest-setup.ts'
 import { packAgents } from '../../examples/outcome-contracts/agents.ts'
 import { holdInterception } from '../../src/http/shared-interception.ts'
 import { pinCase } from '../../src/scenario/pin.ts'
+import { CACHE_DIR_ENV } from '../../src/schema/cache-folder.ts'
 import { DocumentStore } from '../../src/schema/document-store.ts'
 import { loadTwinSync } from '../../src/schema/parse-twin.ts'
 import { agentTwin } from '../../src/vitest/node/plugin.ts'
@@ -57,6 +58,10 @@ vi.mock('node:crypto', async (importOriginal) => {
   }) as typeof original.createHash
   return { ...original, default: { ...original, createHash }, createHash }
 })
+
+// These counts are of one process's own reads: the documents kept on disk between loads
+// (kept-documents.test.ts) would answer the later loads of this file instead.
+vi.stubEnv(CACHE_DIR_ENV, '')
 
 const repo = resolve(import.meta.dirname, '../..')
 const pack = join(repo, 'examples/outcome-contracts')

@@ -49,6 +49,7 @@ afterEach(() => {
 })
 
 const kept = () => readdirSync(join(cache, 'scenarios')).sort()
+const keptTwins = () => readdirSync(join(cache, 'twins')).sort()
 const parsesOf = (relative: string) => parses.get(path(relative)) ?? 0
 
 /** What a caller reads of a load: the documents, the twin and the places tests point at. */
@@ -69,34 +70,32 @@ const cases = [
   {
     name: 'a scenario with a contract',
     file: 'pack/scenarios/business-rejection-in-200.scenario.yaml',
-    twin: 'pack/twins/payments.twin.yaml',
     located: [['id'], ['expectations', 0], ['expectations', 1], ['title']],
   },
   {
     name: 'a scenario under three attacks',
     file: 'injection/refund-note-injection.scenario.yaml',
-    twin: 'twins/demo-co.twin.yaml',
     located: [['id'], ['attacks', 0], ['attacks', 2], ['expectations', 1], ['input', 'message']],
   },
   {
     name: 'a conversation with checkpoints',
     file: 'injection/conversation.scenario.yaml',
-    twin: 'twins/demo-co.twin.yaml',
     located: [['id'], ['conversation', 1, 'checkpoints', 0], ['expectations', 0], ['seed']],
   },
 ]
 
-describe.each(cases)('$name, loaded again in a fresh store', ({ file, twin, located }) => {
-  test('parses only its twin, and gives what the first load gave', () => {
+describe.each(cases)('$name, loaded again in a fresh store', ({ file, located }) => {
+  test('parses nothing, its twin included, and gives what the first load gave', () => {
     const first = seenOf(loadScenarioIn(new DocumentStore(), path(file)), located)
     expect(kept()).toHaveLength(1)
     expect(parsesOf(file)).toBe(1)
     parses.clear()
 
     const again = loadScenarioIn(new DocumentStore(), path(file))
-    // The twin is the store's own (checked once per store); the scenario is not parsed.
-    expect(parsesOf(file)).toBe(0)
-    expect([...parses.keys()]).toEqual([path(twin)])
+    // Neither the scenario nor its twin (kept too) is parsed again.
+    expect([...parses.keys()]).toEqual([])
+    expect(kept()).toHaveLength(1)
+    expect(readdirSync(join(cache, 'twins'))).toHaveLength(1)
     const places = seenOf(again, located.slice(0, -1))
     expect(places).toEqual({ ...first, places: first.places.slice(0, -1) })
     // A place that was not kept is found by parsing the text, on first use.
@@ -129,6 +128,7 @@ function edit(relative: string, from: string | RegExp, to: string): void {
 describe('a kept scenario is never served stale', () => {
   test('a twin that no longer has a tool the scenario names is checked again, and the problem reported', () => {
     expect(problemsOf(injection)).toBe('loaded')
+    expect(keptTwins()).toHaveLength(1)
     edit('twins/demo-co.twin.yaml', '- name: refund_payment\n', '- name: refund_payment_v2\n')
     const problems = problemsOf(injection)
     expect(problems).not.toBe('loaded')
@@ -190,12 +190,18 @@ describe('what is not kept', () => {
     edit(injection, 'equals: 40', 'equals: -0')
     const loaded = loadScenarioIn(new DocumentStore(), path(injection))
     expect(loaded.document.expectations[0]).toMatchObject({ equals: -0 })
+    expect(readdirSync(cache)).toEqual(['twins'])
+  })
+
+  test('a twin with a problem, nor a scenario that names it', () => {
+    edit('twins/demo-co.twin.yaml', '- name: refund_payment\n', '- name: Refund Payment\n')
+    expect(problemsOf(injection)).not.toBe('loaded')
     expect(readdirSync(cache)).toEqual([])
   })
 
   test('a scenario with a problem', () => {
     edit(injection, 'equals: 40', 'equals: 40\n    bogus: 1')
     expect(problemsOf(injection)).not.toBe('loaded')
-    expect(readdirSync(cache)).toEqual([])
+    expect(readdirSync(cache)).toEqual(['twins'])
   })
 })

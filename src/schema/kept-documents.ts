@@ -27,6 +27,7 @@ import { caseExpectations } from './conversation-checks.ts'
 import type { DocumentStore } from './document-store.ts'
 import type { FieldPath } from './field-path.ts'
 import type { ScenarioDocument } from './scenario-document.ts'
+import type { TwinDocument } from './twin-document.ts'
 import { PRECOMPILED_VALIDATORS_FILE } from './validators.ts'
 
 /** Bumped when what a kept file holds changes shape. */
@@ -100,13 +101,13 @@ function stampOf(file: string): string {
   }
 }
 
-/** The file a scenario at `file` with the bytes of `digest` is kept in. */
-function keptFile(dir: string, file: string, digest: string): string {
+/** The file a document of `kind` at `file` with the bytes of `digest` is kept in. */
+function keptFile(dir: string, kind: 'scenario' | 'twin', file: string, digest: string): string {
   const limits = (Object.keys(DEFAULT_LIMITS) as LimitName[]).map(
     (name) => process.env[limitVariable(name)] ?? '',
   )
   const hash = createHash('sha256')
-    .update(JSON.stringify([FORMAT, codeFingerprint(), limits, file, digest]))
+    .update(JSON.stringify([FORMAT, kind, codeFingerprint(), limits, file, digest]))
     .digest('hex')
   return join(dir, `${hash.slice(0, 40)}.json`)
 }
@@ -122,7 +123,7 @@ export function keptScenario(store: DocumentStore, file: string): KeptScenario |
   const dir = cacheFolder('scenarios')
   const digest = store.digest(file)
   if (!dir || digest === undefined) return undefined
-  const kept = readFromCache(keptFile(dir, file, digest), (text) => {
+  const kept = readFromCache(keptFile(dir, 'scenario', file, digest), (text) => {
     const value = JSON.parse(text) as KeptScenario
     return Array.isArray(value.inputs) && isJsonObject(value.document) ? value : undefined
   })
@@ -148,5 +149,48 @@ export function keepScenario(
   if (inputs.some((input) => input.digest === undefined)) return
   const { document, attacks, contracts } = loaded
   if (![document, attacks, contracts].every(isPlainJson)) return
-  keepInCache(keptFile(dir, file, digest), JSON.stringify({ inputs, ...loaded }))
+  keepInCache(keptFile(dir, 'scenario', file, digest), JSON.stringify({ inputs, ...loaded }))
+}
+
+/** What is kept of a twin that was checked without a problem. */
+interface KeptTwin {
+  /** The twin file (and any file its check read) with the digest of its bytes. */
+  inputs: { file: string; digest: string }[]
+  document: TwinDocument
+}
+
+/**
+ * The twin at `file` (absolute) as kept from a check without a problem when
+ * its bytes (and every file its check read) are unchanged in `store`, else
+ * `undefined`. Its tools' input schemas were compiled by that check.
+ * @example
+ * const twin = keptTwin(store, '/project/twins/shop.twin.yaml')
+ */
+export function keptTwin(store: DocumentStore, file: string): TwinDocument | undefined {
+  const dir = cacheFolder('twins')
+  const digest = store.digest(file)
+  if (!dir || digest === undefined) return undefined
+  const kept = readFromCache(keptFile(dir, 'twin', file, digest), (text) => {
+    const value = JSON.parse(text) as KeptTwin
+    return Array.isArray(value.inputs) && isJsonObject(value.document) ? value : undefined
+  })
+  if (!kept) return undefined
+  return kept.inputs.every((input) => store.digest(input.file) === input.digest)
+    ? kept.document
+    : undefined
+}
+
+/** Keeps a twin checked without a problem, with the digests in `store` of the `files` its check read. */
+export function keepTwin(
+  store: DocumentStore,
+  file: string,
+  files: readonly string[],
+  document: TwinDocument,
+): void {
+  const dir = cacheFolder('twins')
+  const digest = store.digest(file)
+  if (!dir || digest === undefined || !isPlainJson(document)) return
+  const inputs = files.map((input) => ({ file: input, digest: store.digest(input) }))
+  if (inputs.some((input) => input.digest === undefined)) return
+  keepInCache(keptFile(dir, 'twin', file, digest), JSON.stringify({ inputs, document }))
 }
