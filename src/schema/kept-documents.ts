@@ -1,18 +1,21 @@
 /**
- * Checked scenarios kept on disk. Loading a scenario parses its YAML and runs
- * every check against its twin, contracts and attacks: about a millisecond
- * and a half a scenario, paid again by every test file and every run
- * (`describeScenario` blocks, the plugin's main process, the CLI). A
- * scenario that loads without a problem is kept here as JSON with the digest
- * of every file its check read; a later load whose files all still have those
- * digests takes the kept documents instead of parsing and checking again.
+ * Checked scenarios and twins kept on disk. Loading a scenario parses its
+ * YAML and runs every check against its twin, contracts and attacks: about a
+ * millisecond and a half a scenario; checking a twin compiles every tool's
+ * input schema against the JSON Schema meta-schema, tens of milliseconds. Both
+ * are paid again by every test file and every run (`describeScenario` blocks,
+ * the plugin's main process, the CLI). A document checked without a problem
+ * is kept here as JSON with the digest of every file its check read; a later
+ * load whose files all still have those digests takes the kept document
+ * instead of parsing and checking again.
  *
- * A file is named by a hash of what else decides the result: the scenario's
- * path and bytes, the package's own code (its version and content-hashed
- * chunk names, so an upgrade or a changed build of AgentTwin is a new file)
- * and the resource limits set in the environment. Only documents that JSON
- * carries unchanged are kept (no `-0`). The folder is `scenarios` in the
- * cache folder (see `cache-folder.ts`), trusted as `node_modules` is.
+ * A file is named by a hash of what else decides the result: the document's
+ * kind, path and bytes, the package's own code (its version and
+ * content-hashed chunk names, so an upgrade or a changed build of AgentTwin is
+ * a new file) and the resource limits set in the environment. Only documents
+ * that JSON carries unchanged are kept (no `-0`). The folders are `scenarios`
+ * and `twins` in the cache folder (see `cache-folder.ts`), trusted as
+ * `node_modules` is.
  */
 import { createHash } from 'node:crypto'
 import { readdirSync, readFileSync, statSync } from 'node:fs'
@@ -21,7 +24,7 @@ import { isJsonObject, isPlainJson } from '../core/json.ts'
 import { DEFAULT_LIMITS, type LimitName, limitVariable } from '../core/limits.ts'
 import { OWN_EXTENSION, ownBuildFile, ownCodeDir, ownRoot } from '../core/own-files.ts'
 import type { AttackDocument } from './attack-document.ts'
-import { cacheFolder, keepInCache, readFromCache } from './cache-folder.ts'
+import { type CacheKind, cacheFolder, keepInCache, readFromCache } from './cache-folder.ts'
 import type { ContractDocument } from './contract-document.ts'
 import { caseExpectations } from './conversation-checks.ts'
 import type { DocumentStore } from './document-store.ts'
@@ -102,7 +105,7 @@ function stampOf(file: string): string {
 }
 
 /** The file a document of `kind` at `file` with the bytes of `digest` is kept in. */
-function keptFile(dir: string, kind: 'scenario' | 'twin', file: string, digest: string): string {
+function keptFile(dir: string, kind: keyof typeof KINDS, file: string, digest: string): string {
   const limits = (Object.keys(DEFAULT_LIMITS) as LimitName[]).map(
     (name) => process.env[limitVariable(name)] ?? '',
   )
@@ -112,19 +115,33 @@ function keptFile(dir: string, kind: 'scenario' | 'twin', file: string, digest: 
   return join(dir, `${hash.slice(0, 40)}.json`)
 }
 
+/** A document kept with the digest of every file its check read. */
+interface Kept<T> {
+  inputs: { file: string; digest: string }[]
+  document: T
+}
+
+/** The cache folder and file-name kind of each kept document. */
+const KINDS = {
+  scenario: 'scenarios',
+  twin: 'twins',
+} as const satisfies Record<string, CacheKind>
+
 /**
- * The scenario at `file` (absolute) as kept when every file its load read
- * still has the same bytes in `store`, else `undefined` (a damaged file is
- * removed). Its documents are fresh objects, the caller's to keep.
- * @example
- * const kept = keptScenario(store, '/project/scenarios/refund.scenario.yaml')
+ * The document of `kind` at `file` (absolute) as kept, when every file its
+ * check read still has the same bytes in `store`; else `undefined` (a
+ * damaged file is removed). Fresh objects, the caller's to keep.
  */
-export function keptScenario(store: DocumentStore, file: string): KeptScenario | undefined {
-  const dir = cacheFolder('scenarios')
+function readKept<T extends Kept<unknown>>(
+  store: DocumentStore,
+  kind: keyof typeof KINDS,
+  file: string,
+): T | undefined {
+  const dir = cacheFolder(KINDS[kind])
   const digest = store.digest(file)
   if (!dir || digest === undefined) return undefined
-  const kept = readFromCache(keptFile(dir, 'scenario', file, digest), (text) => {
-    const value = JSON.parse(text) as KeptScenario
+  const kept = readFromCache(keptFile(dir, kind, file, digest), (text) => {
+    const value = JSON.parse(text) as T
     return Array.isArray(value.inputs) && isJsonObject(value.document) ? value : undefined
   })
   if (!kept) return undefined
@@ -132,65 +149,64 @@ export function keptScenario(store: DocumentStore, file: string): KeptScenario |
 }
 
 /**
- * Keeps a scenario that loaded without a problem, with the digests in
- * `store` of the `files` its load read. Not kept when a file cannot be read
- * now, or when a document holds a value JSON would change.
+ * Keeps a document of `kind` at `file`, checked without a problem, with the
+ * digests in `store` of the `files` its check read. Not kept when a file
+ * cannot be read now, or when `values` hold a value JSON would change.
  */
+function keep(
+  store: DocumentStore,
+  kind: keyof typeof KINDS,
+  file: string,
+  files: readonly string[],
+  entry: Omit<Kept<unknown>, 'inputs'> & Record<string, unknown>,
+  values: unknown[],
+): void {
+  const dir = cacheFolder(KINDS[kind])
+  const digest = store.digest(file)
+  if (!dir || digest === undefined || !values.every(isPlainJson)) return
+  const inputs = files.map((input) => ({ file: input, digest: store.digest(input) }))
+  if (inputs.some((input) => input.digest === undefined)) return
+  keepInCache(keptFile(dir, kind, file, digest), JSON.stringify({ inputs, ...entry }))
+}
+
+/**
+ * The scenario at `file` (absolute) as kept when every file its load read
+ * (scenario, twin, contracts, attacks) still has the same bytes in `store`.
+ * @example
+ * const kept = keptScenario(store, '/project/scenarios/refund.scenario.yaml')
+ */
+export function keptScenario(store: DocumentStore, file: string): KeptScenario | undefined {
+  return readKept<KeptScenario>(store, 'scenario', file)
+}
+
+/** Keeps a scenario that loaded without a problem, with the `files` its load read. */
 export function keepScenario(
   store: DocumentStore,
   file: string,
   files: readonly string[],
   loaded: Omit<KeptScenario, 'inputs'>,
 ): void {
-  const dir = cacheFolder('scenarios')
-  const digest = store.digest(file)
-  if (!dir || digest === undefined) return
-  const inputs = files.map((input) => ({ file: input, digest: store.digest(input) }))
-  if (inputs.some((input) => input.digest === undefined)) return
   const { document, attacks, contracts } = loaded
-  if (![document, attacks, contracts].every(isPlainJson)) return
-  keepInCache(keptFile(dir, 'scenario', file, digest), JSON.stringify({ inputs, ...loaded }))
-}
-
-/** What is kept of a twin that was checked without a problem. */
-interface KeptTwin {
-  /** The twin file (and any file its check read) with the digest of its bytes. */
-  inputs: { file: string; digest: string }[]
-  document: TwinDocument
+  keep(store, 'scenario', file, files, loaded, [document, attacks, contracts])
 }
 
 /**
  * The twin at `file` (absolute) as kept from a check without a problem when
- * its bytes (and every file its check read) are unchanged in `store`, else
- * `undefined`. Its tools' input schemas were compiled by that check.
+ * its bytes are unchanged in `store`. Its tools' input schemas were compiled
+ * by that check.
  * @example
  * const twin = keptTwin(store, '/project/twins/shop.twin.yaml')
  */
 export function keptTwin(store: DocumentStore, file: string): TwinDocument | undefined {
-  const dir = cacheFolder('twins')
-  const digest = store.digest(file)
-  if (!dir || digest === undefined) return undefined
-  const kept = readFromCache(keptFile(dir, 'twin', file, digest), (text) => {
-    const value = JSON.parse(text) as KeptTwin
-    return Array.isArray(value.inputs) && isJsonObject(value.document) ? value : undefined
-  })
-  if (!kept) return undefined
-  return kept.inputs.every((input) => store.digest(input.file) === input.digest)
-    ? kept.document
-    : undefined
+  return readKept<Kept<TwinDocument>>(store, 'twin', file)?.document
 }
 
-/** Keeps a twin checked without a problem, with the digests in `store` of the `files` its check read. */
+/** Keeps a twin checked without a problem, with the `files` its check read. */
 export function keepTwin(
   store: DocumentStore,
   file: string,
   files: readonly string[],
   document: TwinDocument,
 ): void {
-  const dir = cacheFolder('twins')
-  const digest = store.digest(file)
-  if (!dir || digest === undefined || !isPlainJson(document)) return
-  const inputs = files.map((input) => ({ file: input, digest: store.digest(input) }))
-  if (inputs.some((input) => input.digest === undefined)) return
-  keepInCache(keptFile(dir, 'twin', file, digest), JSON.stringify({ inputs, document }))
+  keep(store, 'twin', file, files, { document }, [document])
 }
