@@ -113,7 +113,7 @@ export class DocumentStore {
   #entry(file: string): Entry {
     const path = resolve(file)
     for (const files of this.#watchers) files.add(path)
-    const stamp = stampOf(path)
+    const stamp = fileStamp(path)
     const held = this.#entries.get(path)
     if (held && held.stamp === stamp) return held
     const entry: Entry = { file: path, stamp, ...readFile(path), inspections: new Map() }
@@ -122,7 +122,8 @@ export class DocumentStore {
   }
 }
 
-function stampOf(file: string): string {
+/** A file's size, times and inode, as `stat` gives them now: a changed file has another stamp. */
+export function fileStamp(file: string): string {
   try {
     const stats = statSync(file)
     return `${stats.size}:${stats.mtimeMs}:${stats.ctimeMs}:${stats.ino}`

@@ -18,7 +18,7 @@
  * `node_modules` is.
  */
 import { createHash } from 'node:crypto'
-import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { isJsonObject, isPlainJson } from '../core/json.ts'
 import { DEFAULT_LIMITS, type LimitName, limitVariable } from '../core/limits.ts'
@@ -27,7 +27,7 @@ import type { AttackDocument } from './attack-document.ts'
 import { type CacheKind, cacheFolder, keepInCache, readFromCache } from './cache-folder.ts'
 import type { ContractDocument } from './contract-document.ts'
 import { caseExpectations } from './conversation-checks.ts'
-import type { DocumentStore } from './document-store.ts'
+import { type DocumentStore, fileStamp } from './document-store.ts'
 import type { FieldPath } from './field-path.ts'
 import type { ScenarioDocument } from './scenario-document.ts'
 import type { TwinDocument } from './twin-document.ts'
@@ -42,11 +42,23 @@ interface Location {
   column: number
 }
 
-/** What is kept of a scenario that loaded without a problem. */
-export interface KeptScenario {
-  /** Every file the load read (scenario, twin, contracts, attacks) with the digest of its bytes. */
+/**
+ * A document kept with the digest of every file its check read (for a
+ * scenario, its twin, contracts and attacks too).
+ */
+interface Kept<T> {
   inputs: { file: string; digest: string }[]
-  document: ScenarioDocument
+  document: T
+}
+
+/** The cache folder of each kind of kept document. */
+const KINDS = {
+  scenario: 'scenarios',
+  twin: 'twins',
+} as const satisfies Record<string, CacheKind>
+
+/** What is kept of a scenario that loaded without a problem. */
+export interface KeptScenario extends Kept<ScenarioDocument> {
   twinFile: string
   attacks: AttackDocument[]
   contracts: Record<string, ContractDocument>
@@ -74,8 +86,8 @@ let fingerprint: string | undefined
  * The package's own code, read once a process. Built, every chunk's name
  * carries a hash of its content (the checks all live in chunks, shared by the
  * entries), so the names of the chunks, the package's version and the
- * precompiled validators' size and time say which code this is. From the
- * sources (this repository's tests), the names, sizes and times of every file.
+ * precompiled validators' stamp say which code this is. From the sources
+ * (this repository's tests), the names and stamps of every file.
  */
 function codeFingerprint(): string {
   if (fingerprint !== undefined) return fingerprint
@@ -84,24 +96,15 @@ function codeFingerprint(): string {
   if (OWN_EXTENSION === '.js') {
     hash.update(readFileSync(join(ownRoot(), 'package.json')))
     for (const name of readdirSync(join(root, 'chunks')).sort()) hash.update(`${name}\n`)
-    hash.update(stampOf(ownBuildFile(PRECOMPILED_VALIDATORS_FILE)))
+    hash.update(fileStamp(ownBuildFile(PRECOMPILED_VALIDATORS_FILE)))
   } else {
     const files = readdirSync(root, { recursive: true, encoding: 'utf8' })
       .filter((name) => name.endsWith('.ts'))
       .sort()
-    for (const name of files) hash.update(`${name}\0${stampOf(join(root, name))}\n`)
+    for (const name of files) hash.update(`${name}\0${fileStamp(join(root, name))}\n`)
   }
   fingerprint = hash.digest('hex')
   return fingerprint
-}
-
-function stampOf(file: string): string {
-  try {
-    const stats = statSync(file)
-    return `${stats.size}:${stats.mtimeMs}`
-  } catch {
-    return 'none'
-  }
 }
 
 /** The file a document of `kind` at `file` with the bytes of `digest` is kept in. */
@@ -114,18 +117,6 @@ function keptFile(dir: string, kind: keyof typeof KINDS, file: string, digest: s
     .digest('hex')
   return join(dir, `${hash.slice(0, 40)}.json`)
 }
-
-/** A document kept with the digest of every file its check read. */
-interface Kept<T> {
-  inputs: { file: string; digest: string }[]
-  document: T
-}
-
-/** The cache folder and file-name kind of each kept document. */
-const KINDS = {
-  scenario: 'scenarios',
-  twin: 'twins',
-} as const satisfies Record<string, CacheKind>
 
 /**
  * The document of `kind` at `file` (absolute) as kept, when every file its

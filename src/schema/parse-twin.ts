@@ -39,7 +39,7 @@ export function inspectTwinIn(
     if (kept) return { document: kept, problems: [] }
     const { result, files } = store.filesUsedBy(() => checkTwin(source, path, parse()))
     if (result.document && result.problems.length === 0) {
-      keepTwin(store, path, [...new Set([path, ...files])], result.document)
+      keepTwin(store, path, files, result.document)
     }
     return result
   })
