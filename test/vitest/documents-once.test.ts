@@ -10,6 +10,7 @@ import { pinCase } from '../../src/scenario/pin.ts'
 import { CACHE_DIR_ENV } from '../../src/schema/cache-folder.ts'
 import { DocumentStore } from '../../src/schema/document-store.ts'
 import { loadTwinSync } from '../../src/schema/parse-twin.ts'
+import type { TwinDocument } from '../../src/schema/twin-document.ts'
 import { agentTwin } from '../../src/vitest/node/plugin.ts'
 import { describeScenario } from '../../src/vitest/runtime/fixtures/describe-scenario.ts'
 import { test as scenarioTest } from '../../src/vitest/runtime/fixtures/test.ts'
@@ -132,12 +133,33 @@ function preparedIn(code: unknown): PreparedScenario {
   return JSON.parse(JSON.parse(literal![1]!)) as PreparedScenario
 }
 
+/**
+ * Runs the module a generated scenario module imports first, as its worker
+ * does: it offers the twin the main process checked. Returns that twin.
+ */
+function runTwinOffer(plugin: Plugin, code: unknown): TwinDocument {
+  const [offerImport] = (code as { code: string }).code.split('\n')
+  const offerId = JSON.parse(offerImport!.replace(/^import /, '')) as string
+  const offerModule = call(plugin, 'load', call(plugin, 'resolveId', offerId)) as { code: string }
+  const [runtime, ...body] = offerModule.code.split('\n')
+  expect(runtime).toMatch(/^import \{ offerCheckedTwin \} from ".*scenario-suite\.ts"$/)
+  let document: TwinDocument | undefined
+  new Function('offerCheckedTwin', body.join('\n'))(
+    (file: string, digest: string, twin: TwinDocument) => {
+      document = twin
+      offerCheckedTwin(file, digest, twin)
+    },
+  )
+  return document!
+}
+
 describe('a plugin run of several scenario files that share one twin and one contract', () => {
   let generated: PreparedScenario[]
+  let plugin: Plugin
 
   beforeAll(async () => {
     watch()
-    const plugin = await projectPlugin()
+    plugin = await projectPlugin()
     generated = scenarios.map((file) => preparedIn(call(plugin, 'load', file)))
   })
 
@@ -154,9 +176,13 @@ describe('a plugin run of several scenario files that share one twin and one con
   })
 
   test("a worker parses none of its file's documents and hashes each once, running a pair included", async () => {
-    watch()
     const prepared = generated[0]!
+    // Its module offers the twin first; the scenario module then carries no copy of it.
+    const offered = runTwinOffer(plugin, call(plugin, 'load', scenarios[0]))
+    expect(prepared).not.toHaveProperty('twin')
+    watch()
     const documents = scenarioDocuments({ file: scenarios[0]!, prepared }, new DocumentStore())
+    expect(documents.twin).toBe(offered)
     const pinned = pinCase({
       file: scenarios[0],
       document: documents.document,
@@ -188,21 +214,17 @@ describe('a plugin run of several scenario files that share one twin and one con
 
   test("an agents module that loads the scenario's twin (to wrap its own tools) parses it no more", async () => {
     const plugin = await projectPlugin()
-    const main = (call(plugin, 'load', scenarios[0]) as { code: string }).code
+    const main = call(plugin, 'load', scenarios[0]) as { code: string }
     // The scenario module offers the twin before it imports the agents module.
-    const [offerImport, runtimeImport] = main.split('\n')
-    const offerId = JSON.parse(offerImport!.replace(/^import /, '')) as string
-    expect(runtimeImport).toMatch(/^import \{ defineScenarioSuite \} from /)
+    expect(main.code.split('\n')[1]).toMatch(/^import \{ defineScenarioSuite \} from /)
     watch()
-    const offerModule = call(plugin, 'load', call(plugin, 'resolveId', offerId)) as { code: string }
+    const offered = runTwinOffer(plugin, main)
     // In the main process the twin comes from the store: read, hashed and parsed once already.
     expect(counted()).toMatchObject({ 'twins/payments.twin.yaml': 'parsed 0, hashed 0' })
-    const [runtime, ...body] = offerModule.code.split('\n')
-    expect(runtime).toMatch(/^import \{ offerCheckedTwin \} from ".*scenario-suite\.ts"$/)
-    new Function('offerCheckedTwin', body.join('\n'))(offerCheckedTwin)
 
     const loaded = loadTwinSync(twin)
-    expect(loaded).toEqual(generated[0]!.twin)
+    expect(loaded).toEqual(offered)
+    expect(loaded).not.toBe(offered)
     expect(Object.isFrozen(loaded)).toBe(false)
     expect(counted()).toMatchObject({ 'twins/payments.twin.yaml': 'parsed 0, hashed 1' })
   })
@@ -216,7 +238,7 @@ describe('a plugin run of several scenario files that share one twin and one con
         { file: scenarios[0]!, prepared: generated[0]! },
         new DocumentStore(),
       )
-      expect(documents.twin).not.toEqual(generated[0]!.twin)
+      expect(documents.twin.metadata.description).toBe(`Changed. ${description}`)
       expect(counted()).toMatchObject({
         'scenarios/success-without-effect.scenario.yaml': 'parsed 1, hashed 1',
         'twins/payments.twin.yaml': 'parsed 1, hashed 1',
@@ -238,11 +260,11 @@ describe('the plugin between two runs of watch mode', () => {
       watch({ [twin]: before })
       // Vite's watcher tells the plugin; a change it did not see is found by the file's stamp.
       call(plugin, 'watchChange', twin, { event: 'update' })
-      const again = preparedIn(call(plugin, 'load', scenarios[0]))
-      expect(again.twin.metadata.description).toBe(`Changed. ${description}`)
+      const again = runTwinOffer(plugin, call(plugin, 'load', scenarios[0]))
+      expect(again.metadata.description).toBe(`Changed. ${description}`)
       writeFileSync(twin, before)
-      const unseen = preparedIn(call(plugin, 'load', scenarios[1]))
-      expect(unseen.twin.metadata.description).toBe(description)
+      const unseen = runTwinOffer(plugin, call(plugin, 'load', scenarios[1]))
+      expect(unseen.metadata.description).toBe(description)
       expect(counted()).toMatchObject({
         'scenarios/success-without-effect.scenario.yaml': 'parsed 1, hashed 1',
         'scenarios/duplicate-after-timeout.scenario.yaml': 'parsed 1, hashed 1',

@@ -4,8 +4,11 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
 import { DocumentStore } from '../../src/schema/document-store.ts'
 import { loadScenarioSync } from '../../src/schema/index.ts'
+import { offerCheckedTwin } from '../../src/schema/offered-twins.ts'
+import type { TwinDocument } from '../../src/schema/twin-document.ts'
 import { referencedDocuments } from '../../src/vitest/node/generate-module.ts'
 import { prepareScenario } from '../../src/vitest/node/prepare-scenario.ts'
+import { scenarioDocuments } from '../../src/vitest/runtime/scenario-documents.ts'
 import { type PreparedScenario, stillCurrent } from '../../src/vitest/shared/prepared-scenario.ts'
 
 const demo = join(import.meta.dirname, '../../examples/demo-co')
@@ -34,7 +37,9 @@ describe('a scenario prepared in the main process', () => {
     const prepared = prepare()!
     const loaded = loadScenarioSync(scenario)
     expect(prepared.document).toEqual(loaded.document)
-    expect(prepared.twin).toEqual(loaded.twin)
+    expect(prepared.twinFile).toBe(twin)
+    // Its twin reaches the worker from the module that offers it, once for every scenario naming it.
+    expect(prepared).not.toHaveProperty('twin')
     const lines = readFileSync(scenario, 'utf8').split('\n')
     expect(lines[prepared.locations.id.line - 1]).toMatch(/^id: /)
     expect(prepared.locations.expectations).toHaveLength(loaded.document.expectations.length)
@@ -53,6 +58,21 @@ describe('a scenario prepared in the main process', () => {
     const prepared = prepare()!
     rmSync(twin)
     expect(current(prepared)).toBe(false)
+  })
+
+  test('without its twin offered, the worker loads the documents itself and runs the same twin', () => {
+    const prepared = prepare()!
+    const documents = scenarioDocuments({ file: scenario, prepared }, new DocumentStore())
+    expect(documents.twin).toEqual(loadScenarioSync(scenario).twin)
+    expect(documents.document).toEqual(prepared.document)
+  })
+
+  test('with its twin offered under other bytes, the worker loads the twin as it is now', () => {
+    const prepared = prepare()!
+    const stale = { ...loadScenarioSync(scenario).twin, metadata: { name: 'an-older-twin' } }
+    offerCheckedTwin(twin, 'sha256:not-these-bytes', stale as TwinDocument)
+    const documents = scenarioDocuments({ file: scenario, prepared }, new DocumentStore())
+    expect(documents.twin).toEqual(loadScenarioSync(scenario).twin)
   })
 
   test('is not made for an invalid scenario: the worker reports its problems at their lines', () => {

@@ -34,7 +34,6 @@ export function prepareScenario(
   }))
   return {
     document: loaded.document,
-    twin: loaded.twin,
     attacks: loaded.attacks,
     contracts: loaded.contracts,
     locations: {

@@ -3,6 +3,7 @@ import type { AttackDocument } from '../../schema/attack-document.ts'
 import { checkedTwin } from '../../schema/checked-twin.ts'
 import type { ContractDocument } from '../../schema/contract-document.ts'
 import type { DocumentStore } from '../../schema/document-store.ts'
+import { offeredTwin } from '../../schema/offered-twins.ts'
 import { loadScenarioIn } from '../../schema/parse-scenario.ts'
 import type { ScenarioDocument } from '../../schema/scenario-document.ts'
 import type { TwinDocument } from '../../schema/twin-document.ts'
@@ -33,7 +34,8 @@ export interface SuiteDocuments {
 }
 
 /**
- * The plugin's prepared documents while every file is unchanged, else the
+ * The plugin's prepared documents (the twin as its module offered it) while
+ * every file is unchanged, else the
  * documents read now, with the loader's located errors. Either way each file
  * is read and hashed once in `store` and, when read now, parsed once.
  */
@@ -42,9 +44,10 @@ export function scenarioDocuments(
   store: DocumentStore,
 ): SuiteDocuments {
   const { prepared } = input
-  if (prepared && stillCurrent(prepared, store)) {
+  const twin = prepared && preparedTwin(prepared, store)
+  if (prepared && twin) {
     // The main process's loader compiled its input schemas: tools compile on first call.
-    checkedTwin(prepared.twin)
+    checkedTwin(twin)
     const locate: Locator = (path) =>
       path[0] === 'id'
         ? prepared.locations.id
@@ -55,7 +58,7 @@ export function scenarioDocuments(
             : prepared.locations.expectations[path[1]]!
     return {
       document: prepared.document,
-      twin: prepared.twin,
+      twin,
       attacks: prepared.attacks,
       contracts: prepared.contracts,
       locate,
@@ -70,6 +73,17 @@ export function scenarioDocuments(
     locate: (path) =>
       loaded.locate(path[0] === 'checkpoints' ? checkpointPaths(loaded.document)[path[1]]! : path),
   }
+}
+
+/**
+ * The twin the main process checked for `prepared`, offered by the module the
+ * scenario module imports first, while every file the check read still has the
+ * bytes it had; else `undefined` (the worker then loads the documents itself).
+ */
+function preparedTwin(prepared: PreparedScenario, store: DocumentStore): TwinDocument | undefined {
+  if (!stillCurrent(prepared, store)) return undefined
+  const digest = prepared.inputs.find((input) => input.file === prepared.twinFile)?.digest
+  return offeredTwin(prepared.twinFile, digest)
 }
 
 /**

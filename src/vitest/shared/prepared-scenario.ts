@@ -11,7 +11,6 @@ import { caseExpectations } from '../../schema/conversation-checks.ts'
 import type { DocumentStore } from '../../schema/document-store.ts'
 import type { FieldPath } from '../../schema/field-path.ts'
 import type { ScenarioDocument } from '../../schema/scenario-document.ts'
-import type { TwinDocument } from '../../schema/twin-document.ts'
 
 /** A line and column in the scenario document. */
 export interface FieldLocation {
@@ -19,10 +18,13 @@ export interface FieldLocation {
   column: number
 }
 
-/** What the generated module carries of a valid scenario. */
+/**
+ * What the generated module carries of a valid scenario. Not its twin: the
+ * module offering the checked twin (one per twin and content, imported first)
+ * carries it, once for every scenario that names it.
+ */
 export interface PreparedScenario {
   document: ScenarioDocument
-  twin: TwinDocument
   /** The attacks the scenario runs under, variables filled. */
   attacks: AttackDocument[]
   /** Each contract the expectations name, by absolute path, as checked: cases evaluate these. */

@@ -1,12 +1,13 @@
-import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs'
+import { appendFileSync, mkdirSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import type { Reporter, TestModule, Vitest } from 'vitest/node'
 import type { ComparisonReport } from '../../../compare/index.ts'
 import { type PartialSelection, projectWords, type RunError } from '../../../compare/report.ts'
 import { writeJsonFile } from '../../../core/pretty-json.ts'
+import { writeTextPieces } from '../../../core/write-pieces.ts'
 import {
+  htmlPieces,
   InvalidReportError,
-  renderHtml,
   renderMarkdown,
   renderTerminal,
   terminalColor,
@@ -112,9 +113,9 @@ export class AgentTwinReporter implements Reporter {
     const target = this.options.htmlFile ?? (json === false ? false : htmlBeside(json))
     if (target === false) return
     const file = resolve(this.root(), target)
-    let page: string
+    let page: Iterable<string>
     try {
-      page = renderHtml(report)
+      page = htmlPieces(report)
     } catch (error) {
       // A report that does not match its schema is never rendered; the run fails with the located problems.
       if (!(error instanceof InvalidReportError)) throw error
@@ -123,7 +124,8 @@ export class AgentTwinReporter implements Reporter {
       return
     }
     mkdirSync(dirname(file), { recursive: true })
-    writeFileSync(file, page)
+    // A case at a time: a run of many pairs never holds its whole page.
+    writeTextPieces(file, page)
     this.log(`AgentTwin HTML report written to ${file}`)
   }
 
