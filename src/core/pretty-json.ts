@@ -5,10 +5,7 @@
  * written. In pieces, the writer holds one case's text at a time, and the
  * bytes are the same.
  */
-import { closeSync, openSync, writeSync } from 'node:fs'
-
-/** Pieces are gathered to about this many characters before each write. */
-const WRITE_CHUNK = 64 * 1024
+import { writeTextPieces } from './write-pieces.ts'
 
 /** Values JSON.stringify leaves out of an object (and writes as `null` in an array). */
 function omitted(value: unknown): boolean {
@@ -81,24 +78,10 @@ function* pieces(value: unknown, indent: string, split: number): Generator<strin
  * writeJsonFile('reports/agenttwin.json', report)
  */
 export function writeJsonFile(file: string, value: unknown, split = 3): void {
-  const fd = openSync(file, 'w')
-  try {
-    let pending = ''
-    for (const piece of prettyJsonPieces(value, split)) {
-      pending += piece
-      if (pending.length >= WRITE_CHUNK) {
-        writeAll(fd, pending)
-        pending = ''
-      }
-    }
-    writeAll(fd, `${pending}\n`)
-  } finally {
-    closeSync(fd)
-  }
+  writeTextPieces(file, withNewline(prettyJsonPieces(value, split)))
 }
 
-/** `writeSync` until every byte is written: a write may take fewer than it was given. */
-function writeAll(fd: number, text: string): void {
-  const bytes = Buffer.from(text)
-  for (let offset = 0; offset < bytes.length; ) offset += writeSync(fd, bytes, offset)
+function* withNewline(pieces: Iterable<string>): Generator<string> {
+  yield* pieces
+  yield '\n'
 }

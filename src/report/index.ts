@@ -1,5 +1,5 @@
 export { FOLD_INDENT, foldLine, foldText } from './fold.ts'
-export { renderHtml } from './html/index.ts'
+export { htmlPieces, renderHtml } from './html/index.ts'
 export { renderMarkdown } from './markdown.ts'
 export { terminalColor } from './palette.ts'
 export { InvalidReportError, parseComparisonReport } from './parse.ts'

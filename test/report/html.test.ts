@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { buildReport } from '../../src/compare/build-report.ts'
 import { comparePair } from '../../src/compare/pair.ts'
 import type { ComparisonReport } from '../../src/compare/report.ts'
-import { renderCheckedHtml, renderHtml } from '../../src/report/html/index.ts'
+import { htmlPieces, renderCheckedHtml, renderHtml } from '../../src/report/html/index.ts'
 import { SCRIPT } from '../../src/report/html/page.ts'
 import type { CheckedReport } from '../../src/report/validate.ts'
 import { runSide } from '../compare/helpers/suite.ts'
@@ -108,5 +108,40 @@ describe('renderHtml', () => {
       'FAILURE claimed, no success to back every state-changing success changed state',
     )
     expect(page.attr('b', 'class', candidate!)).toBe('v-no-claim')
+  })
+})
+
+describe('htmlPieces', () => {
+  it('is the page renderHtml returns, one case to a piece', async () => {
+    const one = await report()
+    // Three pairs of the same cases: a page of several case sections.
+    const three = { ...one, pairs: [one.pairs[0]!, one.pairs[0]!, one.pairs[0]!] }
+    const pieces = [...htmlPieces(three)]
+    expect(pieces.join('')).toBe(renderHtml(three))
+    const cases = (piece: string) => piece.split('<details class="case"').length - 1
+    const sections = three.pairs.flatMap((pair) => pair.cases).length
+    expect(pieces.map(cases).filter((count) => count > 0)).toEqual(Array(sections).fill(1))
+  })
+
+  it('refuses a report that does not match its schema when called, before any piece', async () => {
+    const poisoned = poison(await report()) as ComparisonReport
+    expect(() => htmlPieces(poisoned)).toThrow(/not a valid AgentTwin comparison report/)
+  })
+
+  it('is the page renderHtml returns for a run with no pair, a file that did not load and a single case', async () => {
+    const side = (await runSide('candidate')).cases[0]!
+    const runErrors = [
+      {
+        kind: 'load-failure' as const,
+        file: 'scenarios/broken.scenario.yaml',
+        message: 'bad YAML',
+      },
+    ]
+    const noPair = buildReport([], { singleCases: [side], runErrors })
+    const page = [...htmlPieces(noPair)].join('')
+    expect(page).toBe(renderHtml(noPair))
+    expect(page).toContain('<p>No pair was compared.</p>')
+    expect(page).toContain('scenarios/broken.scenario.yaml')
+    expect(page).toContain(side.run.scenario.id)
   })
 })

@@ -4,7 +4,7 @@ import { type CheckedReport, checkComparisonReport } from '../validate.ts'
 import { caseSection } from './case.ts'
 import { filters, matrix } from './matrix.ts'
 import { SCRIPT, STYLE } from './page.ts'
-import { html, joinHtml, type SafeHtml } from './safe-html.ts'
+import { html, type SafeHtml } from './safe-html.ts'
 import { runErrorsSection, singleCasesSection } from './singles.ts'
 
 const sha256 = (text: SafeHtml) =>
@@ -19,15 +19,40 @@ export const CONTENT_SECURITY_POLICY = `default-src 'none'; style-src ${sha256(S
 
 /** The page of a report that matched its schema (see {@link renderHtml}). */
 export function renderCheckedHtml(report: CheckedReport): string {
-  const sections = report.pairs.flatMap((pair) => pair.cases.map((item) => caseSection(pair, item)))
-  const compared =
-    report.pairs.length === 0
-      ? html`<p>No pair was compared.</p>`
-      : html`${filters(report)}${matrix(report)}<h2>Cases</h2>${joinHtml(sections, html`\n`)}`
-  // What was not judged comes first; cases run on one version follow the pairs.
-  const body = html`${runErrorsSection(report)}${compared}${singleCasesSection(report)}`
+  return [...checkedHtmlPieces(report)].join('')
+}
+
+/**
+ * The page of a report that matched its schema, in pieces: the page's top,
+ * then each case's section, then its end. A run of many pairs writes its page
+ * one case at a time instead of holding it whole.
+ */
+export function* checkedHtmlPieces(report: CheckedReport): Generator<string> {
+  yield pageTop(report).toString()
+  yield runErrorsSection(report).toString()
+  if (report.pairs.length === 0) yield html`<p>No pair was compared.</p>`.toString()
+  else {
+    yield html`${filters(report)}${matrix(report)}<h2>Cases</h2>`.toString()
+    let first = true
+    for (const pair of report.pairs) {
+      for (const item of pair.cases) {
+        yield `${first ? '' : '\n'}${caseSection(pair, item)}`
+        first = false
+      }
+    }
+  }
+  // Cases run on one version follow the pairs.
+  yield singleCasesSection(report).toString()
   // `<\/script>`: the same text once cooked, and a bundler then has no `</script` to rewrite
   // (which would make the raw strings differ and pull in a helper package the install lacks).
+  yield html`
+<script>${SCRIPT}<\/script>
+</body></html>
+`.toString()
+}
+
+// What was not judged comes first, right under the header.
+function pageTop(report: CheckedReport): SafeHtml {
   return html`<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="${CONTENT_SECURITY_POLICY}">
@@ -38,10 +63,7 @@ export function renderCheckedHtml(report: CheckedReport): string {
 <body>
 <header><h1>AgentTwin comparison</h1>
 <p>Overall gate <span class="gate g-${report.gate.verdict}">${report.gate.verdict}</span> <span class="muted">${report.gate.reasons.join('; ')}</span></p></header>
-${body}
-<script>${SCRIPT}<\/script>
-</body></html>
-`.toString()
+`
 }
 
 /**
@@ -57,5 +79,17 @@ ${body}
  * writeFileSync('reports/agenttwin.html', renderHtml(report))
  */
 export function renderHtml(report: ComparisonReport): string {
-  return renderCheckedHtml(checkComparisonReport(report, { file: 'the comparison report' }))
+  return [...htmlPieces(report)].join('')
+}
+
+/**
+ * {@link renderHtml}'s page in pieces, to write one case at a time
+ * (`writeTextPieces`). The report is checked when this is called, before the
+ * first piece.
+ * @throws InvalidReportError when the report does not match `comparisonReportSchema`
+ * @example
+ * writeTextPieces('reports/agenttwin.html', htmlPieces(report))
+ */
+export function htmlPieces(report: ComparisonReport): Iterable<string> {
+  return checkedHtmlPieces(checkComparisonReport(report, { file: 'the comparison report' }))
 }
