@@ -29,6 +29,7 @@ export function renderCheckedHtml(report: CheckedReport): string {
  */
 export function* checkedHtmlPieces(report: CheckedReport): Generator<string> {
   yield pageTop(report).toString()
+  // What was not judged comes first, right under the header.
   yield runErrorsSection(report).toString()
   if (report.pairs.length === 0) yield html`<p>No pair was compared.</p>`.toString()
   else {
@@ -51,7 +52,7 @@ export function* checkedHtmlPieces(report: CheckedReport): Generator<string> {
 `.toString()
 }
 
-// What was not judged comes first, right under the header.
+/** The page's head and header, down to the overall gate. */
 function pageTop(report: CheckedReport): SafeHtml {
   return html`<!doctype html>
 <html lang="en"><head><meta charset="utf-8">

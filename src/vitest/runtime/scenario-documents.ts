@@ -35,9 +35,9 @@ export interface SuiteDocuments {
 
 /**
  * The plugin's prepared documents (the twin as its module offered it) while
- * every file is unchanged, else the
- * documents read now, with the loader's located errors. Either way each file
- * is read and hashed once in `store` and, when read now, parsed once.
+ * every file is unchanged, else the documents read now, with the loader's
+ * located errors. Either way each file is read and hashed once in `store`
+ * and, when read now, parsed once.
  */
 export function scenarioDocuments(
   input: { file: string; prepared?: PreparedScenario },
