@@ -15,17 +15,20 @@ const WRITE_CHUNK = 64 * 1024
 export function writeTextPieces(file: string, pieces: Iterable<string>): void {
   const partial = `${file}.${process.pid}.partial`
   const fd = openSync(partial, 'w')
+  let open = true
   try {
     const out = new ChunkedWriter(fd)
     for (const piece of pieces) out.write(piece)
     out.flush()
-  } catch (error) {
     closeSync(fd)
+    open = false
+    renameSync(partial, file)
+  } catch (error) {
+    // Nothing half-written stays behind, whether a piece, a write or the rename failed.
+    if (open) closeSync(fd)
     rmSync(partial, { force: true })
     throw error
   }
-  closeSync(fd)
-  renameSync(partial, file)
 }
 
 /**

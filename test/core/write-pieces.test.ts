@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, expect, test } from 'vitest'
@@ -39,4 +39,14 @@ test('a piece that throws leaves the old file as it was and nothing beside it', 
   expect(() => writeTextPieces(file, failing())).toThrow('a renderer bug')
   expect(readFileSync(file, 'utf8')).toBe('the last complete page')
   expect(readdirSync(dir)).toEqual(['report.html'])
+})
+
+test('a target the system refuses throws its error and leaves nothing beside it', () => {
+  const file = join(dir, 'page.html')
+  mkdirSync(file)
+  expect(() => writeTextPieces(file, ['<p>', 'a page', '</p>'])).toThrow(
+    expect.objectContaining({ code: 'EISDIR' }),
+  )
+  expect(readdirSync(dir)).toEqual(['page.html'])
+  expect(readdirSync(file)).toEqual([])
 })

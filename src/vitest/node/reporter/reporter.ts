@@ -26,6 +26,29 @@ function htmlBeside(json: string): string {
   return json.endsWith('.json') ? `${json.slice(0, -'.json'.length)}.html` : `${json}.html`
 }
 
+/** What the file system said of a file it refused, as the end of a sentence; `undefined` for any other error. */
+function fileSystemReason(error: unknown): string | undefined {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code
+  if (typeof code !== 'string' || !(error instanceof Error)) return undefined
+  switch (code) {
+    case 'EISDIR':
+      return 'is a folder'
+    // EEXIST: making the folders, one of them exists as a file.
+    case 'ENOTDIR':
+    case 'EEXIST':
+      return 'has a file, not a folder, on its path'
+    case 'EACCES':
+    case 'EPERM':
+      return 'may not be written (permission denied)'
+    case 'ENOSPC':
+      return 'does not fit: the disk is full'
+    case 'EROFS':
+      return 'is on a read-only file system'
+    default:
+      return code.startsWith('E') ? `could not be written (${error.message})` : undefined
+  }
+}
+
 /** The files of a pair's project that did not load: the pair's selection was not all judged. */
 function loadFailuresOf(pair: CollectedPair, errors: readonly RunError[]): RunError[] {
   return errors.filter((error) => error.kind === 'load-failure' && error.project === pair.project)
@@ -103,9 +126,10 @@ export class AgentTwinReporter implements Reporter {
     const target = this.options.outputFile ?? 'reports/agenttwin.json'
     if (target === false) return
     const file = resolve(this.root(), target)
-    mkdirSync(dirname(file), { recursive: true })
-    writeJsonFile(file, report)
-    this.log(`AgentTwin report written to ${file}`)
+    const written = this.writeFileOf('report', file, 'outputFile', () =>
+      writeJsonFile(file, report),
+    )
+    if (written) this.log(`AgentTwin report written to ${file}`)
   }
 
   private writeHtml(report: ComparisonReport): void {
@@ -123,10 +147,39 @@ export class AgentTwinReporter implements Reporter {
       process.exitCode = 1
       return
     }
-    mkdirSync(dirname(file), { recursive: true })
     // A case at a time: a run of many pairs never holds its whole page.
-    writeTextPieces(file, page)
-    this.log(`AgentTwin HTML report written to ${file}`)
+    const written = this.writeFileOf('HTML report', file, 'htmlFile', () =>
+      writeTextPieces(file, page),
+    )
+    if (written) this.log(`AgentTwin HTML report written to ${file}`)
+  }
+
+  /**
+   * Runs `write` for a report file, its folder made first. A file the system
+   * refuses (a folder of that name, no permission, a full disk) fails the run
+   * with one line naming the file, why and the option to change, instead of
+   * an unhandled error from inside the reporter: a report not written is
+   * never a quiet pass.
+   */
+  private writeFileOf(
+    what: string,
+    file: string,
+    option: 'outputFile' | 'htmlFile' | 'stepSummaryFile',
+    write: () => void,
+  ): boolean {
+    try {
+      mkdirSync(dirname(file), { recursive: true })
+      write()
+      return true
+    } catch (error) {
+      const reason = fileSystemReason(error)
+      if (reason === undefined) throw error
+      this.log(
+        `AgentTwin ${what} not written: ${file} ${reason}. Fix: set reporter.${option} in agentTwin() to a file you can write, or to false for none.`,
+      )
+      process.exitCode = 1
+      return false
+    }
   }
 
   private writeStepSummary(
@@ -143,7 +196,9 @@ export class AgentTwinReporter implements Reporter {
     const declaredGates = pairs.map((pair) =>
       loadFailuresOf(pair, runErrors).length > 0 ? undefined : pair.meta.pair.expectGate,
     )
-    appendFileSync(file, `${renderMarkdown(report, { declaredGates })}\n`)
+    this.writeFileOf('step summary', file, 'stepSummaryFile', () =>
+      appendFileSync(file, `${renderMarkdown(report, { declaredGates })}\n`),
+    )
   }
 
   /**
