@@ -2,6 +2,7 @@ import { mkdirSync, realpathSync, statSync, writeFileSync } from 'node:fs'
 import { basename, dirname, join, resolve } from 'node:path'
 import { AgentTwinError } from '../core/errors.ts'
 import { endSentence } from '../core/sentence.ts'
+import { unwritableReason } from '../core/unwritable.ts'
 
 /** An output path that is one of the command's inputs. Code `AGENTTWIN_OUTPUT_IS_INPUT`. */
 export class OutputIsInputError extends AgentTwinError {
@@ -20,15 +21,7 @@ export class UnwritableOutputError extends AgentTwinError {
   static override readonly code = 'AGENTTWIN_UNWRITABLE_OUTPUT'
 
   constructor(output: string, error: unknown) {
-    const code = (error as NodeJS.ErrnoException).code
-    const reason =
-      code === 'ENOTDIR' || code === 'EEXIST'
-        ? 'a part of its folder path is a file, not a folder'
-        : code === 'EISDIR'
-          ? 'it is a folder'
-          : code === 'EACCES' || code === 'EPERM'
-            ? 'permission denied'
-            : (code ?? String(error))
+    const reason = unwritableReason(error) ?? (error as NodeJS.ErrnoException).code ?? String(error)
     super(
       {
         problem: `cannot write ${output}: ${endSentence(reason)}`,

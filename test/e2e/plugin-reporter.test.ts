@@ -32,10 +32,10 @@ test('a report file that cannot be written fails the run with the file, the reas
     })
     expect(run.stdout).toContain(`AgentTwin report written to ${root}/reports/agenttwin.json`)
     expect(run.stdout).toContain(
-      `AgentTwin HTML report not written: ${root}/reports/agenttwin.html is a folder. Fix: set reporter.htmlFile in agentTwin() to a file you can write, or to false for none.`,
+      `AgentTwin HTML report not written to ${root}/reports/agenttwin.html: it is a folder. Fix: set reporter.htmlFile in agentTwin() to a file you can write, or to false for none.`,
     )
     expect(run.stdout).toContain(
-      `AgentTwin step summary not written: ${root}/reports/agenttwin.json/summary.md has a file, not a folder, on its path. Fix: set reporter.stepSummaryFile`,
+      `AgentTwin step summary not written to ${root}/reports/agenttwin.json/summary.md: a part of its folder path is a file, not a folder. Fix: set reporter.stepSummaryFile`,
     )
     expect(`${run.stdout}${run.stderr}`).not.toMatch(/Unhandled Error|EISDIR|ENOTDIR/)
     // The declared gate held; the run fails because two of its reports are missing.

@@ -4,6 +4,8 @@ import type { Reporter, TestModule, Vitest } from 'vitest/node'
 import type { ComparisonReport } from '../../../compare/index.ts'
 import { type PartialSelection, projectWords, type RunError } from '../../../compare/report.ts'
 import { writeJsonFile } from '../../../core/pretty-json.ts'
+import { endSentence } from '../../../core/sentence.ts'
+import { unwritableReason } from '../../../core/unwritable.ts'
 import { writeTextPieces } from '../../../core/write-pieces.ts'
 import {
   htmlPieces,
@@ -24,29 +26,6 @@ import { mergeSelections, selectionOf } from './selection.ts'
 
 function htmlBeside(json: string): string {
   return json.endsWith('.json') ? `${json.slice(0, -'.json'.length)}.html` : `${json}.html`
-}
-
-/** What the file system said of a file it refused, as the end of a sentence; `undefined` for any other error. */
-function fileSystemReason(error: unknown): string | undefined {
-  const code = (error as NodeJS.ErrnoException | undefined)?.code
-  if (typeof code !== 'string' || !(error instanceof Error)) return undefined
-  switch (code) {
-    case 'EISDIR':
-      return 'is a folder'
-    // EEXIST: making the folders, one of them exists as a file.
-    case 'ENOTDIR':
-    case 'EEXIST':
-      return 'has a file, not a folder, on its path'
-    case 'EACCES':
-    case 'EPERM':
-      return 'may not be written (permission denied)'
-    case 'ENOSPC':
-      return 'does not fit: the disk is full'
-    case 'EROFS':
-      return 'is on a read-only file system'
-    default:
-      return code.startsWith('E') ? `could not be written (${error.message})` : undefined
-  }
 }
 
 /** The files of a pair's project that did not load: the pair's selection was not all judged. */
@@ -172,10 +151,10 @@ export class AgentTwinReporter implements Reporter {
       write()
       return true
     } catch (error) {
-      const reason = fileSystemReason(error)
+      const reason = unwritableReason(error)
       if (reason === undefined) throw error
       this.log(
-        `AgentTwin ${what} not written: ${file} ${reason}. Fix: set reporter.${option} in agentTwin() to a file you can write, or to false for none.`,
+        `AgentTwin ${what} not written to ${file}: ${endSentence(reason)} Fix: set reporter.${option} in agentTwin() to a file you can write, or to false for none.`,
       )
       process.exitCode = 1
       return false
