@@ -1,4 +1,5 @@
 import { closeSync, openSync, renameSync, rmSync, writeSync } from 'node:fs'
+import { threadId } from 'node:worker_threads'
 
 // What one write takes: a large report goes out in chunks this size, never as one string.
 const WRITE_CHUNK = 64 * 1024
@@ -13,7 +14,8 @@ const WRITE_CHUNK = 64 * 1024
  * writeTextPieces('reports/agenttwin.html', htmlPieces(report))
  */
 export function writeTextPieces(file: string, pieces: Iterable<string>): void {
-  const partial = `${file}.${process.pid}.partial`
+  // Per process and thread: Vitest's `threads` pool runs several workers in one process.
+  const partial = `${file}.${process.pid}-${threadId}.tmp`
   const fd = openSync(partial, 'w')
   let open = true
   try {

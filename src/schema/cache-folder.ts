@@ -8,9 +8,9 @@
  * Without a `node_modules` folder, or when writing fails, nothing is kept and
  * every process does the work itself.
  */
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
-import { threadId } from 'node:worker_threads'
+import { writeTextPieces } from '../core/write-pieces.ts'
 
 /** Where the cache goes instead of `node_modules/.cache/agenttwin`; empty turns it off. */
 export const CACHE_DIR_ENV = 'AGENTTWIN_CACHE_DIR'
@@ -40,14 +40,11 @@ export function cacheFolder(kind: CacheKind): string | undefined {
  * A read-only or full disk keeps nothing, silently: the work is done again.
  */
 export function keepInCache(file: string, text: string): void {
-  // Per process and thread: Vitest's `threads` pool runs several workers in one process.
-  const partial = `${file}.${process.pid}-${threadId}.tmp`
   try {
     mkdirSync(dirname(file), { recursive: true })
-    writeFileSync(partial, text)
-    renameSync(partial, file)
+    writeTextPieces(file, [text])
   } catch {
-    rmSync(partial, { force: true })
+    // Nothing is kept, and nothing half-written is left: the next process does the work again.
   }
 }
 

@@ -27,7 +27,7 @@ export function renderCheckedHtml(report: CheckedReport): string {
  * then each case's section, then its end. A run of many pairs writes its page
  * one case at a time instead of holding it whole.
  */
-export function* checkedHtmlPieces(report: CheckedReport): Generator<string> {
+function* checkedHtmlPieces(report: CheckedReport): Generator<string> {
   yield pageTop(report).toString()
   // What was not judged comes first, right under the header.
   yield runErrorsSection(report).toString()
