@@ -1,21 +1,23 @@
 #!/usr/bin/env node
 // Bundles src/ into dist/ as a few ES module files: one per package entry
 // (package.json "exports" and the bin), one per module the package loads by
-// path (src/core/own-files.ts), and shared chunks under dist/chunks/. An
-// isolated Vitest test file is a fresh worker that loads the package anew;
-// a few files instead of one per source module is most of its start-up.
+// path (src/core/own-files.ts), and shared chunks under dist/chunks/, grouped
+// as scripts/chunk-plan.mjs decides. An isolated Vitest test file is a fresh
+// worker that loads the package anew; a few files instead of one per source
+// module is most of its start-up.
 // The type declarations come from tsc (emitDeclarationOnly) beside them.
 import { readdirSync, readFileSync, rmSync, utimesSync } from 'node:fs'
 import { isAbsolute, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build } from 'rolldown'
+import { chunkPlan } from './chunk-plan.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const dist = join(root, 'dist')
+const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'))
 
 /** `dist/x/y.js` → `x/y`, for every file of package.json "exports". */
 function exportedEntries() {
-  const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'))
   return Object.values(manifest.exports)
     .map((target) => (typeof target === 'string' ? target : target.default))
     .map((file) => /^\.\/dist\/(.+)\.js$/.exec(file ?? '')?.[1])
@@ -58,13 +60,13 @@ await build({
     format: 'esm',
     entryFileNames: '[name].js',
     chunkFileNames: 'chunks/[name]-[hash].js',
+    codeSplitting: chunkPlan(root, Object.keys(manifest.dependencies ?? {})),
     sourcemap: true,
   },
 })
 
 // Every package the bundle imports must be one a user's install has: a dependency, a peer, or
 // Node's own. A helper the bundler injects (a runtime package) would fail only once installed.
-const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'))
 const installable = new Set([
   manifest.name,
   ...Object.keys(manifest.dependencies ?? {}),

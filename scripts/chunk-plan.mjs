@@ -1,0 +1,122 @@
+// Which shared chunk each of the package's modules goes into (rolldown's
+// `output.codeSplitting.groups`). Left to itself the bundler makes one chunk
+// per set of entries that share a module, and a worker running one scenario
+// file loaded 64 files of the package: Node's ES module loader pays for each
+// file (resolve, stat, read, link) far more than for its size.
+//
+// The modules a test file's worker always loads are grouped by the packages
+// they reach, so that no entry loads a package it did not load before:
+//
+//   base          what `agenttwin --version` loads (the CLI's start stays small)
+//   core          needs neither Vitest nor MSW (twins, scenarios, evaluation, ...)
+//   interception  reaches MSW or @mswjs/interceptors, not Vitest
+//   vitest        reaches Vitest, not MSW (the config's side can load it)
+//   runtime       reaches both: only a test file's worker loads it
+//
+// A module's group follows from its whole static import closure, so a group
+// imports only the groups below it (no cycle between chunks), and a module
+// that reaches any other package (an optional peer such as the MCP SDK, Vite)
+// is left to the bundler's own chunks, as are the entries themselves.
+import { isAbsolute, join } from 'node:path'
+
+/** The modules a scenario file's worker loads: its own module, the setup file, and what every case imports on demand. */
+const WORKER_ROOTS = [
+  'vitest/runtime/scenario-suite',
+  'public/vitest-setup',
+  'case/run-case',
+  'http/shared-interception',
+]
+/** Loaded by `agenttwin --version`: these stay apart, in the small `base` chunk. */
+const BASE_ROOTS = ['cli/main']
+const INTERCEPTION = new Set(['msw', '@mswjs/interceptors'])
+
+const packageOf = (id) =>
+  (id.startsWith('@') ? id.split('/').slice(0, 2) : id.split('/').slice(0, 1)).join('/')
+
+/**
+ * The `codeSplitting` option for the package's build.
+ * @param {string} root the repository's root
+ * @param {string[]} dependencies the package's own dependencies (always installed)
+ */
+export function chunkPlan(root, dependencies) {
+  const plain = new Set(dependencies.filter((name) => !INTERCEPTION.has(name)))
+  /** @type {Map<string, string> | undefined} */
+  let groups
+  const groupOf = (id, ctx) => {
+    groups ??= planGroups(ctx, root, plain)
+    return groups.get(id) ?? null
+  }
+  const layer = (name, priority) => ({
+    name: (id, ctx) => (groupOf(id, ctx) === name ? name : null),
+    debugName: name,
+    priority,
+  })
+  // Higher priority captures first: a module is taken by its own layer before
+  // a layer above pulls it in as a dependency.
+  return {
+    groups: [
+      layer('base', 5),
+      layer('core', 4),
+      layer('interception', 3),
+      layer('vitest', 3),
+      layer('runtime', 2),
+    ],
+  }
+}
+
+/** Module id → group, for every module a worker loads (see the file's comment). */
+function planGroups(ctx, root, plain) {
+  const source = (name) => join(root, 'src', `${name}.ts`)
+  const own = (id) => isAbsolute(id) && ctx.getModuleInfo(id) !== null
+  const closure = (starts) => {
+    const seen = new Set()
+    const stack = starts.map(source)
+    while (stack.length > 0) {
+      const id = stack.pop()
+      if (seen.has(id) || !own(id)) continue
+      seen.add(id)
+      stack.push(...ctx.getModuleInfo(id).importedIds)
+    }
+    return seen
+  }
+  const base = closure(BASE_ROOTS)
+  const groups = new Map()
+  for (const id of closure(WORKER_ROOTS)) {
+    // An entry keeps its own code in its own file: the setup file's side effects run where it is imported.
+    if (ctx.getModuleInfo(id).isEntry) continue
+    if (base.has(id)) {
+      groups.set(id, 'base')
+      continue
+    }
+    const packages = reachedPackages(ctx, id)
+    const others = [...packages].filter(
+      (name) =>
+        !name.startsWith('node:') &&
+        !plain.has(name) &&
+        !INTERCEPTION.has(name) &&
+        name !== 'vitest',
+    )
+    if (others.length > 0) continue
+    const http = [...packages].some((name) => INTERCEPTION.has(name))
+    const vitest = packages.has('vitest')
+    groups.set(id, http && vitest ? 'runtime' : http ? 'interception' : vitest ? 'vitest' : 'core')
+  }
+  return groups
+}
+
+/** Every package a module reaches through static imports. */
+function reachedPackages(ctx, start) {
+  const packages = new Set()
+  const seen = new Set()
+  const stack = [start]
+  while (stack.length > 0) {
+    const id = stack.pop()
+    if (seen.has(id)) continue
+    seen.add(id)
+    for (const imported of ctx.getModuleInfo(id).importedIds) {
+      if (isAbsolute(imported)) stack.push(imported)
+      else packages.add(packageOf(imported))
+    }
+  }
+  return packages
+}
