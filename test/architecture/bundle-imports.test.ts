@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs'
-import { dirname, join, relative, resolve } from 'node:path'
+import { dirname, join, relative, resolve, sep } from 'node:path'
 import { describe, expect, it } from 'vitest'
 
 // What each built entry of the package loads up front, read from dist/ as Node
@@ -23,6 +23,9 @@ interface Loaded {
   sources: Set<string>
 }
 
+/** A path under `from`, `/`-separated on every system. */
+const under = (from: string, to: string) => relative(from, to).split(sep).join('/')
+
 const STATIC_IMPORT = /^(?:import|export)\s*(?:[^'"]*?\sfrom\s*)?["']([^"']+)["'];?$/gm
 
 function loadedBy(entry: string): Loaded {
@@ -37,11 +40,11 @@ function loadedBy(entry: string): Loaded {
       ? (JSON.parse(readFileSync(mapFile, 'utf8')) as { sources: string[] })
       : { sources: [] }
     for (const source of map.sources) {
-      loaded.sources.add(relative(root, resolve(dirname(join(dist, file)), source)))
+      loaded.sources.add(under(root, resolve(dirname(join(dist, file)), source)))
     }
     for (const [, specifier] of code.matchAll(STATIC_IMPORT)) {
       if (specifier!.startsWith('.'))
-        visit(relative(dist, resolve(dirname(join(dist, file)), specifier!)))
+        visit(under(dist, resolve(dirname(join(dist, file)), specifier!)))
       else loaded.specifiers.add(specifier!)
     }
   }
@@ -60,7 +63,7 @@ const packageOf = (specifier: string) =>
 const packagesOf = (loaded: Loaded) => new Set([...loaded.specifiers].map(packageOf))
 
 describe('what the built entries load up front', () => {
-  it("a scenario file's worker loads its module, the setup file and the five shared groups, no other file", () => {
+  it("a scenario file's worker loads, besides the entries it imports, the five shared groups and no other file", () => {
     for (const entry of ['vitest/runtime/scenario-suite.js', 'public/vitest-setup.js']) {
       const { files } = loadedBy(entry)
       const others = files
@@ -122,7 +125,7 @@ describe('what the built entries load up front', () => {
   })
 
   it('the check sees the imports it looks for', () => {
-    // MSW is loaded by the msw entry and the runtime, Vite by nobody up front.
+    // Each pattern above finds what it looks for where it is there to find.
     expect(packagesOf(loadedBy('public/msw.js')).has('msw')).toBe(true)
     expect(packagesOf(loadedBy('vitest/runtime/scenario-suite.js')).has('vitest')).toBe(true)
     expect(loadedBy('public/reporter.js').sources).toContain('src/vitest/node/reporter/reporter.ts')
