@@ -12,6 +12,8 @@
 //   interception  reaches MSW or @mswjs/interceptors, not Vitest
 //   vitest        reaches Vitest, not MSW (the config's side can load it)
 //   runtime       reaches both: only a test file's worker loads it
+//   api           the rest of the main entry (`agenttwin`, which an agents
+//                 module imports): what no test file or adapter loads without it
 //
 // A module's group follows from its whole static import closure, so a group
 // imports only the groups below it (no cycle between chunks), and a module
@@ -25,6 +27,22 @@ const WORKER_ROOTS = [
   'public/vitest-setup',
   'case/run-case',
   'http/shared-interception',
+]
+/** The main entry, which an agents module imports (`loadTwinSync`, types at run time). */
+const API_ROOTS = ['public/index']
+/**
+ * What loads without the main entry: a test file with no agent module, and
+ * each adapter entry. None of it goes into `api`, which holds the renderers
+ * and `diff`: an agent built on an adapter alone does not load them.
+ */
+const WITHOUT_API_ROOTS = [
+  'public/vitest',
+  'public/vitest-setup',
+  'vitest/runtime/scenario-suite',
+  'public/adapters/ai-sdk',
+  'public/adapters/openai-agents',
+  'public/adapters/langchain',
+  'public/adapters/mastra',
 ]
 /** Loaded by `agenttwin --version`: these stay apart, in the small `base` chunk. */
 const BASE_ROOTS = ['cli/main']
@@ -60,11 +78,12 @@ export function chunkPlan(root, dependencies) {
       layer('interception', 3),
       layer('vitest', 3),
       layer('runtime', 2),
+      layer('api', 1),
     ],
   }
 }
 
-/** Module id → group, for every module a worker loads (see the file's comment). */
+/** Module id → group, for every module a worker or an agents module loads (see the file's comment). */
 function planGroups(ctx, root, plain) {
   const source = (name) => join(root, 'src', `${name}.ts`)
   const own = (id) => isAbsolute(id) && ctx.getModuleInfo(id) !== null
@@ -100,6 +119,12 @@ function planGroups(ctx, root, plain) {
     const http = [...packages].some((name) => INTERCEPTION.has(name))
     const vitest = packages.has('vitest')
     groups.set(id, http && vitest ? 'runtime' : http ? 'interception' : vitest ? 'vitest' : 'core')
+  }
+  const withoutApi = closure(WITHOUT_API_ROOTS)
+  for (const id of closure(API_ROOTS)) {
+    if (groups.has(id) || withoutApi.has(id) || base.has(id) || ctx.getModuleInfo(id).isEntry) continue
+    const packages = [...reachedPackages(ctx, id)]
+    if (packages.every((name) => name.startsWith('node:') || plain.has(name))) groups.set(id, 'api')
   }
   return groups
 }
