@@ -122,7 +122,8 @@ function planGroups(ctx, root, plain) {
   }
   const withoutApi = closure(WITHOUT_API_ROOTS)
   for (const id of closure(API_ROOTS)) {
-    if (groups.has(id) || withoutApi.has(id) || base.has(id) || ctx.getModuleInfo(id).isEntry) continue
+    if (groups.has(id) || withoutApi.has(id) || base.has(id) || ctx.getModuleInfo(id).isEntry)
+      continue
     const packages = [...reachedPackages(ctx, id)]
     if (packages.every((name) => name.startsWith('node:') || plain.has(name))) groups.set(id, 'api')
   }

@@ -116,6 +116,25 @@ describe('what the built entries load up front', () => {
     }
   })
 
+  it('an adapter entry loads neither the renderers nor diff; the main entry loads them', () => {
+    const renderers = (loaded: Loaded) =>
+      [...loaded.sources].filter((source) => source.startsWith('src/report/html/'))
+    for (const entry of [
+      'public/adapters/ai-sdk.js',
+      'public/adapters/openai-agents.js',
+      'public/adapters/langchain.js',
+      'public/adapters/mastra.js',
+    ]) {
+      const loaded = loadedBy(entry)
+      expect({ renderers: renderers(loaded), diff: packagesOf(loaded).has('diff') }, entry).toEqual(
+        { renderers: [], diff: false },
+      )
+    }
+    const main = loadedBy('public/index.js')
+    expect(renderers(main).length).toBeGreaterThan(0)
+    expect(packagesOf(main).has('diff')).toBe(true)
+  })
+
   it('`agenttwin --version` loads Node alone, from its own file and the small base chunk', () => {
     const loaded = loadedBy('cli/main.js')
     expect([...packagesOf(loaded)]).toEqual(['node'])
