@@ -28,7 +28,7 @@ const WORKER_ROOTS = [
   'case/run-case',
   'http/shared-interception',
 ]
-/** The main entry, which an agents module imports (`loadTwinSync`, types at run time). */
+/** The main entry, which an agents module imports (for `loadTwinSync` and the like). */
 const API_ROOTS = ['public/index']
 /**
  * What loads without the main entry: a test file with no agent module, and
