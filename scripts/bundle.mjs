@@ -10,7 +10,7 @@ import { readdirSync, readFileSync, rmSync, utimesSync } from 'node:fs'
 import { isAbsolute, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build } from 'rolldown'
-import { chunkPlan } from './chunk-plan.mjs'
+import { chunkPlan, packageOf } from './chunk-plan.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const dist = join(root, 'dist')
@@ -72,8 +72,6 @@ const installable = new Set([
   ...Object.keys(manifest.dependencies ?? {}),
   ...Object.keys(manifest.peerDependencies ?? {}),
 ])
-const packageOf = (id) =>
-  (id.startsWith('@') ? id.split('/').slice(0, 2) : id.split('/').slice(0, 1)).join('/')
 const strays = []
 for (const file of readdirSync(dist, { recursive: true, encoding: 'utf8' })) {
   if (!file.endsWith('.js')) continue

@@ -48,7 +48,8 @@ const WITHOUT_API_ROOTS = [
 const BASE_ROOTS = ['cli/main']
 const INTERCEPTION = new Set(['msw', '@mswjs/interceptors'])
 
-const packageOf = (id) =>
+/** The package an import specifier names: `msw/node` → `msw`, `@scope/pkg/x` → `@scope/pkg`. */
+export const packageOf = (id) =>
   (id.startsWith('@') ? id.split('/').slice(0, 2) : id.split('/').slice(0, 1)).join('/')
 
 /**
@@ -85,64 +86,59 @@ export function chunkPlan(root, dependencies) {
 
 /** Module id → group, for every module a worker or an agents module loads (see the file's comment). */
 function planGroups(ctx, root, plain) {
-  const source = (name) => join(root, 'src', `${name}.ts`)
-  const own = (id) => isAbsolute(id) && ctx.getModuleInfo(id) !== null
-  const closure = (starts) => {
-    const seen = new Set()
-    const stack = starts.map(source)
-    while (stack.length > 0) {
-      const id = stack.pop()
-      if (seen.has(id) || !own(id)) continue
-      seen.add(id)
-      stack.push(...ctx.getModuleInfo(id).importedIds)
-    }
-    return seen
-  }
+  const closure = (names) =>
+    walk(
+      ctx,
+      names.map((name) => join(root, 'src', `${name}.ts`)),
+    ).modules
+  const layerOf = (id) => layerFor(walk(ctx, [id]).packages, plain)
   const base = closure(BASE_ROOTS)
   const groups = new Map()
   for (const id of closure(WORKER_ROOTS)) {
     // An entry keeps its own code in its own file: the setup file's side effects run where it is imported.
     if (ctx.getModuleInfo(id).isEntry) continue
-    if (base.has(id)) {
-      groups.set(id, 'base')
-      continue
-    }
-    const packages = reachedPackages(ctx, id)
-    const others = [...packages].filter(
-      (name) =>
-        !name.startsWith('node:') &&
-        !plain.has(name) &&
-        !INTERCEPTION.has(name) &&
-        name !== 'vitest',
-    )
-    if (others.length > 0) continue
-    const http = [...packages].some((name) => INTERCEPTION.has(name))
-    const vitest = packages.has('vitest')
-    groups.set(id, http && vitest ? 'runtime' : http ? 'interception' : vitest ? 'vitest' : 'core')
+    const layer = base.has(id) ? 'base' : layerOf(id)
+    if (layer) groups.set(id, layer)
   }
   const withoutApi = closure(WITHOUT_API_ROOTS)
   for (const id of closure(API_ROOTS)) {
     if (groups.has(id) || withoutApi.has(id) || base.has(id) || ctx.getModuleInfo(id).isEntry)
       continue
-    const packages = [...reachedPackages(ctx, id)]
-    if (packages.every((name) => name.startsWith('node:') || plain.has(name))) groups.set(id, 'api')
+    // Only what reaches Node and the plain dependencies, as `core` does: no MSW, no Vitest, no peer.
+    if (layerOf(id) === 'core') groups.set(id, 'api')
   }
   return groups
 }
 
-/** Every package a module reaches through static imports. */
-function reachedPackages(ctx, start) {
+/**
+ * The layer of a module that reaches `packages`: `core` for Node and the plain
+ * dependencies alone, then by whether MSW and Vitest are among them;
+ * `undefined` when it reaches any other package.
+ */
+function layerFor(packages, plain) {
+  let http = false
+  let vitest = false
+  for (const name of packages) {
+    if (INTERCEPTION.has(name)) http = true
+    else if (name === 'vitest') vitest = true
+    else if (!name.startsWith('node:') && !plain.has(name)) return undefined
+  }
+  return http && vitest ? 'runtime' : http ? 'interception' : vitest ? 'vitest' : 'core'
+}
+
+/** The package's own modules reachable from `starts` through static imports, and the packages they import. */
+function walk(ctx, starts) {
+  const modules = new Set()
   const packages = new Set()
-  const seen = new Set()
-  const stack = [start]
+  const stack = [...starts]
   while (stack.length > 0) {
     const id = stack.pop()
-    if (seen.has(id)) continue
-    seen.add(id)
-    for (const imported of ctx.getModuleInfo(id).importedIds) {
-      if (isAbsolute(imported)) stack.push(imported)
-      else packages.add(packageOf(imported))
+    if (modules.has(id)) continue
+    if (!isAbsolute(id)) packages.add(packageOf(id))
+    else if (ctx.getModuleInfo(id) !== null) {
+      modules.add(id)
+      stack.push(...ctx.getModuleInfo(id).importedIds)
     }
   }
-  return packages
+  return { modules, packages }
 }
