@@ -1,4 +1,12 @@
-import { afterAll, beforeAll, describe, type TestContext, TestRunner } from 'vitest'
+import {
+  afterAll,
+  beforeAll,
+  describe,
+  type RunnerTestCase,
+  type TestContext,
+  TestRunner,
+  test,
+} from 'vitest'
 import { deepFreeze } from '../../core/freeze.ts'
 import type { Interception } from '../../http/interception.ts'
 import { holdInterception, type InterceptionHold } from '../../http/shared-interception.ts'
@@ -222,10 +230,11 @@ function defineTask(
   handler: (context: TestContext) => Promise<void>,
   concurrent?: boolean,
 ): void {
-  const task = TestRunner.getCurrentSuite().task(name, {
-    handler,
-    timeout,
-    ...(concurrent && { concurrent }),
-  })
+  // Through `test`, not the collector's `task`: a task made without the `test` API's fixtures
+  // gets fixtures of its own, which Vitest keeps until the worker ends and walks at the end
+  // of every file, so with `isolate: false` each file cost more than the one before it.
+  const collector = TestRunner.getCurrentSuite()
+  test(name, { timeout, ...(concurrent && { concurrent }) }, handler)
+  const task = collector.tasks.at(-1) as RunnerTestCase
   task.location = { line: location.line, column: location.column }
 }
