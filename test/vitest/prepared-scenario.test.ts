@@ -6,7 +6,6 @@ import { DocumentStore } from '../../src/schema/document-store.ts'
 import { loadScenarioSync } from '../../src/schema/index.ts'
 import { offerCheckedTwin } from '../../src/schema/offered-twins.ts'
 import type { TwinDocument } from '../../src/schema/twin-document.ts'
-import { referencedDocuments } from '../../src/vitest/node/generate-module.ts'
 import { prepareScenario } from '../../src/vitest/node/prepare-scenario.ts'
 import { scenarioDocuments } from '../../src/vitest/runtime/scenario-documents.ts'
 import { type PreparedScenario, stillCurrent } from '../../src/vitest/shared/prepared-scenario.ts'
@@ -26,8 +25,7 @@ beforeEach(() => {
 afterEach(() => rmSync(dir, { recursive: true, force: true }))
 
 const prepare = () => {
-  const store = new DocumentStore()
-  return prepareScenario(store, scenario, referencedDocuments(scenario, store.parse(scenario)))
+  return prepareScenario(new DocumentStore(), scenario).prepared
 }
 // What a worker asks: each file's digest as it is now, in the worker's own store.
 const current = (prepared: PreparedScenario) => stillCurrent(prepared, new DocumentStore())

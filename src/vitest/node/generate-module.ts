@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import type { SuiteAttack } from '../../scenario/suite-attacks.ts'
-import type { ParseResult } from '../../schema/parse-yaml.ts'
 import { attackFileOf } from '../../schema/scenario-attack-checks.ts'
 import type { PreparedScenario } from '../shared/prepared-scenario.ts'
 
@@ -97,18 +96,17 @@ export function twinOfferModule(
 }
 
 /**
- * The documents a scenario names (twin and contracts), as absolute paths, if
- * the document (its one parse, `parsed`) is readable enough to say; the loader
- * reports the rest.
+ * The documents a scenario names (twin, contracts, attacks), as absolute
+ * paths, read from its document as loaded or parsed (`value`); nothing for a
+ * file that did not parse (`undefined`), whose problems the loader reports.
  */
 export function referencedDocuments(
   file: string,
-  parsed: ParseResult,
+  value: unknown,
   suiteAttacks: readonly SuiteAttack[] = [],
 ): string[] {
-  // An unreadable scenario fails in the worker with the loader's file:line:col message.
-  if (!parsed.ok) return []
-  const document = parsed.parsed.value as {
+  if (value === undefined) return []
+  const document = value as {
     twin?: unknown
     expectations?: unknown
     attacks?: unknown

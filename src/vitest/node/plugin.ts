@@ -13,7 +13,6 @@ import {
   type CheckedTwinFile,
   generateScenarioModule,
   offeredTwinFile,
-  referencedDocuments,
   TWIN_OFFER_PREFIX,
   twinOfferModule,
 } from './generate-module.ts'
@@ -161,10 +160,9 @@ export function agentTwin(options: AgentTwinOptions = {}): Plugin {
       )
     }
     const suiteAttacks = suiteAttacksFor(id)
-    const named = referencedDocuments(id, store.parse(id), suiteAttacks)
-    for (const file of named) documents.add(file)
     // Loaded and validated here, once, so the test file neither parses nor validates it again.
-    const prepared = prepareScenario(store, id, named)
+    const { named, prepared } = prepareScenario(store, id, suiteAttacks)
+    for (const file of named) documents.add(file)
     // A scenario's own text serves its module alone, which Vite loads once a run: only what
     // several scenarios share (twins, contracts, attacks) stays in the store.
     store.forget(id)
