@@ -19,16 +19,28 @@ export const MAX_NESTING_DEPTH = DEFAULT_LIMITS.depth
  * nestsDeeperThan({ a: { b: [1] } }, 2) // true
  */
 export function nestsDeeperThan(value: unknown, max: number): boolean {
-  const stack: Array<{ value: unknown; depth: number }> = [{ value, depth: 0 }]
+  // Two parallel stacks, objects alone pushed and no path kept: a report of a thousand runs
+  // is walked whole before it is written.
+  if (value === null || typeof value !== 'object') return false
+  const values: object[] = [value]
+  const depths: number[] = [1]
   const seen = new WeakSet<object>()
-  while (stack.length > 0) {
-    const { value: current, depth } = stack.pop()!
-    if (current === null || typeof current !== 'object') continue
-    if (depth + 1 > max) return true
+  while (values.length > 0) {
+    const current = values.pop()!
+    const depth = depths.pop()!
+    if (depth > max) return true
     if (seen.has(current)) continue
     seen.add(current)
-    const children = Array.isArray(current) ? current : Object.values(current)
-    for (const child of children) stack.push({ value: child, depth: depth + 1 })
+    // Children pushed last first, so values are met in document order, as `pathPastDepth`
+    // meets them: a value reached twice is measured where it is first met by both.
+    const children: unknown[] = Array.isArray(current) ? current : Object.values(current)
+    for (let index = children.length - 1; index >= 0; index--) {
+      const child = children[index]
+      if (child !== null && typeof child === 'object') {
+        values.push(child)
+        depths.push(depth + 1)
+      }
+    }
   }
   return false
 }
@@ -41,6 +53,8 @@ export function nestsDeeperThan(value: unknown, max: number): boolean {
  * pathPastDepth({ a: [{ b: 1 }] }, 2) // ['a', 0]
  */
 export function pathPastDepth(value: unknown, max: number): (string | number)[] | undefined {
+  // The common answer without building a path for every value on the way.
+  if (!nestsDeeperThan(value, max)) return undefined
   const stack: Array<{ value: unknown; path: (string | number)[] }> = [{ value, path: [] }]
   const seen = new WeakSet<object>()
   while (stack.length > 0) {

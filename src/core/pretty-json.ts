@@ -43,8 +43,7 @@ export function* prettyJsonPieces(value: unknown, split = 2): Generator<string> 
 
 function* pieces(value: unknown, indent: string, split: number): Generator<string> {
   if (split === 0 || !container(value)) {
-    // Literal newlines in the text are its structure (a string's own are escaped): indented here.
-    yield JSON.stringify(value, null, 2).replaceAll('\n', `\n${indent}`)
+    yield indented(value, indent)
     return
   }
   const inner = `${indent}  `
@@ -68,6 +67,24 @@ function* pieces(value: unknown, indent: string, split: number): Generator<strin
     yield* pieces(item, inner, split - 1)
   }
   yield first ? '{}' : `\n${indent}}`
+}
+
+/**
+ * `JSON.stringify(value, null, 2)` with every line after the first indented by
+ * `indent` (two spaces a level). Stringified inside one array per level, the
+ * value's lines come out indented already; cutting the arrays' own lines off
+ * is cheaper than a second pass over the text to indent it.
+ */
+function indented(value: unknown, indent: string): string {
+  const levels = indent.length / 2
+  if (levels === 0 || !container(value)) return JSON.stringify(value, null, 2)
+  let wrapped: unknown = value
+  for (let level = 0; level < levels; level++) wrapped = [wrapped]
+  const text = JSON.stringify(wrapped, null, 2)
+  // Level i opens with `indent(i) + "[\n"` and closes with `"\n" + indent(i) + "]"`.
+  let opening = 0
+  for (let level = 0; level < levels; level++) opening += 2 * level + 2
+  return text.slice(opening + indent.length, text.length - opening)
 }
 
 /**

@@ -17,4 +17,15 @@ describe('pathPastDepth', () => {
     expect(path).toHaveLength(256)
     expect(path?.slice(0, 3)).toEqual(['x', 0, 0])
   })
+
+  it('answers as nestsDeeperThan does when a value is reached twice (YAML aliases)', () => {
+    const shared = { d: { e: {} } }
+    // Met first at the second level under `a`, where it is three levels deep in all.
+    const value = { a: shared, b: { c: { x: shared } } }
+    for (const max of [1, 2, 3, 4, 5]) {
+      expect(pathPastDepth(value, max) !== undefined).toBe(nestsDeeperThan(value, max))
+    }
+    expect(pathPastDepth(value, 3)).toEqual(['a', 'd', 'e'])
+    expect(nestsDeeperThan(value, 4)).toBe(false)
+  })
 })
