@@ -41,7 +41,10 @@ export function cassettePath(
 export function readCassette(file: string): Cassette | undefined {
   let text: string
   try {
-    const size = statSync(file).size
+    // No cassette is the common case (an agent without a model): answered without an exception.
+    const stats = statSync(file, { throwIfNoEntry: false })
+    if (!stats) return undefined
+    const size = stats.size
     const maxBytes = resourceLimit('cassetteBytes')
     if (size > maxBytes)
       throw new LimitExceededError('cassetteBytes', `The cassette ${file}`, size, maxBytes)
