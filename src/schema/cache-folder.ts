@@ -26,10 +26,22 @@ export type CacheKind = 'validators' | 'scenarios' | 'twins'
 export function cacheFolder(kind: CacheKind): string | undefined {
   const fromEnv = process.env[CACHE_DIR_ENV]
   if (fromEnv !== undefined) return fromEnv === '' ? undefined : resolve(fromEnv, kind)
-  for (let dir = process.cwd(); ; dir = dirname(dir)) {
-    if (existsSync(join(dir, 'node_modules'))) {
-      return join(dir, 'node_modules', '.cache', 'agenttwin', kind)
+  const modules = nodeModulesAbove(process.cwd())
+  return modules === undefined ? undefined : join(modules, '.cache', 'agenttwin', kind)
+}
+
+/** The `node_modules` found above a working directory, kept: a file of a thousand scenarios asks for each. */
+let found: { cwd: string; modules: string } | undefined
+
+function nodeModulesAbove(cwd: string): string | undefined {
+  if (found?.cwd === cwd) return found.modules
+  for (let dir = cwd; ; dir = dirname(dir)) {
+    const modules = join(dir, 'node_modules')
+    if (existsSync(modules)) {
+      found = { cwd, modules }
+      return modules
     }
+    // Not kept: a project without node_modules may install one while it runs.
     if (dirname(dir) === dir) return undefined
   }
 }

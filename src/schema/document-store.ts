@@ -113,10 +113,10 @@ export class DocumentStore {
   #entry(file: string): Entry {
     const path = resolve(file)
     for (const files of this.#watchers) files.add(path)
-    const stamp = fileStamp(path)
+    const { stamp, size } = statFile(path)
     const held = this.#entries.get(path)
     if (held && held.stamp === stamp) return held
-    const entry: Entry = { file: path, stamp, ...readFile(path), inspections: new Map() }
+    const entry: Entry = { file: path, stamp, ...readFile(path, size), inspections: new Map() }
     this.#entries.set(path, entry)
     return entry
   }
@@ -124,18 +124,27 @@ export class DocumentStore {
 
 /** A file's size, times and inode, as `stat` gives them now: a changed file has another stamp. */
 export function fileStamp(file: string): string {
+  return statFile(file).stamp
+}
+
+/** The stamp of `file`, with its size when it could be stat'ed. */
+function statFile(file: string): { stamp: string; size?: number } {
   try {
     const stats = statSync(file)
-    return `${stats.size}:${stats.mtimeMs}:${stats.ctimeMs}:${stats.ino}`
+    return {
+      stamp: `${stats.size}:${stats.mtimeMs}:${stats.ctimeMs}:${stats.ino}`,
+      size: stats.size,
+    }
   } catch (error) {
-    return `unreadable:${(error as NodeJS.ErrnoException).code ?? ''}`
+    return { stamp: `unreadable:${(error as NodeJS.ErrnoException).code ?? ''}` }
   }
 }
 
-function readFile(file: string): Pick<Entry, 'read' | 'bytes' | 'digest'> {
+/** The file's bytes and digest, or its problem; `size` as stat'ed for its stamp, when it was. */
+function readFile(file: string, size?: number): Pick<Entry, 'read' | 'bytes' | 'digest'> {
   try {
     // Measured before it is read: a file far over the limit is never loaded.
-    const tooLarge = documentTooLarge(undefined, file, statSync(file).size)
+    const tooLarge = documentTooLarge(undefined, file, size ?? statSync(file).size)
     if (tooLarge) return { read: { problem: tooLarge } }
     const bytes = readFileSync(file)
     return { bytes, digest: fileDigest(bytes) }
