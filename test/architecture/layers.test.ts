@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
-import { dirname, join, relative, resolve } from 'node:path'
+import { dirname, relative, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { sourceFiles } from '../support/source-files.ts'
 
 const src = resolve(import.meta.dirname, '../../src')
 
@@ -45,14 +46,6 @@ const KNOWN: string[] = []
 function layerOf(file: string): string | undefined {
   if (file.startsWith('public/')) return undefined
   return file.split('/')[0]
-}
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name)
-    if (entry.isDirectory()) return sourceFiles(path)
-    return path.endsWith('.ts') ? [path] : []
-  })
 }
 
 function importsOf(file: string): string[] {

@@ -1,17 +1,10 @@
-import { readdirSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { join, relative, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { sourceFiles } from '../support/source-files.ts'
 
 const root = resolve(import.meta.dirname, '../..')
 const src = join(root, 'src')
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name)
-    if (entry.isDirectory()) return sourceFiles(path)
-    return path.endsWith('.ts') ? [path] : []
-  })
-}
 
 /** Module-level `Map`, `WeakMap` and `WeakSet` bindings of a source text (not indented: module scope). */
 function moduleState(text: string): string[] {

@@ -1,6 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { join, relative, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { sourceFiles } from '../support/source-files.ts'
 
 // Vitest gives a task made by a suite collector's `task()` without the `test` API's fixtures
 // a fixtures object of its own, keeps every such object until the worker ends and walks them
@@ -8,14 +9,6 @@ import { describe, expect, it } from 'vitest'
 // the one before. The runtime defines its tests through `test`, which passes its fixtures on.
 
 const root = resolve(import.meta.dirname, '../..')
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name)
-    if (entry.isDirectory()) return sourceFiles(path)
-    return path.endsWith('.ts') ? [path] : []
-  })
-}
 
 /** The lines of `text` that make a task through a suite collector, as `line: code`. */
 function collectorTasks(text: string): string[] {
