@@ -81,10 +81,10 @@ function indented(value: unknown, indent: string): string {
   let wrapped: unknown = value
   for (let level = 0; level < levels; level++) wrapped = [wrapped]
   const text = JSON.stringify(wrapped, null, 2)
-  // Level i opens with `indent(i) + "[\n"` and closes with `"\n" + indent(i) + "]"`.
-  let opening = 0
-  for (let level = 0; level < levels; level++) opening += 2 * level + 2
-  return text.slice(opening + indent.length, text.length - opening)
+  // Level i opens with `indent(i) + "[\n"` and closes with `"\n" + indent(i) + "]"`: 2i + 2
+  // characters each, levels × (levels + 1) in all.
+  const wrapping = levels * (levels + 1)
+  return text.slice(wrapping + indent.length, text.length - wrapping)
 }
 
 /**

@@ -50,14 +50,17 @@ export function prepareScenario(
     file: input,
     digest: store.digest(input) ?? '',
   }))
-  return { named, prepared: prepared(loaded, inputs) }
+  return { named, prepared: preparedFrom(loaded, inputs) }
 }
 
 function parsedValue(parse: ParseResult): unknown {
   return parse.ok ? parse.parsed.value : undefined
 }
 
-function prepared(loaded: ScenarioDocuments, inputs: PreparedScenario['inputs']): PreparedScenario {
+function preparedFrom(
+  loaded: ScenarioDocuments,
+  inputs: PreparedScenario['inputs'],
+): PreparedScenario {
   return {
     document: loaded.document,
     attacks: loaded.attacks,
