@@ -39,7 +39,7 @@ function writeCanonical(value: unknown, options: CanonicalJsonOptions, write: Wr
   const drops = (options.dropPaths ?? []).map(patternOf)
   const form = jsonForm(value)
   if (form === undefined) throw new NotJsonError('', 'the value itself is undefined')
-  serialise(form, '', drops, new Set(), write)
+  serialise(form, { keys: [], seen: new Set(), write }, drops)
 }
 
 /**
@@ -53,7 +53,83 @@ function writeCanonical(value: unknown, options: CanonicalJsonOptions, write: Wr
  */
 export function jsonEquals(a: unknown, b: unknown): boolean {
   if (a === undefined || b === undefined) return a === b
+  // Plain data is compared in place. Anything else (a toJSON, a class, a
+  // cycle, a value with no JSON form) is compared by its canonical text,
+  // which throws for what has no JSON form whether the sides differ or not.
+  const compared = plainCompare(a, b, 0)
+  if (compared === EQUAL) return true
+  if (compared === DIFFERENT && isPlainData(a, 0) && isPlainData(b, 0)) return false
   return canonicalJson(a) === canonicalJson(b)
+}
+
+const EQUAL = 0
+const DIFFERENT = 1
+/** Something only the canonical text can answer for. */
+const UNKNOWN = 2
+type Compared = typeof EQUAL | typeof DIFFERENT | typeof UNKNOWN
+
+/** Nesting past which plain data is left to the canonical text (a cycle ends there too). */
+const PLAIN_DEPTH = 256
+
+/** Compares plain data in place; stops at the first difference or at anything not plain. */
+function plainCompare(a: unknown, b: unknown, depth: number): Compared {
+  if (!isPlainContainer(a, depth) || !isPlainContainer(b, depth)) {
+    if (!isPlainLeaf(a) && !isPlainContainer(a, depth)) return UNKNOWN
+    if (!isPlainLeaf(b) && !isPlainContainer(b, depth)) return UNKNOWN
+    return a === b ? EQUAL : DIFFERENT
+  }
+  if (Array.isArray(a) !== Array.isArray(b)) return DIFFERENT
+  if (Array.isArray(a)) {
+    const other = b as unknown[]
+    if (a.length !== other.length) return DIFFERENT
+    for (let index = 0; index < a.length; index++) {
+      // An undefined item is written as null.
+      const item = plainCompare(a[index] ?? null, other[index] ?? null, depth + 1)
+      if (item !== EQUAL) return item
+    }
+    return EQUAL
+  }
+  const left = a as Record<string, unknown>
+  const right = b as Record<string, unknown>
+  let fields = 0
+  for (const key of Object.keys(left)) {
+    if (left[key] === undefined) continue
+    fields++
+    if (right[key] === undefined || !Object.hasOwn(right, key)) return DIFFERENT
+    const item = plainCompare(left[key], right[key], depth + 1)
+    if (item !== EQUAL) return item
+  }
+  // An undefined field is an absent one.
+  for (const key of Object.keys(right)) if (right[key] !== undefined) fields--
+  return fields === 0 ? EQUAL : DIFFERENT
+}
+
+/** Plain data all through: what `plainCompare` reads, with undefined fields and items allowed. */
+function isPlainData(value: unknown, depth: number): boolean {
+  if (isPlainLeaf(value) || value === undefined) return true
+  if (!isPlainContainer(value, depth)) return false
+  for (const item of Object.values(value)) if (!isPlainData(item, depth + 1)) return false
+  return true
+}
+
+/** A string, boolean, null or finite number: written as itself. */
+function isPlainLeaf(value: unknown): boolean {
+  return (
+    value === null ||
+    typeof value === 'string' ||
+    typeof value === 'boolean' ||
+    (typeof value === 'number' && Number.isFinite(value))
+  )
+}
+
+/** An array or an object of the plain prototype without `toJSON`, not nested past `PLAIN_DEPTH`. */
+function isPlainContainer(value: unknown, depth: number): value is object {
+  if (typeof value !== 'object' || value === null || depth > PLAIN_DEPTH) return false
+  if (!Array.isArray(value)) {
+    const prototype = Object.getPrototypeOf(value)
+    if (prototype !== Object.prototype && prototype !== null) return false
+  }
+  return typeof (value as { toJSON?: unknown }).toJSON !== 'function'
 }
 
 /** The value with object keys sorted at every depth; arrays keep their order. */
@@ -100,11 +176,18 @@ export function digest(value: unknown, options: CanonicalJsonOptions = {}): stri
 /** Characters of canonical text hashed at a time. */
 const DIGEST_CHUNK = 64 * 1024
 
+/** No paths to drop: the common case, shared so a walk without drops allocates nothing for them. */
+const NOTHING_TO_DROP: { drop: boolean; rest: PatternSegment[][] } = Object.freeze({
+  drop: false,
+  rest: [],
+})
+
 /** Paths still to drop below the current key: those whose first segment matches, minus it. */
 function descend(
   drops: PatternSegment[][],
   key: string,
 ): { drop: boolean; rest: PatternSegment[][] } {
+  if (drops.length === 0) return NOTHING_TO_DROP
   let drop = false
   const rest: PatternSegment[][] = []
   for (const segments of drops) {
@@ -134,83 +217,84 @@ function jsonForm(value: unknown): unknown {
   return form
 }
 
+/**
+ * One walk's state: the keys down to the current value (joined into a path
+ * only for an error), the containers open above it (a cycle), and where the
+ * text goes.
+ */
+interface Walk {
+  keys: string[]
+  seen: Set<object>
+  write: Write
+}
+
 /** Writes the canonical JSON of a value that is not undefined (see {@link jsonForm}). */
-function serialise(
-  value: unknown,
-  path: string,
-  drops: PatternSegment[][],
-  seen: Set<object>,
-  write: Write,
-): void {
+function serialise(value: unknown, walk: Walk, drops: PatternSegment[][]): void {
   switch (value === null ? 'null' : typeof value) {
     case 'null':
     case 'string':
     case 'boolean':
-      write(JSON.stringify(value))
+      walk.write(JSON.stringify(value))
       return
     case 'number':
-      if (!Number.isFinite(value)) throw new NotJsonError(path, `the number ${value} is not finite`)
-      write(JSON.stringify(value))
+      if (!Number.isFinite(value))
+        throw new NotJsonError(walk.keys.join('.'), `the number ${value} is not finite`)
+      walk.write(JSON.stringify(value))
       return
     case 'object':
       break
     default:
-      throw new NotJsonError(path, `a ${typeof value} has no JSON form`)
+      throw new NotJsonError(walk.keys.join('.'), `a ${typeof value} has no JSON form`)
   }
-  if (seen.has(value as object)) throw new NotJsonError(path, 'it contains a cycle')
-  seen.add(value as object)
-  try {
-    if (Array.isArray(value)) serialiseArray(value, path, drops, seen, write)
-    else serialiseObject(value as Record<string, unknown>, path, drops, seen, write)
-  } finally {
-    seen.delete(value as object)
-  }
+  if (walk.seen.has(value as object))
+    throw new NotJsonError(walk.keys.join('.'), 'it contains a cycle')
+  walk.seen.add(value as object)
+  if (Array.isArray(value)) serialiseArray(value, walk, drops)
+  else serialiseObject(value as Record<string, unknown>, walk, drops)
+  // Only on the way out of a finished container: a throw ends the whole walk.
+  walk.seen.delete(value as object)
 }
 
-function serialiseArray(
-  value: unknown[],
-  path: string,
-  drops: PatternSegment[][],
-  seen: Set<object>,
-  write: Write,
-): void {
-  write('[')
+function serialiseArray(value: unknown[], walk: Walk, drops: PatternSegment[][]): void {
+  walk.write('[')
   let first = true
-  value.forEach((item, index) => {
-    const { drop, rest } = descend(drops, String(index))
-    if (drop) return
-    if (!first) write(',')
+  // An index loop, not forEach: a hole is written as null, as JSON.stringify does.
+  for (let index = 0; index < value.length; index++) {
+    const key = String(index)
+    const { drop, rest } = descend(drops, key)
+    if (drop) continue
+    if (!first) walk.write(',')
     first = false
-    const form = jsonForm(item)
-    if (form === undefined) write('null')
-    else serialise(form, join(path, String(index)), rest, seen, write)
-  })
-  write(']')
+    const form = jsonForm(value[index])
+    if (form === undefined) walk.write('null')
+    else serialiseChild(form, key, walk, rest)
+  }
+  walk.write(']')
 }
 
 function serialiseObject(
   value: Record<string, unknown>,
-  path: string,
+  walk: Walk,
   drops: PatternSegment[][],
-  seen: Set<object>,
-  write: Write,
 ): void {
-  write('{')
+  walk.write('{')
   let first = true
   for (const key of Object.keys(value).sort()) {
     const { drop, rest } = descend(drops, key)
     if (drop) continue
     const form = jsonForm(value[key])
     if (form === undefined) continue
-    write(`${first ? '' : ','}${JSON.stringify(key)}:`)
+    walk.write(`${first ? '' : ','}${JSON.stringify(key)}:`)
     first = false
-    serialise(form, join(path, key), rest, seen, write)
+    serialiseChild(form, key, walk, rest)
   }
-  write('}')
+  walk.write('}')
 }
 
-function join(path: string, key: string): string {
-  return path ? `${path}.${key}` : key
+function serialiseChild(form: unknown, key: string, walk: Walk, drops: PatternSegment[][]): void {
+  walk.keys.push(key)
+  serialise(form, walk, drops)
+  walk.keys.pop()
 }
 
 /** Every field given in `subset` deep-equals the same field of `value`. */
