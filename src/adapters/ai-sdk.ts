@@ -10,6 +10,7 @@
  */
 import type { generateText as GenerateText, ModelMessage, Tool, ToolSet } from 'ai'
 import type { AgentToolCall } from '../core/case-run.ts'
+import { loadPeer } from '../core/peer.ts'
 import {
   type TwinnedToolsOptions,
   type TwinSource,
@@ -26,9 +27,9 @@ import {
   tokensOf,
 } from './conversation.ts'
 import { ToolNotWrappableError } from './errors.ts'
-import { loadPeer } from './peer.ts'
 
-export { MissingPeerError, ToolNotWrappableError } from './errors.ts'
+export { MissingPeerError } from '../core/peer.ts'
+export { ToolNotWrappableError } from './errors.ts'
 
 const ai = await loadPeer('agenttwin/adapters/ai-sdk', ['ai'], 'ai', () => import('ai'))
 

@@ -11,6 +11,7 @@
 import type { BaseMessage } from '@langchain/core/messages'
 import type { DynamicStructuredTool, StructuredToolInterface } from '@langchain/core/tools'
 import type { AgentToolCall } from '../core/case-run.ts'
+import { loadPeer } from '../core/peer.ts'
 import {
   type TwinnedToolsOptions,
   type TwinSource,
@@ -21,9 +22,9 @@ import {
 import type { Agent, AgentContext } from '../scenario/types.ts'
 import { type AdapterOptions, adaptedResult, conversationOf, resultText } from './conversation.ts'
 import { ToolNotWrappableError } from './errors.ts'
-import { loadPeer } from './peer.ts'
 
-export { MissingPeerError, ToolNotWrappableError } from './errors.ts'
+export { MissingPeerError } from '../core/peer.ts'
+export { ToolNotWrappableError } from './errors.ts'
 
 const ENTRY = 'agenttwin/adapters/langchain'
 const tools = await loadPeer(

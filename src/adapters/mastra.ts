@@ -9,6 +9,7 @@
  */
 import type { Agent as MastraAgent } from '@mastra/core/agent'
 import type { AgentToolCall } from '../core/case-run.ts'
+import { loadPeer, requirePeerFunction } from '../core/peer.ts'
 import {
   type TwinnedToolsOptions,
   type TwinSource,
@@ -25,9 +26,9 @@ import {
   tokensOf,
 } from './conversation.ts'
 import { ToolNotWrappableError } from './errors.ts'
-import { loadPeer, requirePeerFunction } from './peer.ts'
 
-export { MissingPeerError, ToolNotWrappableError } from './errors.ts'
+export { MissingPeerError } from '../core/peer.ts'
+export { ToolNotWrappableError } from './errors.ts'
 
 const ENTRY = 'agenttwin/adapters/mastra'
 const PACKAGES = ['@mastra/core', 'zod']

@@ -15,6 +15,7 @@ import type {
   RunResult,
 } from '@openai/agents'
 import type { AgentToolCall } from '../core/case-run.ts'
+import { loadPeer } from '../core/peer.ts'
 import {
   type TwinnedToolsOptions,
   type TwinSource,
@@ -32,9 +33,9 @@ import {
   tokensOf,
 } from './conversation.ts'
 import { ToolNotWrappableError } from './errors.ts'
-import { loadPeer } from './peer.ts'
 
-export { MissingPeerError, ToolNotWrappableError } from './errors.ts'
+export { MissingPeerError } from '../core/peer.ts'
+export { ToolNotWrappableError } from './errors.ts'
 
 const sdk = await loadPeer(
   'agenttwin/adapters/openai-agents',

@@ -359,8 +359,8 @@ export const ERROR_HELP: { readonly [Code in ErrorCode]: ErrorHelp } = {
   },
   AGENTTWIN_MISSING_PEER: {
     group: 'In-process tools and framework adapters',
-    when: 'An adapter entry (`agenttwin/adapters/...`) was imported and its framework is not installed.',
-    fix: 'Install the packages the message names (`npm i -D ai`, ...).',
+    when: 'An adapter entry (`agenttwin/adapters/...`) was imported and its framework is not installed, or a twin was served over MCP (`agenttwin/mcp`, `transport: mcp`, `agenttwin mcp`, `agenttwin serve`) without `@modelcontextprotocol/sdk`.',
+    fix: 'Install the packages the message names (`npm i -D ai`, `npm i -D @modelcontextprotocol/sdk`, ...).',
   },
   AGENTTWIN_AGENT_INPUT: {
     group: 'In-process tools and framework adapters',

@@ -1,19 +1,19 @@
-import { Server } from '@modelcontextprotocol/sdk/server/index.js'
-import {
-  CallToolRequestSchema,
-  type CallToolResult,
-  ErrorCode,
-  ListResourcesRequestSchema,
-  ListToolsRequestSchema,
-  McpError,
-  ReadResourceRequestSchema,
-} from '@modelcontextprotocol/sdk/types.js'
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
 import type { CallerView } from '../core/fault-model.ts'
 import type { JsonObject } from '../core/json.ts'
 import { waitUnlessAborted } from '../core/wait.ts'
 import type { Twin } from '../twin/types.ts'
 import type { FaultGate } from './fault-gate.ts'
 import { attemptOf, toolResult } from './result.ts'
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  ListResourcesRequestSchema,
+  ListToolsRequestSchema,
+  McpError,
+  ReadResourceRequestSchema,
+  Server,
+} from './sdk.ts'
 import { mcpTools } from './tools.ts'
 
 /** The resources every twin server offers: what the twin recorded, and its state. */

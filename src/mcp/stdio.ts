@@ -1,9 +1,9 @@
 import type { Readable, Writable } from 'node:stream'
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { LimitExceededError, resourceLimit } from '../core/limits.ts'
 import type { Twin } from '../twin/types.ts'
 import { FaultGate, type HeldResponse } from './fault-gate.ts'
 import { RecordsFile } from './records-file.ts'
+import { StdioServerTransport } from './sdk.ts'
 import { createTwinServer } from './server.ts'
 
 export interface StdioOptions {

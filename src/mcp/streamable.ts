@@ -1,9 +1,9 @@
-import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'
 import type { RequestId } from '@modelcontextprotocol/sdk/types.js'
 import { encodeView } from '../http/encode-view.ts'
 import type { TwinSurface } from '../http/surfaces.ts'
 import type { Twin } from '../twin/types.ts'
 import { FaultGate, type HeldResponse } from './fault-gate.ts'
+import { WebStandardStreamableHTTPServerTransport } from './sdk.ts'
 import { createTwinServer } from './server.ts'
 
 /** Where a twin answers MCP under its base URL unless told otherwise. */

@@ -11,7 +11,7 @@
  */
 
 /* Framework adapters: each lives in its own entry (agenttwin/adapters/...); these load no framework */
-export { AgentInputError, MissingPeerError } from '../adapters/errors.ts'
+export { AgentInputError } from '../adapters/errors.ts'
 /* Running a case */
 export {
   DEFAULT_CASE_TIMEOUT_MS,
@@ -100,6 +100,7 @@ export {
   InvalidDocumentError,
   NotJsonError,
 } from '../core/errors.ts'
+export { MissingPeerError } from '../core/peer.ts'
 /* Evaluating what happened */
 export {
   type EvaluateOptions,

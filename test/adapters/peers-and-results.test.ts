@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { MissingPeerError } from '../../src/adapters/errors.ts'
-import { loadPeer, requirePeerFunction } from '../../src/adapters/peer.ts'
 import { readAgentResult } from '../../src/case/case-run.ts'
+import { loadPeer, MissingPeerError, requirePeerFunction } from '../../src/core/peer.ts'
 
 /** An entry of the peer that exists nowhere: what Node (or Vite) says when the package is missing. */
 const MISSING: string = '@mastra/core/no-such-entry-agenttwin'

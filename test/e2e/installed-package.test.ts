@@ -290,3 +290,32 @@ describe('an adapter entry without its framework installed', () => {
     },
   )
 })
+
+describe('MCP without its SDK installed', () => {
+  test('agenttwin/mcp names the missing SDK and how to install it', () => {
+    // Installed for the Demo Co example above; a project that never added it looks like this.
+    rmSync(join(project, 'node_modules', '@modelcontextprotocol'), { recursive: true, force: true })
+    const script = `import('agenttwin/mcp').then(() => console.log('loaded'), (error) => console.log(JSON.stringify({ code: error.code, message: error.message })))`
+    const result = run('node', ['--input-type=module', '-e', script])
+    const error = JSON.parse(result.stdout) as { code: string; message: string }
+    expect(error.code).toBe('AGENTTWIN_MISSING_PEER')
+    expect(error.message).toBe(
+      'Serving a twin over MCP needs the package "@modelcontextprotocol/sdk", which is not installed in this project. Fix: install it beside agenttwin with npm i -D @modelcontextprotocol/sdk',
+    )
+  })
+
+  test('agenttwin mcp says the same, without a stack trace', () => {
+    const result = run('npx', ['agenttwin', 'mcp', 'twins/example.twin.yaml'])
+    expect(result.stderr).toContain(
+      'Serving a twin over MCP needs the package "@modelcontextprotocol/sdk", which is not installed in this project.',
+    )
+    expect(result.stderr).toContain('npm i -D @modelcontextprotocol/sdk')
+    expect(result.stderr).not.toMatch(/^\s+at /m)
+    expect(result.code).not.toBe(0)
+  })
+
+  test('the main entry and the Vitest entry load without it', () => {
+    const script = `Promise.all([import('agenttwin'), import('agenttwin/vitest')]).then(() => console.log('loaded'), (error) => console.log(error.message))`
+    expect(run('node', ['--input-type=module', '-e', script]).stdout.trim()).toBe('loaded')
+  })
+})

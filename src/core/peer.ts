@@ -1,7 +1,42 @@
-import { MissingPeerError } from './errors.ts'
+import { AgentTwinError } from './errors.ts'
 
 /**
- * Loads an optional peer for an adapter entry. A missing package (the
+ * Something that needs an optional peer (an adapter entry, serving a twin
+ * over MCP) was used and the peer is not installed, or is too old.
+ */
+export class MissingPeerError extends AgentTwinError {
+  static override readonly code = 'AGENTTWIN_MISSING_PEER'
+  readonly entry: string
+  readonly packages: readonly string[]
+
+  /**
+   * `tooOld`: the package is installed but lacks what the entry uses; the
+   * range it needs, and what is missing from the installed one.
+   */
+  constructor(
+    entry: string,
+    packages: readonly string[],
+    missing: string,
+    tooOld?: { range: string; lacks: string },
+  ) {
+    super(
+      tooOld
+        ? {
+            problem: `${entry} needs the package "${missing}" ${tooOld.range}; the installed one is older (it has no ${tooOld.lacks}).`,
+            fix: `upgrade it beside agenttwin with npm i -D ${missing}@"${tooOld.range}"`,
+          }
+        : {
+            problem: `${entry} needs the package "${missing}", which is not installed in this project.`,
+            fix: `install it beside agenttwin with npm i -D ${packages.join(' ')}`,
+          },
+    )
+    this.entry = entry
+    this.packages = packages
+  }
+}
+
+/**
+ * Loads an optional peer for an entry (an adapter, MCP). A missing package (the
  * framework itself, not something it imports) becomes a `MissingPeerError`
  * naming what to install; any other failure is the framework's own and
  * is thrown as it is.
