@@ -43,5 +43,12 @@ export const {
   ListToolsRequestSchema,
   ReadResourceRequestSchema,
 } = types
-export const McpError = types.McpError
-export type McpError = TypesModule.McpError
+
+/**
+ * An MCP protocol error to throw from a request handler. A function rather
+ * than the class itself, so the SDK's error class stays the SDK's: every
+ * class this package exports is an `AgentTwinError`.
+ */
+export function mcpError(code: number, message: string): TypesModule.McpError {
+  return new types.McpError(code, message)
+}

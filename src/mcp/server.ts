@@ -1,4 +1,4 @@
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
+import type { CallToolResult, McpError } from '@modelcontextprotocol/sdk/types.js'
 import type { CallerView } from '../core/fault-model.ts'
 import type { JsonObject } from '../core/json.ts'
 import { waitUnlessAborted } from '../core/wait.ts'
@@ -10,7 +10,7 @@ import {
   ErrorCode,
   ListResourcesRequestSchema,
   ListToolsRequestSchema,
-  McpError,
+  mcpError,
   ReadResourceRequestSchema,
   Server,
 } from './sdk.ts'
@@ -34,7 +34,7 @@ function viewText(view: CallerView): string {
 }
 
 function gone(): McpError {
-  return new McpError(ErrorCode.ConnectionClosed, 'The request ended before the tool answered.')
+  return mcpError(ErrorCode.ConnectionClosed, 'The request ended before the tool answered.')
 }
 
 /**
@@ -85,7 +85,7 @@ export function createTwinServer(context: TwinServerContext): Server {
         return toolResult(view)
       }
       case 'jsonrpc-error':
-        throw new McpError(ErrorCode.InternalError, `Tool "${name}" failed: ${viewText(view)}`)
+        throw mcpError(ErrorCode.InternalError, `Tool "${name}" failed: ${viewText(view)}`)
       case 'no-answer':
         await waitUnlessAborted(Number.POSITIVE_INFINITY, signals)
         throw gone()
@@ -114,7 +114,7 @@ export function createTwinServer(context: TwinServerContext): Server {
     const { uri } = request.params
     const current = context.twin()
     if (uri !== RECORDS_URI && uri !== STATE_URI) {
-      throw new McpError(
+      throw mcpError(
         ErrorCode.InvalidParams,
         `No resource ${uri}; read ${RECORDS_URI} or ${STATE_URI}.`,
       )
