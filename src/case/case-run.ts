@@ -8,6 +8,7 @@ import { DEFAULT_MODEL_HOSTS } from '../models/hosts.ts'
 import { isModelRequest } from '../models/llm-label.ts'
 import { twinRef } from '../scenario/pin.ts'
 import type { ToolDefinition } from '../schema/twin-document.ts'
+import type { FinishedTwin } from '../twin/create-twin.ts'
 import type { Twin } from '../twin/types.ts'
 import { agentResultProblems, normaliseAgentResult } from './agent-result.ts'
 
@@ -33,6 +34,8 @@ export interface CaseRunParts {
   refused?: readonly UnhandledRequest[]
   /** The case's model hosts, to tell a refused model request (`llm: refused`). Default OpenAI and Anthropic. */
   modelHosts?: readonly string[]
+  /** The twin's records and states, handed over by `finishTwin` (no copies); default: copies read from the twin. */
+  finished?: FinishedTwin
 }
 
 /**
@@ -44,7 +47,7 @@ export interface CaseRunParts {
  * const run = buildCaseRun(twin, { scenario, seed: 0, agent, input, latencyMs: 12, outcome: { result } })
  */
 export function buildCaseRun(twin: Twin, parts: CaseRunParts): CaseRun {
-  const records = twin.records()
+  const records = parts.finished?.records ?? twin.records()
   const run: CaseRun = {
     schema: 'agenttwin/case-run.v1',
     scenario: { ...parts.scenario },
@@ -53,8 +56,8 @@ export function buildCaseRun(twin: Twin, parts: CaseRunParts): CaseRun {
     agent: { name: parts.agent.name, version: parts.agent.version },
     input: structuredClone(parts.input),
     tools: withInjections(twin.tools.map(toCaseTool), twin),
-    initialState: twin.initialState(),
-    finalState: twin.state(),
+    initialState: parts.finished?.initialState ?? twin.initialState(),
+    finalState: parts.finished?.finalState ?? twin.state(),
     records,
     ...(parts.conversation && { conversation: structuredClone(parts.conversation) }),
     finished: parts.outcome.error === undefined,

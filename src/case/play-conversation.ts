@@ -62,6 +62,7 @@ export async function playConversation(
   const turns: CaseTurn[] = []
   let outcome: AgentOutcome = {}
   let firstInput: JsonValue = null
+  let played = 0
   try {
     for (let turn = 1; turn <= users.limit; turn++) {
       if (conversational) twin.beginTurn(turn)
@@ -99,23 +100,14 @@ export async function playConversation(
         ...(options.mcpUrl !== undefined && { mcpUrl: options.mcpUrl }),
         conversation: { turn, messages: messages.map((message) => ({ ...message })) },
       })
-      const caseTurn: CaseTurn = {
-        turn,
-        user: scripted.user,
-        input: scripted.input,
-        state: twin.state(),
-      }
-      if (scripted.by) caseTurn.by = scripted.by
-      if (outcome.result) caseTurn.result = outcome.result
-      if (outcome.error) {
-        caseTurn.error = outcome.error
-        if (conversational) {
-          outcome = {
-            error: { ...outcome.error, message: `In turn ${turn}: ${outcome.error.message}` },
-          }
+      played = turn
+      // Only a conversation keeps its turns: a one-message case's state is its CaseRun's final state.
+      if (conversational) turns.push(caseTurn(turn, scripted, outcome, twin))
+      if (outcome.error && conversational) {
+        outcome = {
+          error: { ...outcome.error, message: `In turn ${turn}: ${outcome.error.message}` },
         }
       }
-      turns.push(caseTurn)
       if (outcome.error) break
       messages.push({ role: 'assistant', content: outcome.result?.reply ?? '' })
       if (users.after(turn, outcome.result)) break
@@ -128,8 +120,22 @@ export async function playConversation(
     outcome,
     input: firstInput,
     ...(conversational && { turns }),
-    played: turns.length,
+    played,
   }
+}
+
+/** A turn as the CaseRun keeps it: what the user said, what the agent answered, the state it left. */
+function caseTurn(
+  turn: number,
+  scripted: { user: string; input: JsonValue; by?: CaseTurn['by'] },
+  outcome: AgentOutcome,
+  twin: Twin,
+): CaseTurn {
+  const kept: CaseTurn = { turn, user: scripted.user, input: scripted.input, state: twin.state() }
+  if (scripted.by) kept.by = scripted.by
+  if (outcome.result) kept.result = outcome.result
+  if (outcome.error) kept.error = outcome.error
+  return kept
 }
 
 async function oneTurn(

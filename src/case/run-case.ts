@@ -21,7 +21,7 @@ import { conversationPlan } from '../scenario/conversation.ts'
 import type { PinnedCase } from '../scenario/pin.ts'
 import type { Agent } from '../scenario/types.ts'
 import { createSpanCollector } from '../trace/span-collector.ts'
-import { createTwin } from '../twin/index.ts'
+import { createTwin, finishTwin } from '../twin/create-twin.ts'
 import type { Twin } from '../twin/types.ts'
 import { type AgentOutcome, buildCaseRun } from './case-run.ts'
 import { DEFAULT_CASE_TIMEOUT_MS } from './case-timeout.ts'
@@ -180,7 +180,9 @@ export async function runCase(
     const message = `The simulated user's ${user.session.error.replace(/^Model/, 'model')}`
     outcome = { error: { kind: 'model-cassette', message } }
   }
+  // The twin answers nothing more: its records and state become the CaseRun's without a copy.
   const run = buildCaseRun(twin, {
+    finished: finishTwin(twin),
     scenario: pinned.scenario,
     twin: pinned.twin,
     seed: pinned.seed,
@@ -210,7 +212,6 @@ export async function runCase(
     // The provider's own counts, not what the agent reports about itself.
     run.metrics.tokens = { input: traffic.totals.inputTokens, output: traffic.totals.outputTokens }
   }
-  twin.dispose()
   return run
 }
 

@@ -1,3 +1,4 @@
+import type { CallRecord } from '../core/call-record.ts'
 import type { FaultPolicy } from '../core/fault-model.ts'
 import { cloneData, cloneJson, type JsonObject } from '../core/json.ts'
 import { jsonSize } from '../core/json-size.ts'
@@ -76,7 +77,7 @@ export function createTwin(definition: TwinDocument, options: TwinOptions = {}):
   }
   let disposed = false
 
-  return {
+  const twin: Twin = {
     definition,
     name,
     baseUrl: definition.http.baseUrl,
@@ -116,5 +117,45 @@ export function createTwin(definition: TwinDocument, options: TwinOptions = {}):
     get disposed() {
       return disposed
     },
+  }
+  runtimes.set(twin, runtime)
+  return twin
+}
+
+/** Each twin's runtime, for `finishTwin`: the one way past the copies `records()` and `state()` make. */
+const runtimes = new WeakMap<Twin, TwinRuntime>()
+
+/** What a finished twin hands over: its records and its first and last state. */
+export interface FinishedTwin {
+  records: CallRecord[]
+  initialState: JsonObject
+  finalState: JsonObject
+}
+
+/**
+ * Disposes the twin and hands over its records and final state without
+ * copying them: a disposed twin answers no more calls, so nothing changes
+ * them again and the caller (`runCase`, building its CaseRun) may own them.
+ * The initial state is copied, since later states share with it every part
+ * no call changed.
+ * @example
+ * const { records, finalState } = finishTwin(twin)
+ */
+export function finishTwin(twin: Twin): FinishedTwin {
+  const runtime = runtimes.get(twin)
+  if (!runtime) {
+    const finished = {
+      records: twin.records(),
+      initialState: twin.initialState(),
+      finalState: twin.state(),
+    }
+    twin.dispose()
+    return finished
+  }
+  twin.dispose()
+  return {
+    records: runtime.records,
+    initialState: cloneJson(runtime.history.initial),
+    finalState: runtime.history.current,
   }
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { finishTwin } from '../../src/twin/create-twin.ts'
 import { createTwin, TwinDisposedError, UnknownToolError } from '../../src/twin/index.ts'
 import { fault, orders, policy, refundTool, tool, twinDocument } from './support/documents.ts'
 
@@ -154,6 +155,26 @@ describe('call records', () => {
     twin.dispose()
     expect(twin.disposed).toBe(true)
     expect(() => twin.call({ tool: 'refund_order', args: {} })).toThrow(TwinDisposedError)
+  })
+
+  it('hands its records and states over when finished, then refuses calls', () => {
+    const twin = createTwin(twinDocument([refundTool()], orders()))
+    twin.call({ tool: 'refund_order', args: { order_id: 'o_1', amount: 1 } })
+    const expected = { records: twin.records(), initial: twin.initialState(), final: twin.state() }
+    const finished = finishTwin(twin)
+    expect(finished).toEqual({
+      records: expected.records,
+      initialState: expected.initial,
+      finalState: expected.final,
+    })
+    expect(finished.finalState).not.toEqual(finished.initialState)
+    expect(twin.disposed).toBe(true)
+    expect(() => twin.call({ tool: 'refund_order', args: {} })).toThrow(TwinDisposedError)
+    // The initial state is a copy: it shares nothing with the final one, so changing one leaves the other.
+    const untouched = structuredClone(finished.finalState)
+    for (const order of Object.values(finished.initialState.orders as object))
+      order.note = 'changed'
+    expect(finished.finalState).toEqual(untouched)
   })
 
   it('exposes the document surface', () => {
