@@ -6,11 +6,13 @@
  * that decides its content, so a stale file is never read; writes go to a
  * temporary name and are renamed, so a reader sees a whole file or none.
  * Without a `node_modules` folder, or when writing fails, nothing is kept and
- * every process does the work itself.
+ * every process does the work itself. The folder stays bounded: files not
+ * written for a month go, and the oldest beyond 20,000 (`cache-prune.ts`).
  */
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { writeTextPieces } from '../core/write-pieces.ts'
+import { pruneOnce } from './cache-prune.ts'
 
 /** Where the cache goes instead of `node_modules/.cache/agenttwin`; empty turns it off. */
 export const CACHE_DIR_ENV = 'AGENTTWIN_CACHE_DIR'
@@ -54,6 +56,8 @@ function nodeModulesAbove(cwd: string): string | undefined {
 export function keepInCache(file: string, text: string): void {
   try {
     mkdirSync(dirname(file), { recursive: true })
+    // A process that keeps something also clears what no run reads any more (see cache-prune.ts).
+    pruneOnce(dirname(file))
     writeTextPieces(file, [text])
   } catch {
     // Nothing is kept, and nothing half-written is left: the next process does the work again.
