@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { finishTwin } from '../../src/twin/create-twin.ts'
 import { createTwin, TwinDisposedError, UnknownToolError } from '../../src/twin/index.ts'
+import type { Twin } from '../../src/twin/types.ts'
 import { fault, orders, policy, refundTool, tool, twinDocument } from './support/documents.ts'
 
 const createNote = tool(
@@ -175,6 +176,16 @@ describe('call records', () => {
     for (const order of Object.values(finished.initialState.orders as object))
       order.note = 'changed'
     expect(finished.finalState).toEqual(untouched)
+  })
+
+  it('hands over copies, and is disposed, when it was not made by createTwin', () => {
+    const twin = createTwin(twinDocument([refundTool()], orders()))
+    twin.call({ tool: 'refund_order', args: { order_id: 'o_1', amount: 1 } })
+    const wrapped: Twin = Object.create(twin)
+    const finished = finishTwin(wrapped)
+    expect(finished.records).toEqual(twin.records())
+    expect(finished.finalState).toEqual(twin.state())
+    expect(twin.disposed).toBe(true)
   })
 
   it('exposes the document surface', () => {
