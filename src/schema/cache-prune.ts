@@ -68,8 +68,12 @@ function writtenFiles(dir: string): { path: string; writtenMs: number }[] {
   const files: { path: string; writtenMs: number }[] = []
   for (const name of entries) {
     const path = join(dir, name)
-    const stats = statSync(path, { throwIfNoEntry: false })
-    if (stats?.isFile()) files.push({ path, writtenMs: stats.mtimeMs })
+    try {
+      const stats = statSync(path, { throwIfNoEntry: false })
+      if (stats?.isFile()) files.push({ path, writtenMs: stats.mtimeMs })
+    } catch {
+      // Unreadable (permissions, a loop): not ours to remove.
+    }
   }
   return files
 }
