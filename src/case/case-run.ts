@@ -8,7 +8,7 @@ import { DEFAULT_MODEL_HOSTS } from '../models/hosts.ts'
 import { isModelRequest } from '../models/llm-label.ts'
 import { twinRef } from '../scenario/pin.ts'
 import type { ToolDefinition } from '../schema/twin-document.ts'
-import type { FinishedTwin } from '../twin/create-twin.ts'
+import { copiedTwin, type FinishedTwin } from '../twin/create-twin.ts'
 import type { Twin } from '../twin/types.ts'
 import { agentResultProblems, normaliseAgentResult } from './agent-result.ts'
 
@@ -47,7 +47,7 @@ export interface CaseRunParts {
  * const run = buildCaseRun(twin, { scenario, seed: 0, agent, input, latencyMs: 12, outcome: { result } })
  */
 export function buildCaseRun(twin: Twin, parts: CaseRunParts): CaseRun {
-  const records = parts.finished?.records ?? twin.records()
+  const { records, initialState, finalState } = parts.finished ?? copiedTwin(twin)
   const run: CaseRun = {
     schema: 'agenttwin/case-run.v1',
     scenario: { ...parts.scenario },
@@ -56,8 +56,8 @@ export function buildCaseRun(twin: Twin, parts: CaseRunParts): CaseRun {
     agent: { name: parts.agent.name, version: parts.agent.version },
     input: structuredClone(parts.input),
     tools: withInjections(twin.tools.map(toCaseTool), twin),
-    initialState: parts.finished?.initialState ?? twin.initialState(),
-    finalState: parts.finished?.finalState ?? twin.state(),
+    initialState,
+    finalState,
     records,
     ...(parts.conversation && { conversation: structuredClone(parts.conversation) }),
     finished: parts.outcome.error === undefined,

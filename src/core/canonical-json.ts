@@ -73,11 +73,10 @@ const PLAIN_DEPTH = 256
 
 /** Compares plain data in place; stops at the first difference or at anything not plain. */
 function plainCompare(a: unknown, b: unknown, depth: number): Compared {
-  if (!isPlainContainer(a, depth) || !isPlainContainer(b, depth)) {
-    if (!isPlainLeaf(a) && !isPlainContainer(a, depth)) return UNKNOWN
-    if (!isPlainLeaf(b) && !isPlainContainer(b, depth)) return UNKNOWN
-    return a === b ? EQUAL : DIFFERENT
-  }
+  const aContainer = isPlainContainer(a, depth)
+  const bContainer = isPlainContainer(b, depth)
+  if ((!aContainer && !isPlainLeaf(a)) || (!bContainer && !isPlainLeaf(b))) return UNKNOWN
+  if (!aContainer || !bContainer) return a === b ? EQUAL : DIFFERENT
   if (Array.isArray(a) !== Array.isArray(b)) return DIFFERENT
   if (Array.isArray(a)) {
     const other = b as unknown[]

@@ -144,11 +144,7 @@ export interface FinishedTwin {
 export function finishTwin(twin: Twin): FinishedTwin {
   const runtime = runtimes.get(twin)
   if (!runtime) {
-    const finished = {
-      records: twin.records(),
-      initialState: twin.initialState(),
-      finalState: twin.state(),
-    }
+    const finished = copiedTwin(twin)
     twin.dispose()
     return finished
   }
@@ -158,4 +154,9 @@ export function finishTwin(twin: Twin): FinishedTwin {
     initialState: cloneJson(runtime.history.initial),
     finalState: runtime.history.current,
   }
+}
+
+/** A live twin's records and states as copies: what it hands over while it still answers calls. */
+export function copiedTwin(twin: Twin): FinishedTwin {
+  return { records: twin.records(), initialState: twin.initialState(), finalState: twin.state() }
 }
