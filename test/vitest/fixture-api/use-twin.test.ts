@@ -185,3 +185,37 @@ describeScenario(happyScenario, () => {
     expect(run.input).toMatchObject({ customer_id: 'CUS-501' })
   })
 })
+
+// A case run names its twin and its stand-in scenario by digests of what
+// defines them: the same for every test of a block, different where the
+// definition differs, and the twin's the same as a pinned scenario's.
+const identities = new Map<string, { scenario: string; twin: string }>()
+
+function identityBlock(name: string, state?: { orders: Record<string, unknown> }): void {
+  describe(name, () => {
+    const twin = useTwin(demoTwinFile, state ? { state } : {})
+    for (const which of ['first', 'second']) {
+      test(`${which} test`, () => {
+        const run = twin.caseRun()
+        identities.set(`${name} ${which}`, { scenario: run.scenario.digest, twin: run.twin.digest })
+      })
+    }
+  })
+}
+
+identityBlock('identity: fixtures')
+identityBlock('identity: fixtures again')
+identityBlock('identity: another state', { orders: { 'ORD-1001': { status: 'shipped' } } })
+
+describeScenario(happyScenario, () => {
+  test('identities: one per definition, the twin digested as when pinned', ({ scenario }) => {
+    const id = (key: string) => identities.get(key)!
+    expect(id('identity: fixtures first')).toEqual(id('identity: fixtures second'))
+    expect(id('identity: fixtures first')).toEqual(id('identity: fixtures again second'))
+    expect(id('identity: another state first')).toEqual(id('identity: another state second'))
+    expect(id('identity: another state first').scenario).not.toBe(
+      id('identity: fixtures first').scenario,
+    )
+    expect(id('identity: another state first').twin).toBe(scenario.twin.digest)
+  })
+})
