@@ -6,7 +6,7 @@
  * + system, every process of the run) and peak RSS (the largest process) with
  * their ratios in one table.
  *
- *   npm run bench:suite                          # cases 10,100,1000; blocks 100,300,1000; files, conversations, adapters and pairs 10,100; 1 round
+ *   npm run bench:suite                          # cases 10,100,1000; describeScenario and useTwin blocks 100,300,1000; files, conversations, adapters and pairs 10,100; 1 round
  *   npm run bench:suite -- --cases 10,100 --files 10 --pairs '' --rounds 3
  *   npm run bench:suite -- --cases '' --files '' --pairs 1000 --isolate false --shard 2
  *
@@ -33,6 +33,7 @@ import {
   agentTwinConversations,
   agentTwinFiles,
   agentTwinPairFiles,
+  agentTwinUseTwinBlocks,
   handWrittenAdapterFiles,
   handWrittenBlocks,
   handWrittenCases,
@@ -45,6 +46,7 @@ const { values } = parseArgs({
   options: {
     cases: { type: 'string', default: '10,100,1000' },
     blocks: { type: 'string', default: '100,300,1000' },
+    'twin-blocks': { type: 'string', default: '100,300,1000' },
     files: { type: 'string', default: '10,100' },
     pairs: { type: 'string', default: '10,100' },
     conversations: { type: 'string', default: '10,100' },
@@ -86,6 +88,12 @@ const shapes = [
     label: `one file, ${n} describeScenario blocks`,
     n,
     agentTwin: agentTwinBlocks,
+    hand: handWrittenBlocks,
+  })),
+  ...list(values['twin-blocks']).map((n) => ({
+    label: `one file, ${n} useTwin blocks`,
+    n,
+    agentTwin: agentTwinUseTwinBlocks,
     hand: handWrittenBlocks,
   })),
   ...list(values.files).map((n) => ({

@@ -205,6 +205,46 @@ for (let i = 0; i < ${n}; i++) {
   )
 }
 
+/**
+ * AgentTwin, one test file of N describe blocks with a useTwin each (no
+ * scenario file): the agent runs against the block's twin and the matchers
+ * read `twin.caseRun(result)`. The shape of tests that drive the agent themselves.
+ */
+export function agentTwinUseTwinBlocks(dir, n, settings) {
+  project(
+    dir,
+    `import { defineConfig } from 'vitest/config'
+export default defineConfig({ test: { include: ['*.test.ts'], setupFiles: ['agenttwin/vitest/setup'], ${isolation(settings)} } })
+`,
+    { installed: true },
+  )
+  write(dir, 'twins/demo-co.twin.yaml', twinSource)
+  write(
+    dir,
+    'blocks.test.ts',
+    `import { describe, expect, test } from 'vitest'
+import { useTwin } from 'agenttwin/vitest'
+import { agents } from ${agentModule}
+
+const agent = agents['v1.2.4']
+for (let i = 0; i < ${n}; i++) {
+  describe(\`refund-happy-path-\${i}\`, () => {
+    const twin = useTwin('./twins/demo-co.twin.yaml')
+    test('refunds once, after the policy', async () => {
+      const reply = await agent.run(structuredClone(${INPUT}), { baseUrl: twin.baseUrl, signal: AbortSignal.timeout(30_000) })
+      const result = twin.caseRun(reply)
+      expect(result).toHaveStateAt('orders.ORD-1001.refund_count', 1)
+      expect(result).toBeBackedByState('orders.ORD-1001.refunded_amount', 40)
+      expect(result).toHaveNoDuplicateSideEffect('refund_payment')
+      expect(result).toHaveCalledToolBefore('get_refund_policy', 'refund_payment')
+      expect(result).not.toHaveHandedOff()
+    })
+  })
+}
+`,
+  )
+}
+
 /** msw handlers keeping the twin's state in memory, as a user would write them. */
 function handlersModule() {
   const state = parse(twinSource).state
