@@ -4,8 +4,10 @@ import { describe, expect } from 'vitest'
 import '../../../src/public/vitest-setup.ts'
 import { agents } from '../../../examples/demo-co/agent/index.ts'
 import { InvalidDocumentError, NotJsonError } from '../../../src/core/errors.ts'
+import type { JsonObject } from '../../../src/core/json.ts'
 import { fault, UnknownFaultTypeError } from '../../../src/faults/index.ts'
 import { parseTwin } from '../../../src/schema/index.ts'
+import type { TwinDocument } from '../../../src/schema/twin-document.ts'
 import { describeScenario } from '../../../src/vitest/runtime/fixtures/describe-scenario.ts'
 import {
   TwinOutsideTestError,
@@ -191,7 +193,7 @@ describeScenario(happyScenario, () => {
 // definition differs, and the twin's the same as a pinned scenario's.
 const identities = new Map<string, { scenario: string; twin: string }>()
 
-function identityBlock(name: string, state?: { orders: Record<string, unknown> }): void {
+function identityBlock(name: string, state?: JsonObject): void {
   describe(name, () => {
     const twin = useTwin(demoTwinFile, state ? { state } : {})
     for (const which of ['first', 'second']) {
@@ -217,5 +219,33 @@ describeScenario(happyScenario, () => {
       id('identity: fixtures first').scenario,
     )
     expect(id('identity: another state first').twin).toBe(scenario.twin.digest)
+  })
+})
+
+// Blocks that name one twin file share one frozen document: read, checked,
+// digested and compiled once a file. A document given as a value is frozen too.
+const definitions: TwinDocument[] = []
+
+for (const name of ['shared definition: first block', 'shared definition: second block']) {
+  describe(name, () => {
+    const twin = useTwin(demoTwinFile)
+    test('reads the definition', () => {
+      definitions.push(twin.definition)
+    })
+  })
+}
+
+describe('a definition given as a value', () => {
+  const twin = useTwin(demoDocument)
+  test('is frozen all through, and the same for every block that names the file', () => {
+    expect(definitions).toHaveLength(2)
+    expect(definitions[0]).toBe(definitions[1])
+    expect(Object.isFrozen(definitions[0]!.tools[0]!.input)).toBe(true)
+    expect(() => {
+      ;(definitions[0]!.metadata as { name: string }).name = 'changed'
+    }).toThrow(TypeError)
+    expect(Object.isFrozen(twin.definition.tools[0]!.input)).toBe(true)
+    expect(twin.definition).not.toBe(demoDocument)
+    expect(Object.isFrozen(demoDocument)).toBe(false)
   })
 })
