@@ -131,8 +131,11 @@ expectations:
   }
 }
 
-/** AgentTwin, one describeScenario file with N cases. */
-export function agentTwinCases(dir, n, settings) {
+/**
+ * A project of one test file written with the fixtures API (no plugin: the
+ * setup file registers the matchers), the package installed, the Demo Co twin.
+ */
+function fixtureProject(dir, settings) {
   project(
     dir,
     `import { defineConfig } from 'vitest/config'
@@ -141,6 +144,11 @@ export default defineConfig({ test: { include: ['*.test.ts'], setupFiles: ['agen
     { installed: true },
   )
   write(dir, 'twins/demo-co.twin.yaml', twinSource)
+}
+
+/** AgentTwin, one describeScenario file with N cases. */
+export function agentTwinCases(dir, n, settings) {
+  fixtureProject(dir, settings)
   write(dir, 'scenarios/refund.scenario.yaml', scenarioSource)
   write(
     dir,
@@ -169,14 +177,7 @@ describeScenario('./scenarios/refund.scenario.yaml', () => {
  * shape a user writes by hand for a folder of scenarios.
  */
 export function agentTwinBlocks(dir, n, settings) {
-  project(
-    dir,
-    `import { defineConfig } from 'vitest/config'
-export default defineConfig({ test: { include: ['*.test.ts'], setupFiles: ['agenttwin/vitest/setup'], ${isolation(settings)} } })
-`,
-    { installed: true },
-  )
-  write(dir, 'twins/demo-co.twin.yaml', twinSource)
+  fixtureProject(dir, settings)
   for (let i = 0; i < n; i++) {
     const text = scenarioSource.replace(/^id: .*$/m, `id: refund-happy-path-${i}`)
     write(dir, `scenarios/case-${i}.scenario.yaml`, text)
@@ -211,14 +212,7 @@ for (let i = 0; i < ${n}; i++) {
  * read `twin.caseRun(result)`. The shape of tests that drive the agent themselves.
  */
 export function agentTwinUseTwinBlocks(dir, n, settings) {
-  project(
-    dir,
-    `import { defineConfig } from 'vitest/config'
-export default defineConfig({ test: { include: ['*.test.ts'], setupFiles: ['agenttwin/vitest/setup'], ${isolation(settings)} } })
-`,
-    { installed: true },
-  )
-  write(dir, 'twins/demo-co.twin.yaml', twinSource)
+  fixtureProject(dir, settings)
   write(
     dir,
     'blocks.test.ts',

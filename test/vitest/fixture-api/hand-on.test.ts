@@ -1,36 +1,5 @@
-import { execFile } from 'node:child_process'
-import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
-
-const project = fileURLToPath(new URL('./fixtures/hand-on/', import.meta.url))
-const vitest = fileURLToPath(new URL('../../../node_modules/vitest/vitest.mjs', import.meta.url))
-
-interface JsonReport {
-  numFailedTestSuites: number
-  testResults: Array<{
-    name: string
-    assertionResults: Array<{ ancestorTitles: string[]; status: string }>
-  }>
-}
-
-/** Runs one file of the hand-on project in its own Vitest process and reads its JSON report. */
-function runFile(file: string, args: string[] = []): Promise<JsonReport> {
-  return new Promise((resolve, reject) => {
-    execFile(
-      process.execPath,
-      [vitest, 'run', '--reporter=json', ...args, file],
-      { cwd: project, env: { ...process.env, NO_COLOR: '1' }, maxBuffer: 16 * 1024 * 1024 },
-      (error, stdout, stderr) => {
-        const start = stdout.indexOf('{')
-        if (start === -1) {
-          reject(new Error(`no JSON report (${error?.message ?? 'no error'}):\n${stderr}`))
-          return
-        }
-        resolve(JSON.parse(stdout.slice(start)) as JsonReport)
-      },
-    )
-  })
-}
+import { type JsonReport, runFixtureProject } from './run-fixture-project.ts'
 
 /** Each test's block and status, in the order they were written. */
 function statuses(report: JsonReport): string[] {
@@ -43,7 +12,7 @@ function statuses(report: JsonReport): string[] {
 // block does not take it, nothing after them may run under it.
 describe.concurrent('a hold handed on to a block that does not take it', () => {
   it('is let go when that block ends, when a hook before its useTwin failed', async () => {
-    const report = await runFile('failed-hook.test.ts')
+    const report = await runFixtureProject('hand-on', ['failed-hook.test.ts'])
     expect(statuses(report)).toEqual([
       'a block that hands the network on: passed',
       'a useTwin block whose setup fails first: skipped',
@@ -59,7 +28,7 @@ describe.concurrent('a hold handed on to a block that does not take it', () => {
   // With this seed the plain block runs right after the first twin block,
   // which was written before the second one.
   it('is never handed on in a shuffled suite, whose blocks run in another order', async () => {
-    const report = await runFile('shuffled.test.ts', ['--sequence.seed=2'])
+    const report = await runFixtureProject('hand-on', ['--sequence.seed=2', 'shuffled.test.ts'])
     expect(statuses(report).sort()).toEqual([
       'a shuffled suite > a plain block: passed',
       'a shuffled suite > first twin block: passed',
