@@ -5,12 +5,13 @@ import { runVitest } from './helpers/run-vitest.ts'
 import { freshTmpDir } from './helpers/tmp-dir.ts'
 
 // One test file of many describeScenario blocks, the shape users write with
-// one block per scenario file, beside the same number of plain Vitest
-// describe blocks whose tests make as many requests to plain msw: Vitest
-// itself keeps some 60 KB per finished block (its tasks and results). Beyond
-// that a finished describeScenario block may keep less than two cases' own
-// data (a CaseRun as JSON), so memory grows with the blocks no faster than
-// the hand-written file's (it once kept megabytes per block).
+// one block per scenario file, and one of as many useTwin blocks, beside the
+// same number of plain Vitest describe blocks whose tests make as many
+// requests to plain msw: Vitest itself keeps some 60 KB per finished block
+// (its tasks and results). Beyond that a finished describeScenario or useTwin
+// block may keep less than two cases' own data (a CaseRun as JSON), so memory
+// grows with the blocks no faster than the hand-written file's (it once kept
+// megabytes per block).
 const repo = fileURLToPath(new URL('../..', import.meta.url))
 const FROM = 20
 const TO = 80
@@ -43,6 +44,39 @@ for (let i = 1; i <= ${TO}; i++) {
 }
 afterAll(() => {
   writeFileSync(process.env.BLOCKS_OUT + '.agenttwin', JSON.stringify({ perBlock: (at[${TO}] - at[${FROM}]) / ${TO - FROM}, caseBytes }))
+})
+`
+
+const twinBlocksTest = `
+import { writeFileSync } from 'node:fs'
+import { afterAll, describe, expect, test } from 'vitest'
+import '${repo}src/public/vitest-setup.ts'
+import { agents } from '${repo}examples/demo-co/agent/index.ts'
+import { useTwin } from '${repo}src/vitest/runtime/fixtures/use-twin.ts'
+
+const input = { message: 'Hi, the mug set from order ORD-1001 arrived broken. Could you refund 40 USD?', customer_id: 'CUS-501' }
+const heap = () => {
+  globalThis.gc()
+  globalThis.gc()
+  return process.memoryUsage().heapUsed
+}
+const at = {}
+let caseBytes = 0
+for (let i = 1; i <= ${TO}; i++) {
+  describe('twin block ' + i, () => {
+    const twin = useTwin('${repo}examples/demo-co/twins/demo-co.twin.yaml')
+    test('block ' + i, async () => {
+      const reply = await agents['v1.2.4'].run(input, { baseUrl: twin.baseUrl, signal: AbortSignal.timeout(30_000) })
+      const result = twin.caseRun(reply)
+      expect(result).toHaveStateAt('orders.ORD-1001.refund_count', 1)
+      expect(result).toHaveNoDuplicateSideEffect('refund_payment')
+      caseBytes = JSON.stringify(result).length
+      if (i === ${FROM} || i === ${TO}) at[i] = heap()
+    })
+  })
+}
+afterAll(() => {
+  writeFileSync(process.env.BLOCKS_OUT + '.twin', JSON.stringify({ perBlock: (at[${TO}] - at[${FROM}]) / ${TO - FROM}, caseBytes }))
 })
 `
 
@@ -79,10 +113,11 @@ afterAll(() => {
 })
 `
 
-it('keeps no finished describeScenario block alive: memory per block within two cases of plain Vitest and msw', async () => {
+it('keeps no finished describeScenario or useTwin block alive: memory per block within two cases of plain Vitest and msw', async () => {
   const root = freshTmpDir('blocks-memory')
   const out = `${root}/retained.json`
   writeFileSync(`${root}/blocks.test.ts`, blocksTest)
+  writeFileSync(`${root}/twin-blocks.test.ts`, twinBlocksTest)
   writeFileSync(`${root}/plain.test.ts`, plainTest)
   writeFileSync(
     `${root}/vitest.config.mjs`,
@@ -94,8 +129,10 @@ it('keeps no finished describeScenario block alive: memory per block within two 
   expect(run.exitCode, run.stdout + run.stderr).toBe(0)
   const read = (side: string) =>
     JSON.parse(readFileSync(`${out}.${side}`, 'utf8')) as { perBlock: number; caseBytes: number }
-  const { perBlock, caseBytes } = read('agenttwin')
   const plain = read('plain').perBlock
-  expect(caseBytes).toBeGreaterThan(0)
-  expect(perBlock - plain).toBeLessThan(2 * caseBytes)
+  for (const side of ['agenttwin', 'twin']) {
+    const { perBlock, caseBytes } = read(side)
+    expect(caseBytes).toBeGreaterThan(0)
+    expect(perBlock - plain, side).toBeLessThan(2 * caseBytes)
+  }
 }, 240_000)

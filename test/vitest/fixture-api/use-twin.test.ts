@@ -249,3 +249,26 @@ describe('a definition given as a value', () => {
     expect(Object.isFrozen(demoDocument)).toBe(false)
   })
 })
+
+// A callback a test leaves behind runs in that test's async context after it
+// ended: it finds no twin, and the context keeps none alive.
+describe('a callback left behind by a test', () => {
+  const twin = useTwin(demoTwinFile)
+  let late: Promise<unknown> | undefined
+
+  test('leaves a timer that reads the twin', () => {
+    late = new Promise((resolve) => {
+      setTimeout(() => {
+        try {
+          resolve(twin.state())
+        } catch (error) {
+          resolve(error)
+        }
+      }, 50)
+    })
+  })
+
+  test('its read fails once that test has ended', async () => {
+    expect(await late).toBeInstanceOf(TwinOutsideTestError)
+  })
+})
