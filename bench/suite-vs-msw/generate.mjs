@@ -465,7 +465,7 @@ function aiSdkAgentModule({ twinned }) {
   return `import { stepCountIs, ToolLoopAgent, tool } from 'ai'
 import { MockLanguageModelV3 } from 'ai/test'
 import { z } from 'zod'
-${twinned ? "import { fromAiSdk, twinnedAiSdkTools } from 'agenttwin/adapters/ai-sdk'\nimport { loadTwinSync } from 'agenttwin'\n" : ''}
+${twinned ? "import { fromAiSdk, twinnedAiSdkTools } from 'agenttwin/adapters/ai-sdk'\n" : ''}
 const STEPS = [
   ['lookup_order', { order_id: 'ORD-1001' }],
   ['get_refund_policy', { order_id: 'ORD-1001' }],
@@ -507,7 +507,7 @@ const own = {
     execute: post('refund_payment'),
   }),
 }
-${twinned ? "const tools = twinnedAiSdkTools(loadTwinSync(new URL('./twins/demo-co.twin.yaml', import.meta.url).pathname), own)" : 'const tools = own'}
+${twinned ? "const tools = twinnedAiSdkTools(new URL('./twins/demo-co.twin.yaml', import.meta.url), own)" : 'const tools = own'}
 export const supportAgent = new ToolLoopAgent({ model, tools, stopWhen: stepCountIs(6) })
 ${twinned ? "export const agents = { v1: fromAiSdk(supportAgent, { name: 'ai-sdk-support', version: 'v1' }) }" : ''}
 `

@@ -12,6 +12,7 @@ import type { generateText as GenerateText, ModelMessage, Tool, ToolSet } from '
 import type { AgentToolCall } from '../core/case-run.ts'
 import { loadPeer } from '../core/peer.ts'
 import {
+  resolveTwinSource,
   type TwinnedToolsOptions,
   type TwinSource,
   type TwinToolsOptions,
@@ -176,9 +177,11 @@ export function twinnedAiSdkTools<TOOLS extends ToolSet>(
   tools: TOOLS,
   options: TwinnedToolsOptions = {},
 ): TOOLS {
+  // A twin file named by URL or path is read once, not once a tool.
+  const twinSource = resolveTwinSource(source)
   const wrapped: Record<string, Tool> = {}
   for (const [name, own] of Object.entries(tools)) {
-    const route = twinRoute(source, name, options)
+    const route = twinRoute(twinSource, name, options)
     const real = own.execute
     // Without execute the SDK hands the call back to the caller: adding one would change the agent.
     if (!real) throw new ToolNotWrappableError(name, 'it has no execute function')

@@ -13,6 +13,7 @@ import type { DynamicStructuredTool, StructuredToolInterface } from '@langchain/
 import type { AgentToolCall } from '../core/case-run.ts'
 import { loadPeer } from '../core/peer.ts'
 import {
+  resolveTwinSource,
   type TwinnedToolsOptions,
   type TwinSource,
   type TwinToolsOptions,
@@ -169,6 +170,8 @@ export function twinnedLangChainTools<T extends StructuredToolInterface>(
   own: readonly T[],
   options: TwinnedToolsOptions = {},
 ): T[] {
+  // A twin file named by URL or path is read once, not once a tool.
+  const twinSource = resolveTwinSource(source)
   return own.map((original) => {
     if (!tools.isStructuredTool(original)) {
       throw new ToolNotWrappableError(
@@ -176,7 +179,7 @@ export function twinnedLangChainTools<T extends StructuredToolInterface>(
         'it is not a LangChain structured tool',
       )
     }
-    const route = twinRoute(source, original.name, options)
+    const route = twinRoute(twinSource, original.name, options)
     const real = (original as unknown as { _call: ToolBody })._call
     // The copy inherits every method of the tool's class; only the body after the check differs.
     const copy = Object.assign(Object.create(Object.getPrototypeOf(original)), original) as T

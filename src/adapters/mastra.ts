@@ -11,6 +11,7 @@ import type { Agent as MastraAgent } from '@mastra/core/agent'
 import type { AgentToolCall } from '../core/case-run.ts'
 import { loadPeer, requirePeerFunction } from '../core/peer.ts'
 import {
+  resolveTwinSource,
   type TwinnedToolsOptions,
   type TwinSource,
   type TwinToolsOptions,
@@ -154,11 +155,13 @@ export function twinnedMastraTools<TOOLS extends Record<string, MastraTool>>(
   own: TOOLS,
   options: TwinnedToolsOptions = {},
 ): TOOLS {
+  // A twin file named by URL or path is read once, not once a tool.
+  const twinSource = resolveTwinSource(source)
   const wrapped: Record<string, MastraTool> = {}
   for (const [key, original] of Object.entries(own)) {
     const real = original.execute as MastraExecute | undefined
     if (!real) throw new ToolNotWrappableError(key, 'it has no execute function')
-    const route = twinRoute(source, key, options)
+    const route = twinRoute(twinSource, key, options)
     // Mastra checks the input against your schema before this runs, for the twin as for your code.
     const twin = mastra.createTool({
       id: original.id,

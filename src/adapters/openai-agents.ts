@@ -17,6 +17,7 @@ import type {
 import type { AgentToolCall } from '../core/case-run.ts'
 import { loadPeer } from '../core/peer.ts'
 import {
+  resolveTwinSource,
   type TwinnedToolsOptions,
   type TwinSource,
   type TwinToolsOptions,
@@ -138,6 +139,8 @@ export function twinnedOpenAIAgentsTools<T extends FunctionTool<any, any, any>>(
   own: readonly T[],
   options: TwinnedToolsOptions = {},
 ): T[] {
+  // A twin file named by URL or path is read once, not once a tool.
+  const twinSource = resolveTwinSource(source)
   return own.map((original) => {
     if (original.type !== 'function' || typeof original.invoke !== 'function') {
       throw new ToolNotWrappableError(
@@ -145,7 +148,7 @@ export function twinnedOpenAIAgentsTools<T extends FunctionTool<any, any, any>>(
         'it is not a function tool (hosted tools run on the provider)',
       )
     }
-    const route = twinRoute(source, original.name, options)
+    const route = twinRoute(twinSource, original.name, options)
     const twin = sdk.tool({
       name: original.name,
       description: original.description,

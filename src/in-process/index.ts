@@ -2,6 +2,7 @@
 export { callTwinTool, type ToolCallOptions } from './call-tool.ts'
 export { NoTwinInContextError, type ToolFailure, TwinToolError } from './errors.ts'
 export {
+  resolveTwinSource,
   type TwinnedToolsOptions,
   type TwinRoute,
   type TwinSource,

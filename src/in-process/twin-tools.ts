@@ -1,7 +1,10 @@
 /** A twin's tools as plain async functions, for agents whose tools are functions. */
 
+import { fileURLToPath } from 'node:url'
+import { InvalidDocumentError } from '../core/errors.ts'
 import type { JsonObject, JsonValue } from '../core/json.ts'
 import { contextTwins, testNetworkActive } from '../http/context-twins.ts'
+import { loadTwinSync } from '../schema/parse-twin.ts'
 import type { ToolDefinition, TwinDocument } from '../schema/twin-document.ts'
 import { UnknownToolError } from '../twin/errors.ts'
 import type { Twin } from '../twin/types.ts'
@@ -10,11 +13,35 @@ import { NoTwinInContextError } from './errors.ts'
 
 /**
  * Where in-process tools find their twin: a live twin (every call goes to it),
- * or a twin document (`loadTwin(...)`): each call goes to the twin of that name
- * that serves the running case, found as an HTTP request from the same place
- * would find it, so tools built once serve every case with its own fresh twin.
+ * or a twin document: each call goes to the twin of that name that serves the
+ * running case, found as an HTTP request from the same place would find it,
+ * so tools built once serve every case with its own fresh twin. The document
+ * can be given as loaded (`loadTwinSync(...)`), or as the twin file's `file:`
+ * URL (`new URL('./twins/shop.twin.yaml', import.meta.url)`) or path (absolute,
+ * or relative to the working directory): read and checked once, when the tools
+ * are built, so an agent module needs nothing from the main entry.
  */
-export type TwinSource = Twin | TwinDocument
+export type TwinSource = Twin | TwinDocument | string | URL
+
+/** A twin or document as given; a twin file named by URL or path read and checked now. */
+export function resolveTwinSource(source: TwinSource): Twin | TwinDocument {
+  if (source instanceof URL) return loadTwinSync(twinFilePath(source))
+  return typeof source === 'string' ? loadTwinSync(source) : source
+}
+
+function twinFilePath(url: URL): string {
+  if (url.protocol === 'file:') return fileURLToPath(url)
+  throw new InvalidDocumentError([
+    {
+      file: url.href,
+      line: 1,
+      column: 1,
+      path: '',
+      message: `a twin is read from a file, and ${url.protocol} is not a file URL`,
+      fix: "name the twin file by its file: URL (new URL('./twins/shop.twin.yaml', import.meta.url)) or its path",
+    },
+  ])
+}
 
 /** Which tools to build. */
 export interface TwinToolsOptions {
@@ -36,16 +63,16 @@ export interface TwinToolSpec {
 /** An in-process twin tool as a plain async function. */
 export type TwinToolFunction = (args: unknown, options?: ToolCallOptions) => Promise<JsonValue>
 
-function isLiveTwin(source: TwinSource): source is Twin {
+function isLiveTwin(source: Twin | TwinDocument): source is Twin {
   return typeof (source as Partial<Twin>).call === 'function'
 }
 
-function twinName(source: TwinSource): string {
+function twinName(source: Twin | TwinDocument): string {
   return isLiveTwin(source) ? source.name : source.metadata.name
 }
 
 /** The twin a call goes to: the live one given, or the one of that name serving this context. */
-function twinFor(source: TwinSource, tool: string): Twin {
+function twinFor(source: Twin | TwinDocument, tool: string): Twin {
   if (isLiveTwin(source)) return source
   const name = source.metadata.name
   const serving = contextTwins()
@@ -63,12 +90,13 @@ function twinFor(source: TwinSource, tool: string): Twin {
  * for (const spec of twinToolSpecs(twin)) console.log(spec.name, spec.inputSchema)
  */
 export function twinToolSpecs(source: TwinSource, options: TwinToolsOptions = {}): TwinToolSpec[] {
-  const tools: readonly ToolDefinition[] = source.tools
+  const twin = resolveTwinSource(source)
+  const tools: readonly ToolDefinition[] = twin.tools
   const only = options.only
   if (only) {
     const known = tools.map((tool) => tool.name)
     const unknown = only.find((name) => !known.includes(name))
-    if (unknown !== undefined) throw new UnknownToolError(unknown, twinName(source), known)
+    if (unknown !== undefined) throw new UnknownToolError(unknown, twinName(twin), known)
   }
   return tools
     .filter((tool) => !only || only.includes(tool.name))
@@ -79,7 +107,7 @@ export function twinToolSpecs(source: TwinSource, options: TwinToolsOptions = {}
       inputSchema: { type: 'object', ...tool.input },
       // Async throughout, so a missing twin rejects like every other failure of the call.
       call: async (args, callOptions) =>
-        callTwinTool(twinFor(source, tool.name), tool.name, args, callOptions),
+        callTwinTool(twinFor(twin, tool.name), tool.name, args, callOptions),
     }))
 }
 
@@ -130,8 +158,9 @@ export function twinRoute(
   options: TwinnedToolsOptions = {},
 ): TwinRoute {
   const name = options.names?.[tool] ?? tool
-  const [spec] = twinToolSpecs(source, { only: [name] })
-  const live = isLiveTwin(source)
+  const twin = resolveTwinSource(source)
+  const [spec] = twinToolSpecs(twin, { only: [name] })
+  const live = isLiveTwin(twin)
   return { spec: spec!, answersHere: () => live || testNetworkActive() }
 }
 

@@ -279,4 +279,16 @@ describe('twinnedAiSdkTools: your own AI SDK tools, answered by the twin in a ca
       expect.objectContaining({ code: 'AGENTTWIN_TOOL_NOT_WRAPPABLE' }),
     )
   })
+
+  it('takes the twin file by URL, so the agent module needs nothing from the main entry', async () => {
+    const real = realSystem()
+    const twinFile = new URL('../../examples/demo-co/twins/demo-co.twin.yaml', import.meta.url)
+    const tools = twinnedAiSdkTools(twinFile, ownTools(real))
+    const happy = scriptedModel(REFUND_SCRIPT)
+    const settings = { model: happy.model, tools, stopWhen: stepCountIs(6) }
+    const run = await runDemoCase('refund-happy-path', fromAiSdk(settings, { version: 'v1' }))
+    expect(run.records.map((r) => [r.tool, r.status, r.transport])).toEqual(REFUND_RECORDS)
+    expect(real.calls).toEqual([])
+    expect(Object.keys(aiSdkTools(twinFile, { only: ['lookup_order'] }))).toEqual(['lookup_order'])
+  })
 })

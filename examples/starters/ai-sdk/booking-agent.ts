@@ -1,10 +1,8 @@
 /** Your AI SDK agent as it is, with its own tools: the twin answers them in tests. */
-import { resolve } from 'node:path'
 import { createOpenAI } from '@ai-sdk/openai'
 import { stepCountIs, ToolLoopAgent, tool } from 'ai'
 import { z } from 'zod'
 import { twinnedAiSdkTools } from '../../../src/public/adapters/ai-sdk.ts'
-import { loadTwinSync } from '../../../src/public/index.ts'
 import { bookingsApi } from './bookings-api.ts'
 
 // A real provider when you record against one; else the scripted model in
@@ -15,8 +13,8 @@ const openai = createOpenAI({
 })
 const model = openai.chat(process.env.LLM_MODEL ?? 'scripted-model-1')
 
-// The twin of your bookings API: the same tools, with state, answered in-process.
-const bookingsTwin = loadTwinSync(resolve(import.meta.dirname, 'twins/bookings.twin.yaml'))
+// The twin of your bookings API, by its file: the same tools, with state, answered in-process.
+const bookingsTwin = new URL('./twins/bookings.twin.yaml', import.meta.url)
 
 // In production your execute functions run; while a test runs, the twin answers instead.
 const tools = twinnedAiSdkTools(bookingsTwin, {

@@ -65,12 +65,10 @@ describe('agenttwin init --template ai-sdk', { timeout: 60_000 }, () => {
     )
     expect([...imported].filter((name) => !name.startsWith('./')).sort()).toEqual([
       '@ai-sdk/openai',
-      'agenttwin',
       'agenttwin/adapters/ai-sdk',
       'agenttwin/vitest',
       'ai',
       'node:http',
-      'node:path',
       'vitest/config',
       'zod',
     ])
