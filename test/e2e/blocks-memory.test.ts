@@ -16,6 +16,14 @@ const repo = fileURLToPath(new URL('../..', import.meta.url))
 const FROM = 20
 const TO = 80
 
+/** The heap after two collections, and the heap at block FROM and TO, in each generated file. */
+const HEAP_PROBE = `const heap = () => {
+  globalThis.gc()
+  globalThis.gc()
+  return process.memoryUsage().heapUsed
+}
+const at = {}`
+
 const blocksTest = `
 import { writeFileSync } from 'node:fs'
 import { afterAll, expect } from 'vitest'
@@ -24,12 +32,7 @@ import { agents } from '${repo}examples/demo-co/agent/index.ts'
 import { describeScenario } from '${repo}src/vitest/runtime/fixtures/describe-scenario.ts'
 import { test } from '${repo}src/vitest/runtime/fixtures/test.ts'
 
-const heap = () => {
-  globalThis.gc()
-  globalThis.gc()
-  return process.memoryUsage().heapUsed
-}
-const at = {}
+${HEAP_PROBE}
 let caseBytes = 0
 for (let i = 1; i <= ${TO}; i++) {
   describeScenario('${repo}examples/demo-co/scenarios/refund-happy-path.scenario.yaml', () => {
@@ -55,12 +58,7 @@ import { agents } from '${repo}examples/demo-co/agent/index.ts'
 import { useTwin } from '${repo}src/vitest/runtime/fixtures/use-twin.ts'
 
 const input = { message: 'Hi, the mug set from order ORD-1001 arrived broken. Could you refund 40 USD?', customer_id: 'CUS-501' }
-const heap = () => {
-  globalThis.gc()
-  globalThis.gc()
-  return process.memoryUsage().heapUsed
-}
-const at = {}
+${HEAP_PROBE}
 let caseBytes = 0
 for (let i = 1; i <= ${TO}; i++) {
   describe('twin block ' + i, () => {
@@ -90,12 +88,7 @@ const server = setupServer(
   http.post('https://tools.example/*', async ({ request }) => HttpResponse.json({ ok: true, args: await request.json() })),
 )
 server.listen({ onUnhandledRequest: 'error' })
-const heap = () => {
-  globalThis.gc()
-  globalThis.gc()
-  return process.memoryUsage().heapUsed
-}
-const at = {}
+${HEAP_PROBE}
 for (let i = 1; i <= ${TO}; i++) {
   describe('plain ' + i, () => {
     test('block ' + i, async () => {
