@@ -1,5 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -8,7 +7,9 @@ import { twinned, twinTools } from '../../src/in-process/index.ts'
 import { createInterception, type Interception } from '../../src/public/msw.ts'
 import { createTwin } from '../../src/twin/index.ts'
 import { demoCoTwin } from '../support/adapters/demo-co.ts'
+import { scratchDir } from '../support/scratch-dir.ts'
 
+const dir = scratchDir('agenttwin-twinned')
 let network: Interception | undefined
 afterEach(() => {
   network?.dispose()
@@ -77,7 +78,6 @@ describe('a twin file named by URL or path instead of a loaded document', () => 
   })
 
   it('that is broken fails where the tools are built, naming the file and the line', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'twinned-'))
     const broken = join(dir, 'broken.twin.yaml')
     writeFileSync(broken, 'apiVersion: agenttwin/twin.v1\nmetadata: { name: x }\n')
     expect(() => twinTools(broken)).toThrow(InvalidDocumentError)

@@ -1,10 +1,10 @@
-import { mkdtempSync, readFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { parseHtml } from '../support/html-dom.ts'
 import { blockOf, linesWith } from '../support/normalise-text.ts'
+import { scratchDir } from '../support/scratch-dir.ts'
 import { findTest, testList } from './helpers/results.ts'
 import { runVitest, type VitestRun } from './helpers/run-vitest.ts'
 
@@ -13,7 +13,7 @@ import { runVitest, type VitestRun } from './helpers/run-vitest.ts'
 const root = fileURLToPath(new URL('./fixtures/conversation', import.meta.url))
 const file = `${root}/scenarios/three-turns.scenario.yaml`
 
-const html = join(mkdtempSync(join(tmpdir(), 'agenttwin-conversation-')), 'report.html')
+const html = join(scratchDir('agenttwin-conversation'), 'report.html')
 let run: VitestRun
 
 beforeAll(async () => {

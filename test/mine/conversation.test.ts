@@ -1,5 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
@@ -13,6 +12,7 @@ import { readMineInput } from '../../src/mine/read-source.ts'
 import { pinSelection } from '../../src/scenario/pin.ts'
 import { loadScenario } from '../../src/schema/index.ts'
 import { normaliseText } from '../support/normalise-text.ts'
+import { scratchDir } from '../support/scratch-dir.ts'
 
 const conversations = fileURLToPath(
   new URL('../../examples/demo-co/conversations/', import.meta.url),
@@ -20,7 +20,7 @@ const conversations = fileURLToPath(
 const twinFile = fileURLToPath(
   new URL('../../examples/demo-co/twins/demo-co.twin.yaml', import.meta.url),
 )
-const scratch = mkdtempSync(join(tmpdir(), 'agenttwin-mine-conversation-'))
+const scratch = scratchDir('agenttwin-mine-conversation')
 
 async function play(file: string, version: 'v1.2.4' | 'v1.3.0') {
   const loaded = await loadScenario(file)

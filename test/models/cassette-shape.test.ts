@@ -1,8 +1,8 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { readCassette } from '../../src/models/cassette.ts'
+import { scratchDir } from '../support/scratch-dir.ts'
 
 const RECORDED = JSON.parse(
   readFileSync(
@@ -10,7 +10,7 @@ const RECORDED = JSON.parse(
     'utf8',
   ),
 )
-const dir = mkdtempSync(join(tmpdir(), 'agenttwin-cassette-'))
+const dir = scratchDir('agenttwin-cassette')
 
 type Interaction = Record<string, Record<string, unknown>>
 

@@ -2,8 +2,7 @@
  * attack.v1 documents through the one loader: every problem at its
  * file:line:col, and a scenario's attack references checked before any run.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { InvalidDocumentError } from '../../src/core/errors.ts'
@@ -15,9 +14,10 @@ import {
   validateDocumentFile,
 } from '../../src/schema/index.ts'
 import { attackLibraryDir } from '../../src/schema/scenario-attack-checks.ts'
+import { scratchDir } from '../support/scratch-dir.ts'
 import { shown } from './helpers.ts'
 
-const dir = mkdtempSync(join(tmpdir(), 'agenttwin-attack-'))
+const dir = scratchDir('agenttwin-attack')
 const TWIN = new URL('../../examples/demo-co/twins/demo-co.twin.yaml', import.meta.url).pathname
 
 function write(name: string, text: string): string {

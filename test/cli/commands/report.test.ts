@@ -6,16 +6,17 @@ import {
   symlinkSync,
   writeFileSync,
 } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { runCli } from '../../../src/cli/main.ts'
 import { parseHtml } from '../../support/html-dom.ts'
 import { normaliseText } from '../../support/normalise-text.ts'
+import { scratchDir } from '../../support/scratch-dir.ts'
 import { captureIO } from '../capture-io.ts'
 
 const fixture = new URL('../../report/fixtures/trials-report.json', import.meta.url)
 const PAYLOAD = '<img src=x onerror=alert(1)>'
+const reports = scratchDir('agenttwin-report')
 
 // biome-ignore lint/suspicious/noExplicitAny: the tests break a report in ways its type forbids.
 type Loose = any
@@ -25,7 +26,7 @@ function base(): Loose {
 }
 
 async function render(report: unknown, text?: string) {
-  const dir = mkdtempSync(join(tmpdir(), 'agenttwin-report-'))
+  const dir = mkdtempSync(join(reports, 'r-'))
   writeFileSync(join(dir, 'r.json'), text ?? JSON.stringify(report, null, 2))
   const io = captureIO(dir)
   const code = await runCli(['report', 'r.json', '--out', 'r.html'], io)
@@ -242,7 +243,7 @@ describe('agenttwin report never writes over its input', () => {
   }
 
   function project() {
-    const dir = mkdtempSync(join(tmpdir(), 'agenttwin-report-'))
+    const dir = mkdtempSync(join(reports, 'r-'))
     mkdirSync(join(dir, 'reports'))
     const text = readFileSync(fixture, 'utf8')
     writeFileSync(join(dir, 'reports/r.json'), text)
