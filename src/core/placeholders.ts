@@ -11,7 +11,7 @@
  *   facts it may name there (the document checks read it).
  */
 import type { JsonObject, JsonValue } from './json.ts'
-import { type PathLookup, readPath } from './state-path.ts'
+import { child, isForbiddenSegment, type PathLookup } from './state-path.ts'
 
 const NAME = '\\$?[A-Za-z_][A-Za-z0-9_-]*(?:\\.[A-Za-z0-9_-]+)*'
 /** A placeholder anywhere in a string; group 1 is its name. */
@@ -59,23 +59,50 @@ export const CALL_FACTS: readonly string[] = Object.keys(FACT_FIELDS)
  * resolvePlaceholder('$target.status', { args: {}, target: { status: 'paid' } }) // { found: true, value: 'paid' }
  */
 export function resolvePlaceholder(name: string, values: TemplateValues): PathLookup {
-  const [head = '', ...rest] = name.split('.')
-  if (!head.startsWith('$')) return readSafe(values.args, [head, ...rest])
-  const field = Object.hasOwn(FACT_FIELDS, head)
-    ? FACT_FIELDS[head as keyof typeof FACT_FIELDS]
-    : undefined
-  const fact = field === undefined ? undefined : values[field]
-  if (fact === undefined) return { found: false }
-  return rest.length === 0 ? { found: true, value: fact } : readSafe(fact, rest)
+  const { field, segments } = parsedName(name)
+  if (field === null) return { found: false }
+  const root = field === 'args' ? values.args : values[field]
+  if (root === undefined) return { found: false }
+  let value: JsonValue = root
+  for (const segment of segments) {
+    const next = child(value, segment)
+    if (!next.found) return { found: false }
+    value = next.value!
+  }
+  return { found: true, value }
 }
 
-function readSafe(root: JsonValue, segments: string[]): PathLookup {
-  try {
-    return readPath(root, segments)
-  } catch {
-    // A prototype key in a placeholder never resolves; the loader reports it as a document problem.
-    return { found: false }
-  }
+/** A placeholder name taken apart: the field of `TemplateValues` it reads (`null`: nothing can), and the path below it. */
+interface ParsedName {
+  field: keyof TemplateValues | null
+  segments: readonly string[]
+}
+
+/**
+ * Names come from twin documents (a handful per tool) and are resolved on
+ * every call, so each is taken apart once. Bounded, in case a program builds
+ * templates on the fly.
+ */
+const parsedNames = new Map<string, ParsedName>()
+const PARSED_NAMES_LIMIT = 2048
+
+function parsedName(name: string): ParsedName {
+  const cached = parsedNames.get(name)
+  if (cached) return cached
+  const [head = '', ...rest] = name.split('.')
+  const fact = head.startsWith('$')
+  const field: keyof TemplateValues | undefined = !fact
+    ? 'args'
+    : Object.hasOwn(FACT_FIELDS, head)
+      ? FACT_FIELDS[head as keyof typeof FACT_FIELDS]
+      : undefined
+  const segments = fact ? rest : [head, ...rest]
+  // A prototype key or an empty segment never resolves; the loader reports it as a document problem.
+  const unsafe = segments.some((segment) => segment === '' || isForbiddenSegment(segment))
+  const parsed = { field: field === undefined || unsafe ? null : field, segments }
+  if (parsedNames.size >= PARSED_NAMES_LIMIT) parsedNames.clear()
+  parsedNames.set(name, parsed)
+  return parsed
 }
 
 /**

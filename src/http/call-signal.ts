@@ -56,34 +56,70 @@ const WHOLE_BODY_READS = ['arrayBuffer', 'blob', 'bytes', 'formData', 'json', 't
  *
  * The same response object comes back: its whole-body reads (`json()`,
  * `text()`, …) release when they settle, and its `body`, read as a stream,
- * is one that releases at its end. Wrapping every answer in a new stream and
- * `Response` instead cost each call more than the twin's own work.
+ * is one that releases at its end. It gets them by a prototype made once per
+ * response class, not as properties of its own: defining seven properties on
+ * every answer cost a call more than the twin's own work did, and wrapping
+ * it in a new stream and `Response` more still.
  */
 export function releaseAfterBody(response: Response, call: CallSignal): Response {
   if (response.body === null || response.bodyUsed) {
     call.release()
     return response
   }
+  held.set(response, call)
+  Object.setPrototypeOf(response, releasingPrototype(Object.getPrototypeOf(response) as Response))
+  unread.register(response, call.release, call)
+  return response
+}
+
+/** The call each response returned by `releaseAfterBody` holds. */
+const held = new WeakMap<Response, CallSignal>()
+/** Each such response's `body` once asked for: one releasing stream, the same on every read. */
+const bodies = new WeakMap<Response, ReadableStream<Uint8Array>>()
+/** One releasing prototype per response class (`Response`, msw's subclass). */
+const prototypes = new WeakMap<Response, Response>()
+
+function releasingPrototype(base: Response): Response {
+  let prototype = prototypes.get(base)
+  if (prototype) return prototype
+  prototype = Object.create(base) as Response
   for (const name of WHOLE_BODY_READS) {
-    const read = response[name] as (this: Response) => Promise<unknown>
-    Object.defineProperty(response, name, {
+    const read = base[name] as (this: Response) => Promise<unknown>
+    Object.defineProperty(prototype, name, {
       configurable: true,
       writable: true,
       value: function readWhole(this: Response) {
-        return read.call(this).finally(call.release)
+        const reading = read.call(this)
+        const call = held.get(this)
+        if (!call) return reading
+        return reading.then(
+          (value) => {
+            call.release()
+            return value
+          },
+          (error: unknown) => {
+            call.release()
+            throw error
+          },
+        )
       },
     })
   }
-  let stream: ReadableStream<Uint8Array> | undefined
-  Object.defineProperty(response, 'body', {
+  Object.defineProperty(prototype, 'body', {
     configurable: true,
-    get: () => {
-      stream ??= releasingStream(() => nativeBody.call(response)!, call)
+    get(this: Response) {
+      const call = held.get(this)
+      if (!call) return nativeBody.call(this)
+      let stream = bodies.get(this)
+      if (!stream) {
+        stream = releasingStream(() => nativeBody.call(this)!, call)
+        bodies.set(this, stream)
+      }
       return stream
     },
   })
-  unread.register(response, call.release, call)
-  return response
+  prototypes.set(base, prototype)
+  return prototype
 }
 
 /** `Response`'s own `body` getter: the body as it is now (a `clone()` replaces it with a branch). */

@@ -71,10 +71,11 @@ function truncatedBody(bytes: Uint8Array): ReadableStream<Uint8Array> {
 
 /** msw's `HttpResponse` also takes statuses `Response` refuses (1xx, 204 with a body dropped). */
 function responseFor(view: ResponseView, tool: string): Response {
-  const headers = new Headers(view.headers)
   if (view.declaredLength === undefined) {
-    return new HttpResponse(view.body, { status: view.status, headers })
+    // HttpResponse builds its Headers from the record itself: one Headers per answer, not two.
+    return new HttpResponse(view.body, { status: view.status, headers: view.headers })
   }
+  const headers = new Headers(view.headers)
   const bytes = new TextEncoder().encode(view.body)
   if (NULL_BODY_STATUSES.has(view.status)) {
     throw new InvalidCallerViewError(tool, `status ${view.status} has no body to truncate`)

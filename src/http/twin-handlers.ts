@@ -1,5 +1,6 @@
 import { type HttpHandler, HttpResponse, http } from 'msw'
 import type { JsonValue } from '../core/json.ts'
+import { answerCall } from '../twin/create-twin.ts'
 import type { Twin } from '../twin/types.ts'
 import { type RequestProblem, readToolCall } from './arguments.ts'
 import { encodeView } from './encode-view.ts'
@@ -83,7 +84,7 @@ export async function answerTwinRequest(
   const read = await readToolCall(request, match.route, match.params)
   if (!read.ok) return badRequest(read.problem)
   const tool = match.route.tool.name
-  const { view } = twin.call({ tool, args: read.args, attempt: read.attempt })
+  const view = answerCall(twin, { tool, args: read.args, attempt: read.attempt })
   return encodeView(view, { request, tool, lifetime })
 }
 

@@ -4,6 +4,7 @@ import type { CallerView } from '../core/fault-model.ts'
 import type { JsonObject, JsonValue } from '../core/json.ts'
 import { waitUnlessAborted } from '../core/wait.ts'
 import { callerText, parseBody } from '../twin/call-view.ts'
+import { answerCall } from '../twin/create-twin.ts'
 import type { Twin } from '../twin/types.ts'
 import { TwinToolError } from './errors.ts'
 
@@ -34,7 +35,7 @@ export async function callTwinTool(
   options: ToolCallOptions = {},
 ): Promise<JsonValue> {
   const plain = plainArguments(tool, args)
-  const { view } = twin.call({
+  const view = answerCall(twin, {
     tool,
     args: plain,
     transport: 'in-process',

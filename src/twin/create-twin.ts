@@ -1,5 +1,5 @@
 import type { CallRecord } from '../core/call-record.ts'
-import type { FaultPolicy } from '../core/fault-model.ts'
+import type { CallerView, FaultPolicy } from '../core/fault-model.ts'
 import { cloneData, cloneJson, type JsonObject } from '../core/json.ts'
 import { jsonSize } from '../core/json-size.ts'
 import { LimitExceededError, resourceLimit } from '../core/limits.ts'
@@ -10,10 +10,10 @@ import { InvalidTurnError, TwinDisposedError, UnknownAdapterError } from './erro
 import { IdempotencyStore } from './idempotency.ts'
 import { compileInputs } from './input-validation.ts'
 import { mergeState } from './merge-state.ts'
-import { runCall } from './run-call.ts'
+import { enactCall, runCall } from './run-call.ts'
 import type { TwinRuntime } from './runtime.ts'
 import { StateHistory } from './state-history.ts'
-import type { Twin, TwinOptions } from './types.ts'
+import type { ToolCall, Twin, TwinOptions } from './types.ts'
 
 /** The tools as a caller is shown them: a tool-description injection rewrites its tool's description. */
 function listedTools(definition: TwinDocument, faults: FaultPolicy | undefined) {
@@ -22,6 +22,19 @@ function listedTools(definition: TwinDocument, faults: FaultPolicy | undefined) 
     const poisoned = faults.describe!(tool.name, tool.description ?? '')
     return poisoned ? { ...tool, description: poisoned.description } : tool
   })
+}
+
+/** The sizes of frozen fixtures (a document shared by a file's cases), measured once. */
+const fixtureSizes = new WeakMap<JsonObject, number>()
+
+/** `jsonSize` of a twin's fixtures; a frozen one cannot change, so its size is kept. */
+function fixtureSize(fixtures: JsonObject, stopAbove: number): number {
+  const known = fixtureSizes.get(fixtures)
+  if (known !== undefined && known <= stopAbove) return known
+  const size = jsonSize(fixtures, stopAbove)
+  // A count that stopped early is no size: only a whole one is kept.
+  if (size <= stopAbove && Object.isFrozen(fixtures)) fixtureSizes.set(fixtures, size)
+  return size
 }
 
 /**
@@ -51,7 +64,9 @@ export function createTwin(definition: TwinDocument, options: TwinOptions = {}):
   }
   const state = mergeState(definition.state, options.stateOverrides)
   const maxStateBytes = resourceLimit('stateBytes')
-  const stateBytes = jsonSize(state, maxStateBytes)
+  const stateBytes = options.stateOverrides
+    ? jsonSize(state, maxStateBytes)
+    : fixtureSize(definition.state, maxStateBytes)
   if (stateBytes > maxStateBytes) {
     throw new LimitExceededError(
       'stateBytes',
@@ -119,11 +134,28 @@ export function createTwin(definition: TwinDocument, options: TwinOptions = {}):
     },
   }
   runtimes.set(twin, runtime)
+  ownCalls.set(twin, twin.call)
   return twin
 }
 
-/** Each twin's runtime, for `finishTwin`: the one way past the copies `records()` and `state()` make. */
+/** Each twin's runtime, for `finishTwin` and `answerCall`: the one way past the copies `records()` and `state()` make. */
 const runtimes = new WeakMap<Twin, TwinRuntime>()
+/** Each twin's own `call`, to tell it from one a test put in its place. */
+const ownCalls = new WeakMap<Twin, Twin['call']>()
+
+/**
+ * What the caller sees of one call, for a transport that answers it (HTTP,
+ * an in-process tool): the same as `twin.call(call).view`, with the call
+ * recorded the same way, but without the copy of its record that `call`
+ * hands out and a transport would throw away.
+ * @example
+ * const view = answerCall(twin, { tool: 'lookup_order', args: { order_id: 'o_1' } })
+ */
+export function answerCall(twin: Twin, call: ToolCall): CallerView {
+  const runtime = runtimes.get(twin)
+  if (!runtime || twin.disposed || twin.call !== ownCalls.get(twin)) return twin.call(call).view
+  return enactCall(runtime, call).view
+}
 
 /** What a finished twin hands over: its records and its first and last state. */
 export interface FinishedTwin {

@@ -16,7 +16,7 @@ export {
 } from '../core/placeholders.ts'
 export { registerAdapter, registeredAdapters } from './adapters.ts'
 export { DEFAULT_CLOCK_START, DEFAULT_CLOCK_STEP_MS, fixedClock } from './clock.ts'
-export { createTwin } from './create-twin.ts'
+export { answerCall, createTwin } from './create-twin.ts'
 export {
   AdapterFailedError,
   DuplicateAdapterError,

@@ -32,7 +32,17 @@ interface Handled extends Enactment {
   idempotencyKey?: string
 }
 
+/** One call, answered and recorded: the caller gets a copy of its record. */
 export function runCall(runtime: TwinRuntime, call: ToolCall): CallOutcome {
+  const { record, view } = enactCall(runtime, call)
+  return { record: cloneData(record), view }
+}
+
+/**
+ * One call, answered and recorded; the record returned is the twin's own, for
+ * callers that only read it at once (a transport reads the view and nothing else).
+ */
+export function enactCall(runtime: TwinRuntime, call: ToolCall): CallOutcome {
   const tool = runtime.tools.get(call.tool)
   if (!tool) {
     throw new UnknownToolError(call.tool, runtime.definition.metadata.name, [
@@ -98,7 +108,11 @@ export function runCall(runtime: TwinRuntime, call: ToolCall): CallOutcome {
     replay: handled.replay,
     status: seen.status,
     response: seen.response,
-    twinAnswer: { status: handled.answer.status, body: cloneJson(handled.answer.body) },
+    twinAnswer: {
+      status: handled.answer.status,
+      // Unfaulted, the caller was shown the answer as JSON: what it read back is already a copy.
+      body: fault ? cloneJson(handled.answer.body) : seen.response,
+    },
     outcome: isSuccess(handled.answer.status) && EFFECT_DONE.has(enacted) ? 'success' : 'error',
     ...(fault && { fault: recordFault(fault, view, enacted, mcp) }),
     changes: handled.changes,
@@ -114,7 +128,7 @@ export function runCall(runtime: TwinRuntime, call: ToolCall): CallOutcome {
     runtime.pending.push({ record: seq - 1, effects: handled.staged.effects, commitsAtSeq })
   }
   runtime.records.push(record)
-  return { record: cloneData(record), view }
+  return { record, view }
 }
 
 function handle(

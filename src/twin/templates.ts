@@ -72,7 +72,9 @@ function render(template: JsonValue, scope: TemplateValues): JsonValue | undefin
 }
 
 function renderString(template: string, scope: TemplateValues): JsonValue | undefined {
-  const whole = WHOLE.exec(template)
+  // Most strings of a template are plain text: no brace, nothing to look up.
+  if (!template.includes('{')) return template
+  const whole = template.startsWith('{') ? WHOLE.exec(template) : null
   if (whole) {
     const lookup = resolvePlaceholder(whole[1]!, scope)
     return lookup.found ? cloneJson(lookup.value) : undefined

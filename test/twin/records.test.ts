@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { finishTwin } from '../../src/twin/create-twin.ts'
-import { createTwin, TwinDisposedError, UnknownToolError } from '../../src/twin/index.ts'
+import {
+  answerCall,
+  createTwin,
+  TwinDisposedError,
+  UnknownToolError,
+} from '../../src/twin/index.ts'
 import type { Twin } from '../../src/twin/types.ts'
 import { fault, orders, policy, refundTool, tool, twinDocument } from './support/documents.ts'
 
@@ -186,6 +191,28 @@ describe('call records', () => {
     expect(finished.records).toEqual(twin.records())
     expect(finished.finalState).toEqual(twin.state())
     expect(twin.disposed).toBe(true)
+  })
+
+  it('answers a transport with the view twin.call gives, recorded alike, and honours a call put in its place', () => {
+    const viaCall = createTwin(twinDocument([refundTool()], orders()))
+    const viaAnswer = createTwin(twinDocument([refundTool()], orders()))
+    const call = { tool: 'refund_order', args: { order_id: 'o_1', amount: 40 } }
+    expect(answerCall(viaAnswer, call)).toEqual(viaCall.call(call).view)
+    expect(viaAnswer.records()).toEqual(viaCall.records())
+    expect(viaAnswer.records()[0]!.twinAnswer.body).toEqual(viaAnswer.records()[0]!.response)
+
+    const spied = createTwin(twinDocument([refundTool()], orders()))
+    const seen: string[] = []
+    const own = spied.call
+    spied.call = (c) => {
+      seen.push(c.tool)
+      return own(c)
+    }
+    answerCall(spied, call)
+    expect(seen).toEqual(['refund_order'])
+
+    viaAnswer.dispose()
+    expect(() => answerCall(viaAnswer, call)).toThrow(TwinDisposedError)
   })
 
   it('exposes the document surface', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { templatePlaceholders } from '../../src/core/placeholders.ts'
+import { resolvePlaceholder, templatePlaceholders } from '../../src/core/placeholders.ts'
 import { MissingPlaceholderError, UnsafePathError } from '../../src/twin/errors.ts'
 import { renderPathTemplate, renderTemplate } from '../../src/twin/templates.ts'
 
@@ -53,6 +53,21 @@ describe('renderTemplate', () => {
     const out = renderTemplate('{customer}', scope) as { email: string }
     out.email = 'changed'
     expect(scope.args.customer.email).toBe('a@b.c')
+  })
+
+  it('resolves nothing for an unknown call fact, a fact the call lacks or an unsafe name', () => {
+    const bare = { args: { order_id: 'o_1' } }
+    expect(renderTemplate({ a: '{$nope}', b: '{$target.status}', c: 'at {$now}' }, bare)).toEqual({
+      c: 'at {$now}',
+    })
+    expect(resolvePlaceholder('$target', bare)).toEqual({ found: false })
+    expect(resolvePlaceholder('order_id.', bare)).toEqual({ found: false })
+    expect(resolvePlaceholder('constructor', bare)).toEqual({ found: false })
+    // The same name reads each call's own values, never the first call's.
+    expect(resolvePlaceholder('order_id', { args: { order_id: 'o_2' } })).toEqual({
+      found: true,
+      value: 'o_2',
+    })
   })
 
   it('does not resolve inherited properties', () => {
