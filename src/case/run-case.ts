@@ -13,9 +13,8 @@ import {
   type ModelSession,
   type ModelsOptions,
   modelFetch,
+  modelTraffic,
   resolveModelMode,
-  serveModels,
-  withModelSession,
 } from '../models/index.ts'
 import { conversationPlan } from '../scenario/conversation.ts'
 import type { PinnedCase } from '../scenario/pin.ts'
@@ -142,25 +141,22 @@ export async function runCase(
   try {
     if (!options.interception) hold = holdInterception('runCase')
     network = options.interception ?? hold!.interception
-    serveModels(network)
-    // The twin serves this run's async context only, so cases can run at once on one interception.
+    // The twin and the model traffic serve this run's async context only, so cases can run at once on one interception.
     outcome = await network.scope(
       [twin],
-      (own) => {
+      async (own) => {
         scope = own
-        return withModelSession(models, async () => {
-          played = await playConversation(agent, pinned, twin, {
-            timeoutMs,
-            // A request the agent did not await is late from here: it must not land in the case.
-            onAgentDone: () => own.stopServing(),
-            trace: { exporter: collector.exporter },
-            ...(mcp && { mcpUrl: mcp.url }),
-            users: user.turns,
-          })
-          return played.outcome
+        played = await playConversation(agent, pinned, twin, {
+          timeoutMs,
+          // A request the agent did not await is late from here: it must not land in the case.
+          onAgentDone: () => own.stopServing(),
+          trace: { exporter: collector.exporter },
+          ...(mcp && { mcpUrl: mcp.url }),
+          users: user.turns,
         })
+        return played.outcome
       },
-      late.options,
+      { ...late.options, traffic: modelTraffic(models) },
     )
   } catch (error) {
     // The network could not be set up (another interception active, this one disposed).

@@ -15,7 +15,7 @@ import type { NetworkGuard, SocketGuardOptions } from './network-guard.ts'
 import type { PatchStack } from './patch-stack.ts'
 import { installResolverGuard } from './resolver-guard.ts'
 import type { ScopeRouting } from './scope-routing.ts'
-import { pendingRequest, type ScopeState } from './scope-state.ts'
+import { pendingRequest, type ScopeState, type ScopeTraffic } from './scope-state.ts'
 import { installSocketGuard } from './socket-guard.ts'
 import { answerTwinRequest, type RoutedTwin } from './twin-handlers.ts'
 import { dispatchingClient, installUndiciDispatcher } from './undici-dispatcher.ts'
@@ -98,13 +98,22 @@ function mswServer(
   refuseHandshake: (url: string) => ReturnType<NetworkGuard['refuse']>,
 ): SetupServer {
   const routedBy = new WeakMap<Request, RoutedTwin>()
+  const trafficBy = new WeakMap<Request, ScopeTraffic>()
+  // One handler for a scope's own traffic and the twins: each handler msw asks parses the request again.
   const router = http.all(
     ({ request }) => {
+      const traffic = routing.trafficFor(new URL(request.url))
+      if (traffic) {
+        trafficBy.set(request, traffic)
+        return true
+      }
       const routed = routing.twinFor(request)
       if (routed) routedBy.set(request, routed)
       return routed !== undefined
     },
     async ({ request }) => {
+      const traffic = trafficBy.get(request)
+      if (traffic) return traffic.answer(request)
       const routed = routedBy.get(request)!
       try {
         return await answerTwinRequest(routed, request, lifetime)

@@ -21,7 +21,7 @@ export type {
   InterceptionScope,
   InterceptionState,
 } from './interception-types.ts'
-export type { ScopeOptions } from './scope-state.ts'
+export type { ScopeOptions, ScopeTraffic } from './scope-state.ts'
 
 /**
  * The process's interceptions: one applied at a time (its patches are

@@ -7,7 +7,7 @@ import { AsyncLocalStorage } from 'node:async_hooks'
 import type { Twin } from '../twin/types.ts'
 import type { UnhandledRequest } from './errors.ts'
 import type { NetworkGuard } from './network-guard.ts'
-import type { ScopeState } from './scope-state.ts'
+import type { ScopeState, ScopeTraffic } from './scope-state.ts'
 import type { RoutedTwin } from './twin-handlers.ts'
 import { ownerOf } from './twin-table.ts'
 
@@ -46,6 +46,14 @@ export class ScopeRouting {
     }
     for (const routed of this.twins.values()) found.push(routed.twin)
     return found
+  }
+
+  /** The traffic of the current context's scopes that a request to `url` belongs to, the innermost scope's first. */
+  trafficFor(url: URL): ScopeTraffic | undefined {
+    for (let scope = this.scopes.getStore(); scope; scope = scope.parent) {
+      if (scope.options.traffic?.owns(url)) return scope.options.traffic
+    }
+    return undefined
   }
 
   /** The twin that answers `request`: its own scope chain first, then `use()`'s twins. */

@@ -1,7 +1,19 @@
 import type { UnhandledRequest } from './errors.ts'
 import type { RoutedTwin } from './twin-handlers.ts'
 
-/** What a scope is called in a refusal, and who takes the requests sent after it ended. */
+/**
+ * Requests a scope answers itself, before any twin: the traffic of its
+ * async context that is not a tool's (a case's model calls, answered from
+ * its cassette).
+ */
+export interface ScopeTraffic {
+  /** Whether a request to `url` is one of them. */
+  owns(url: URL): boolean
+  /** Its answer. */
+  answer(request: Request): Promise<Response>
+}
+
+/** What a scope is called in a refusal, who takes the requests sent after it ended, and what it answers itself. */
 export interface ScopeOptions {
   /** What ended, as a refusal names it: `case refund-happy-path`, `test "refunds once"`. Default `its scope`. */
   label?: string
@@ -11,6 +23,12 @@ export interface ScopeOptions {
    * to leave it to the enclosing scope or the unscoped list.
    */
   onLate?: (request: UnhandledRequest) => boolean
+  /**
+   * Requests of this scope's async context (and of the scopes inside it)
+   * that it answers itself, before any twin, also once it has ended: the
+   * context's own traffic, as a case's model calls are.
+   */
+  traffic?: ScopeTraffic
 }
 
 /** @internal One scope of an interception while it lives, and after (for late requests). */

@@ -1,37 +1,20 @@
-import { AsyncLocalStorage } from 'node:async_hooks'
-import { http } from 'msw'
-import type { Interception } from '../http/interception.ts'
+import type { ScopeTraffic } from '../http/scope-state.ts'
 import { isModelUrl } from './hosts.ts'
 import type { ModelSession } from './session.ts'
 
-const sessions = new AsyncLocalStorage<ModelSession>()
-const served = new WeakSet<Interception>()
-
 /**
- * Adds the model traffic handler to an interception (once): a request to a
- * model host made inside `withModelSession` is answered by that session;
- * outside every session it stays unhandled, so the guard refuses it.
+ * A case's model traffic, for its interception scope: every request to one
+ * of the session's model hosts made from the case's async context is
+ * answered by the session (recorded, replayed or refused by its mode);
+ * outside every such scope it stays unhandled, so the guard refuses it.
  * @example
- * serveModels(network)
- * await withModelSession(session, () => agent.run(input, context))
+ * await network.scope([twin], () => agent.run(input, context), { traffic: modelTraffic(session) })
  */
-export function serveModels(interception: Interception): void {
-  if (served.has(interception)) return
-  served.add(interception)
-  interception.server.use(
-    http.all(
-      ({ request }) => {
-        const session = sessions.getStore()
-        return session !== undefined && isModelUrl(new URL(request.url), session.hosts)
-      },
-      ({ request }) => sessions.getStore()!.answer(request),
-    ),
-  )
-}
-
-/** Runs `fn` with its model requests answered by `session`. */
-export function withModelSession<T>(session: ModelSession, fn: () => T): T {
-  return sessions.run(session, fn)
+export function modelTraffic(session: ModelSession): ScopeTraffic {
+  return {
+    owns: (url) => isModelUrl(url, session.hosts),
+    answer: (request) => session.answer(request),
+  }
 }
 
 /**

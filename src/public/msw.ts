@@ -40,6 +40,7 @@ export {
   type InterceptionScope,
   type InterceptionState,
   type ScopeOptions,
+  type ScopeTraffic,
 } from '../http/interception.ts'
 /* Twins as msw handlers, for a project that runs its own msw server */
 export { twinHandlers } from '../http/twin-handlers.ts'

@@ -181,6 +181,39 @@ describe('interception.scope', () => {
     ])
   })
 
+  it("answers a scope's own traffic first, in its context and the scopes inside it, even once it ended", async () => {
+    const interception = start()
+    const MODEL = 'https://models.agenttwin.invalid/v1/answer'
+    const answered: string[] = []
+    const traffic = {
+      owns: (url: URL) => url.hostname === 'models.agenttwin.invalid',
+      answer: async (request: Request) => {
+        answered.push(await request.text())
+        return Response.json({ from: 'the scope' })
+      },
+    }
+    const ask = (text: string) => fetch(MODEL, { method: 'POST', body: text })
+    let late: (() => Promise<Response>) | undefined
+    await interception.scope(
+      [createShop()],
+      async () => {
+        expect(await (await ask('first')).json()).toEqual({ from: 'the scope' })
+        // Its twins still answer what is not its traffic.
+        expect((await refund(5)).status).toBe(200)
+        await interception.scope([], async () => {
+          expect((await ask('inner')).status).toBe(200)
+        })
+        late = AsyncResource.bind(() => ask('late'))
+      },
+      { traffic },
+    )
+    expect((await late!()).status).toBe(200)
+    expect(answered).toEqual(['first', 'inner', 'late'])
+    // Outside the scope's context the same request is nobody's: the guard refuses it.
+    await expect(ask('outside')).rejects.toThrowError(/no twin answers it/)
+    expect(interception.unhandled.map((request) => request.url)).toEqual([MODEL])
+  })
+
   it('refuses a scope after dispose', async () => {
     const interception = start()
     interception.dispose()
