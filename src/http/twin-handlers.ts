@@ -1,6 +1,7 @@
 import { type HttpHandler, HttpResponse, http } from 'msw'
 import type { JsonValue } from '../core/json.ts'
 import { answerCall } from '../twin/create-twin.ts'
+import type { ToolDefinition } from '../schema/twin-document.ts'
 import type { Twin } from '../twin/types.ts'
 import { type RequestProblem, readToolCall } from './arguments.ts'
 import { encodeView } from './encode-view.ts'
@@ -15,7 +16,24 @@ export interface RoutedTwin {
 
 /** Works out a twin's HTTP surface; throws `DuplicateToolRouteError` when two tools share a route. */
 export function routeTwin(twin: Twin): RoutedTwin {
-  return { twin, surface: twinRoutes(twin) }
+  return { twin, surface: surfaceOf(twin) }
+}
+
+/**
+ * Surfaces of frozen tool lists, by twin name and base URL: each case makes
+ * a twin of the same shared document, whose routes never change.
+ */
+const surfaces = new WeakMap<readonly ToolDefinition[], Map<string, TwinRoutes>>()
+
+function surfaceOf(twin: Twin): TwinRoutes {
+  const { tools } = twin
+  if (!Object.isFrozen(tools)) return twinRoutes(twin)
+  let byTwin = surfaces.get(tools)
+  if (!byTwin) surfaces.set(tools, (byTwin = new Map()))
+  const key = `${twin.name}\n${twin.baseUrl}`
+  let surface = byTwin.get(key)
+  if (!surface) byTwin.set(key, (surface = twinRoutes(twin)))
+  return surface
 }
 
 function jsonAnswer(
