@@ -97,23 +97,24 @@ function mswServer(
   { options, guard, routing, lifetime }: PatchContext,
   refuseHandshake: (url: string) => ReturnType<NetworkGuard['refuse']>,
 ): SetupServer {
-  const routedBy = new WeakMap<Request, RoutedTwin>()
   const trafficBy = new WeakMap<Request, ScopeTraffic>()
-  // One handler for a scope's own traffic and the twins: each handler msw asks parses the request again.
-  const router = http.all(
+  // A scope's own traffic (a case's model calls) before any twin.
+  const ownTraffic = http.all(
     ({ request }) => {
       const traffic = routing.trafficFor(new URL(request.url))
-      if (traffic) {
-        trafficBy.set(request, traffic)
-        return true
-      }
+      if (traffic) trafficBy.set(request, traffic)
+      return traffic !== undefined
+    },
+    ({ request }) => trafficBy.get(request)!.answer(request),
+  )
+  const routedBy = new WeakMap<Request, RoutedTwin>()
+  const router = http.all(
+    ({ request }) => {
       const routed = routing.twinFor(request)
       if (routed) routedBy.set(request, routed)
       return routed !== undefined
     },
     async ({ request }) => {
-      const traffic = trafficBy.get(request)
-      if (traffic) return traffic.answer(request)
       const routed = routedBy.get(request)!
       try {
         return await answerTwinRequest(routed, request, lifetime)
@@ -135,7 +136,7 @@ function mswServer(
         ),
     refuse: refuseHandshake,
   })
-  const server = setupServer(router, websockets)
+  const server = setupServer(ownTraffic, router, websockets)
   stack.apply('msw', () => {
     server.listen({
       onUnhandledRequest: (request) =>
