@@ -1,7 +1,7 @@
 import { type HttpHandler, HttpResponse, http } from 'msw'
 import type { JsonValue } from '../core/json.ts'
-import { answerCall } from '../twin/create-twin.ts'
 import type { ToolDefinition } from '../schema/twin-document.ts'
+import { answerCall } from '../twin/create-twin.ts'
 import type { Twin } from '../twin/types.ts'
 import { type RequestProblem, readToolCall } from './arguments.ts'
 import { encodeView } from './encode-view.ts'
@@ -29,10 +29,16 @@ function surfaceOf(twin: Twin): TwinRoutes {
   const { tools } = twin
   if (!Object.isFrozen(tools)) return twinRoutes(twin)
   let byTwin = surfaces.get(tools)
-  if (!byTwin) surfaces.set(tools, (byTwin = new Map()))
+  if (!byTwin) {
+    byTwin = new Map()
+    surfaces.set(tools, byTwin)
+  }
   const key = `${twin.name}\n${twin.baseUrl}`
   let surface = byTwin.get(key)
-  if (!surface) byTwin.set(key, (surface = twinRoutes(twin)))
+  if (!surface) {
+    surface = twinRoutes(twin)
+    byTwin.set(key, surface)
+  }
   return surface
 }
 
