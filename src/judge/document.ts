@@ -1,8 +1,9 @@
 import { readFile } from 'node:fs/promises'
-import { type Document, isMap, isNode, isPair, isScalar, type LineCounter } from 'yaml'
+import type { Document, LineCounter } from 'yaml'
 import { type DocumentProblem, InvalidDocumentError } from '../core/errors.ts'
 import { parseYamlTree } from '../schema/parse-yaml.ts'
 import { decoded } from '../schema/read-source.ts'
+import { yaml } from '../schema/yaml-lib.ts'
 import { JudgeFileError } from './errors.ts'
 
 export type DocumentPath = ReadonlyArray<string | number>
@@ -75,17 +76,18 @@ export function problemAt(
 function offsetOf(document: PositionedDocument, path: DocumentPath, at: 'value' | 'key'): number {
   if (at === 'key' && path.length > 0) {
     const parent = document.doc.getIn(path.slice(0, -1), true)
-    if (isMap(parent)) {
+    if (yaml().isMap(parent)) {
       const pair = parent.items.find(
-        (item) => isPair(item) && isScalar(item.key) && item.key.value === path.at(-1),
+        (item) =>
+          yaml().isPair(item) && yaml().isScalar(item.key) && item.key.value === path.at(-1),
       )
-      if (pair && isNode(pair.key) && pair.key.range) return pair.key.range[0]
+      if (pair && yaml().isNode(pair.key) && pair.key.range) return pair.key.range[0]
     }
   }
   for (let depth = path.length; depth >= 0; depth--) {
     const node =
       depth === 0 ? document.doc.contents : document.doc.getIn(path.slice(0, depth), true)
-    if (isNode(node) && node.range) return node.range[0]
+    if (yaml().isNode(node) && node.range) return node.range[0]
   }
   return 0
 }

@@ -1,4 +1,5 @@
-import { Document, isMap, isScalar, isSeq, type Node } from 'yaml'
+import type { Document, Node } from 'yaml'
+import { yaml } from '../schema/yaml-lib.ts'
 
 /** A mined document: plain data plus comments tied to its fields. */
 export interface MinedScenario {
@@ -23,9 +24,10 @@ function target(doc: Document, path: string): Node | undefined {
   const segments = path.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part))
   const last = segments.pop()!
   const parent = segments.length === 0 ? doc.contents : doc.getIn(segments, true)
-  if (isSeq(parent) && typeof last === 'number') return parent.items[last] as Node | undefined
-  if (isMap(parent)) {
-    const pair = parent.items.find((item) => isScalar(item.key) && item.key.value === last)
+  if (yaml().isSeq(parent) && typeof last === 'number')
+    return parent.items[last] as Node | undefined
+  if (yaml().isMap(parent)) {
+    const pair = parent.items.find((item) => yaml().isScalar(item.key) && item.key.value === last)
     return pair?.key as Node | undefined
   }
   return undefined
@@ -33,7 +35,7 @@ function target(doc: Document, path: string): Node | undefined {
 
 /** Writes a mined scenario as YAML with its comments, through the `yaml` package. */
 export function renderMined(mined: MinedScenario): string {
-  const doc = new Document(mined.value)
+  const doc = new (yaml().Document)(mined.value)
   if (mined.header.length > 0) doc.commentBefore = mined.header.map((l) => ` ${l}`).join('\n')
   for (const [path, lines] of mined.comments) attach(target(doc, path), lines)
   if (mined.trailer.length > 0) doc.comment = mined.trailer.map((l) => ` ${l}`).join('\n')

@@ -1,4 +1,5 @@
-import { isMap, isScalar, type Node, type Pair, visit } from 'yaml'
+import type { Node, Pair } from 'yaml'
+import { yaml } from './yaml-lib.ts'
 
 /** A key written a second time in the same mapping. */
 export interface DuplicateKey {
@@ -19,6 +20,7 @@ export interface DuplicateKey {
  * duplicateKeys(parseDocument('a: 1\na: 2').contents) // [{ key: 'a', offset: 5, firstOffset: 0 }]
  */
 export function duplicateKeys(root: Node | null): DuplicateKey[] {
+  const { isMap, visit } = yaml()
   const found: DuplicateKey[] = []
   visit(root, {
     Map(_key, map) {
@@ -39,7 +41,7 @@ export function duplicateKeys(root: Node | null): DuplicateKey[] {
 
 function keyText(key: Node | null): string {
   if (key === null) return ''
-  if (isScalar(key)) return String(key.value)
+  if (yaml().isScalar(key)) return String(key.value)
   return String(key)
 }
 

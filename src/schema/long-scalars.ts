@@ -8,19 +8,8 @@
  * start are put back once the document is composed. Everything else is the
  * library's own reading, errors and positions included.
  */
-import {
-  Composer,
-  CST,
-  type Document,
-  type DocumentOptions,
-  isScalar,
-  type ParseOptions,
-  Parser,
-  Scalar,
-  type SchemaOptions,
-  visit,
-  YAMLParseError,
-} from 'yaml'
+import type { CST, Document, DocumentOptions, ParseOptions, Scalar, SchemaOptions } from 'yaml'
+import { yaml } from './yaml-lib.ts'
 
 /** Shorter double-quoted values go through the library as they are. */
 const LONG_SCALAR = 64 * 1024
@@ -35,8 +24,8 @@ type Options = ParseOptions & DocumentOptions & SchemaOptions
  */
 export function composeDocument(source: string, options: Options): Document.Parsed {
   const long = new Map<number, LongScalar>()
-  const composer = new Composer(options)
-  const parser = new Parser(options.lineCounter?.addNewLine)
+  const composer = new (yaml().Composer)(options)
+  const parser = new (yaml().Parser)(options.lineCounter?.addNewLine)
   let doc: Document.Parsed | undefined
   // A text shorter than a long scalar holds none: its tokens go to the library unvisited.
   const tokens =
@@ -45,7 +34,7 @@ export function composeDocument(source: string, options: Options): Document.Pars
     if (!doc) doc = next
     else {
       doc.errors.push(
-        new YAMLParseError(
+        new (yaml().YAMLParseError)(
           [next.range[0], next.range[1]],
           'MULTIPLE_DOCS',
           'Source contains multiple documents; please use YAML.parseAllDocuments()',
@@ -69,7 +58,7 @@ interface LongScalar {
 function* shortened(tokens: Iterable<CST.Token>, long: Map<number, LongScalar>) {
   for (const token of tokens) {
     if (token.type === 'document') {
-      CST.visit(token, (item) => {
+      yaml().CST.visit(token, (item) => {
         // A tag would read the stand-in; a key or value with one stays with the library.
         const props = [...item.start, ...('sep' in item && item.sep ? item.sep : [])]
         if (props.some((prop) => prop.type === 'tag')) return
@@ -153,10 +142,10 @@ function decode([, x, u, big, one]: RegExpExecArray): string | undefined {
 
 /** Puts each long text back in its scalar, and the scalar's start (and its problems') at its opening quote. */
 function restore(doc: Document.Parsed, long: Map<number, LongScalar>): void {
-  visit(doc, {
+  yaml().visit(doc, {
     Scalar(_key, node) {
       const found = node.range ? long.get(node.range[0]) : undefined
-      if (!found || !isScalar(node) || node.type !== Scalar.QUOTE_DOUBLE) return
+      if (!found || !yaml().isScalar(node) || node.type !== yaml().Scalar.QUOTE_DOUBLE) return
       node.value = found.text
       node.source = found.text
       node.range = [found.start, node.range![1], node.range![2]]

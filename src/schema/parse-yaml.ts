@@ -1,4 +1,4 @@
-import { type Document, isMap, isScalar, isSeq, LineCounter, type Node, type YAMLError } from 'yaml'
+import type { Document, LineCounter, Node, YAMLError } from 'yaml'
 import type { DocumentProblem } from '../core/errors.ts'
 import { resourceLimit } from '../core/limits.ts'
 import { documentTooLarge } from './document-size.ts'
@@ -7,6 +7,7 @@ import { type FieldPath, formatFieldPath } from './field-path.ts'
 import { composeDocument } from './long-scalars.ts'
 import { findTooDeep } from './nesting.ts'
 import { isJsonFile, readJsonDocument } from './parse-json.ts'
+import { yaml } from './yaml-lib.ts'
 import {
   findFirstAlias,
   findNonFiniteNumber,
@@ -135,7 +136,7 @@ function parseReadable(
   file: string,
   rootKind: 'mapping' | 'any',
 ): ParseResult<ParsedTree> {
-  const lineCounter = new LineCounter()
+  const lineCounter = new (yaml().LineCounter)()
   const doc = composeDocument(source, {
     lineCounter,
     // Checked below in one pass: the library's own check is quadratic in a mapping's keys.
@@ -185,7 +186,8 @@ function parseReadable(
     }
   }
   const root = doc.contents ?? doc.createNode(null)
-  const empty = doc.contents === null || (isScalar(root) && root.value === null && !root.source)
+  const empty =
+    doc.contents === null || (yaml().isScalar(root) && root.value === null && !root.source)
   if (rootKind === 'mapping' && empty) {
     return {
       ok: false,
@@ -194,8 +196,12 @@ function parseReadable(
       ],
     }
   }
-  if (rootKind === 'mapping' && !isMap(root)) {
-    const found = isSeq(root) ? 'a list' : isScalar(root) ? 'a single value' : 'an alias'
+  if (rootKind === 'mapping' && !yaml().isMap(root)) {
+    const found = yaml().isSeq(root)
+      ? 'a list'
+      : yaml().isScalar(root)
+        ? 'a single value'
+        : 'an alias'
     return {
       ok: false,
       problems: [

@@ -3,32 +3,21 @@
  * field an offset falls in, and the nodes a document may not hold (a cycle, an
  * alias, a non-finite number).
  */
-import {
-  type Alias,
-  type Document,
-  isAlias,
-  isCollection,
-  isMap,
-  isPair,
-  isScalar,
-  isSeq,
-  type Node,
-  type Scalar,
-  visit,
-} from 'yaml'
+import type { Alias, Document, Node, Scalar } from 'yaml'
 import type { FieldPath } from './field-path.ts'
+import { yaml } from './yaml-lib.ts'
 
 /** An alias inside the very node its anchor names (`a: &loop { self: *loop }`): a cycle. */
 export function findSelfReference(doc: Document.Parsed): Alias | undefined {
   let found: Alias | undefined
-  visit(doc, {
+  yaml().visit(doc, {
     Alias(_key, alias) {
       const target = alias.resolve(doc)
       const [start, , end] = target?.range ?? []
       const at = alias.range?.[0]
       if (start !== undefined && end !== undefined && at !== undefined && start <= at && at < end) {
         found = alias
-        return visit.BREAK
+        return yaml().visit.BREAK
       }
     },
   })
@@ -49,17 +38,17 @@ export function offsetOf(root: Node, path: FieldPath, at: 'key' | 'value'): numb
 }
 
 function childOf(node: Node, segment: string | number): { key?: Node; value?: Node } | undefined {
-  if (isMap(node)) {
+  if (yaml().isMap(node)) {
     for (const pair of node.items) {
       const key = pair.key as Node | null
-      const keyValue = isScalar(key) ? key.value : key
+      const keyValue = yaml().isScalar(key) ? key.value : key
       if (String(keyValue) === String(segment)) {
         return { key: key ?? undefined, value: (pair.value as Node | null) ?? undefined }
       }
     }
     return undefined
   }
-  if (isSeq(node) && typeof segment === 'number') {
+  if (yaml().isSeq(node) && typeof segment === 'number') {
     const item = node.items[segment] as Node | undefined
     return item ? { value: item } : undefined
   }
@@ -74,15 +63,15 @@ function start(node: Node): number {
 export function pathAtOffset(root: Node | null, offset: number): (string | number)[] {
   const path: (string | number)[] = []
   let node: Node | null = root
-  while (node && isCollection(node)) {
+  while (node && yaml().isCollection(node)) {
     let descended = false
     for (const [index, item] of node.items.entries()) {
-      if (isPair(item)) {
+      if (yaml().isPair(item)) {
         const key = item.key as Node | null
         const value = item.value as Node | null
         const end = value?.range?.[2] ?? key?.range?.[2] ?? -1
         if ((key?.range?.[0] ?? Number.POSITIVE_INFINITY) <= offset && offset < end) {
-          path.push(isScalar(key) ? String(key.value) : String(key))
+          path.push(yaml().isScalar(key) ? String(key.value) : String(key))
           node = value
           descended = true
           break
@@ -105,11 +94,11 @@ export function pathAtOffset(root: Node | null, offset: number): (string | numbe
 /** `.inf` and `.nan` are YAML numbers that JSON (and so a document) cannot hold. */
 export function findNonFiniteNumber(root: Node): Scalar | undefined {
   let found: Scalar | undefined
-  visit(root, {
+  yaml().visit(root, {
     Scalar(_key, node) {
       if (typeof node.value === 'number' && !Number.isFinite(node.value)) {
         found = node
-        return visit.BREAK
+        return yaml().visit.BREAK
       }
     },
   })
@@ -118,12 +107,12 @@ export function findNonFiniteNumber(root: Node): Scalar | undefined {
 
 export function findFirstAlias(root: Node | null): Node | undefined {
   let found: Node | undefined
-  visit(root, {
+  yaml().visit(root, {
     Alias(_key, node) {
       found = node
-      return visit.BREAK
+      return yaml().visit.BREAK
     },
   })
-  if (found && isAlias(found)) return found
+  if (found && yaml().isAlias(found)) return found
   return undefined
 }
