@@ -135,6 +135,20 @@ describe('what the built entries load up front', () => {
     expect(packagesOf(main).has('diff')).toBe(true)
   })
 
+  it('no entry loads the yaml package up front: it is loaded when a text is first parsed', () => {
+    // A worker whose documents come from the kept cache never parses one.
+    for (const entry of [
+      'public/index.js',
+      'public/vitest.js',
+      'public/vitest-setup.js',
+      'vitest/runtime/scenario-suite.js',
+      'public/adapters/ai-sdk.js',
+      'cli/main.js',
+    ]) {
+      expect(packagesOf(loadedBy(entry)).has('yaml'), entry).toBe(false)
+    }
+  })
+
   it('`agenttwin --version` loads Node alone, from its own file and the small base chunk', () => {
     const loaded = loadedBy('cli/main.js')
     expect([...packagesOf(loaded)]).toEqual(['node'])
