@@ -2,7 +2,7 @@
  * The `yaml` package, loaded the first time a text is parsed as YAML (or a
  * document written as YAML). A test worker whose documents all come from the
  * kept cache never parses one, and loading the package took about 20 ms of
- * every fresh worker's start, more than the rest of AgentTwin's own load.
+ * every fresh worker's start.
  */
 import { createRequire } from 'node:module'
 
