@@ -284,8 +284,9 @@ describe('lifecycle', () => {
     expect(error).toBeInstanceOf(UnhandledRequestError)
     expect(second.unhandled.map(({ url }) => url)).toEqual([`${SHOP_URL}/orders/ORD-1001`])
     expect(first.unhandled).toEqual([])
-    // Its own twin router and WebSocket guard, nothing of the first's.
+    // Its own scopes' traffic, twin router and WebSocket guard, nothing of the first's.
     expect(second.server.listHandlers().map((handler) => handler.kind)).toEqual([
+      'request',
       'request',
       'websocket',
     ])
