@@ -98,7 +98,9 @@ function mswServer(
   refuseHandshake: (url: string) => ReturnType<NetworkGuard['refuse']>,
 ): SetupServer {
   const trafficBy = new WeakMap<Request, ScopeTraffic>()
-  // A scope's own traffic (a case's model calls) before any twin.
+  // A scope's own traffic (a case's model calls) before any twin, in a handler of its own: a
+  // request an agent sends without awaiting it as it returns reaches the twins' router a few
+  // msw turns later, once its case has stopped serving, and is refused as late.
   const ownTraffic = http.all(
     ({ request }) => {
       const traffic = routing.trafficFor(new URL(request.url))
