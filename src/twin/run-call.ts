@@ -92,31 +92,33 @@ export function enactCall(runtime: TwinRuntime, call: ToolCall): CallOutcome {
       ? seenByCaller(view)
       : { status: null, response: null }
   const effectKey = renderEffectKey(tool, scope)
-  const record: CallRecord = {
+  // Built field by field, not with conditional spreads: this runs on every call.
+  const record = {
     seq,
     tool: tool.name,
     risk: tool.risk,
     args: cloneJson(args),
     attempt: call.attempt ?? 1,
-    ...(turn && { turn: turn.number }),
-    ...(call.actor === 'user' && { actor: 'user' as const }),
-    ...(call.transport !== undefined && { transport: call.transport }),
-    at,
-    ...(handled.tenant !== undefined && { tenant: handled.tenant }),
-    ...(handled.idempotencyKey !== undefined && { idempotencyKey: handled.idempotencyKey }),
-    ...(effectKey !== undefined && { effectKey }),
-    replay: handled.replay,
-    status: seen.status,
-    response: seen.response,
-    twinAnswer: {
-      status: handled.answer.status,
-      // Unfaulted, the caller was shown the answer as JSON: what it read back is already a copy.
-      body: fault ? cloneJson(handled.answer.body) : seen.response,
-    },
-    outcome: isSuccess(handled.answer.status) && EFFECT_DONE.has(enacted) ? 'success' : 'error',
-    ...(fault && { fault: recordFault(fault, view, enacted, mcp) }),
-    changes: handled.changes,
+  } as CallRecord
+  if (turn) record.turn = turn.number
+  if (call.actor === 'user') record.actor = 'user'
+  if (call.transport !== undefined) record.transport = call.transport
+  record.at = at
+  if (handled.tenant !== undefined) record.tenant = handled.tenant
+  if (handled.idempotencyKey !== undefined) record.idempotencyKey = handled.idempotencyKey
+  if (effectKey !== undefined) record.effectKey = effectKey
+  record.replay = handled.replay
+  record.status = seen.status
+  record.response = seen.response
+  record.twinAnswer = {
+    status: handled.answer.status,
+    // Unfaulted, the caller was shown the answer as JSON: what it read back is already a copy.
+    body: fault ? cloneJson(handled.answer.body) : seen.response,
   }
+  record.outcome =
+    isSuccess(handled.answer.status) && EFFECT_DONE.has(enacted) ? 'success' : 'error'
+  if (fault) record.fault = recordFault(fault, view, enacted, mcp)
+  record.changes = handled.changes
   if (handled.staged) {
     const after = integerParam(fault, 'commitAfterCalls', 0)
     const commitsAtSeq = after === undefined ? undefined : seq + 1 + after
@@ -191,7 +193,13 @@ function handle(
         enacted.answer,
       )
     }
-    return { ...enacted, ...facts, replay: false }
+    // Field by field, not spread: objects of several shapes meet here on every call.
+    const handled: Handled = { answer: enacted.answer, changes: enacted.changes, replay: false }
+    if (enacted.staged) handled.staged = enacted.staged
+    if (enacted.enacted !== undefined) handled.enacted = enacted.enacted
+    if (tenant !== undefined) handled.tenant = tenant
+    if (idempotencyKey !== undefined) handled.idempotencyKey = idempotencyKey
+    return handled
   } catch (error) {
     const problem = argumentProblem(error)
     if (!problem) throw error
