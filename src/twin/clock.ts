@@ -28,5 +28,34 @@ export function fixedClock(document: TwinDocument): (seq: number) => string {
       `stepMs ${JSON.stringify(stepMs)} is not a non-negative number`,
     )
   }
-  return (seq) => new Date(startMs + (seq - 1) * stepMs).toISOString()
+  const times = clockTimes(startMs, stepMs)
+  return (seq) => {
+    const known = times[seq]
+    if (known !== undefined) return known
+    const time = new Date(startMs + (seq - 1) * stepMs).toISOString()
+    if (Number.isSafeInteger(seq) && seq >= 0 && seq < MAX_TIMES) times[seq] = time
+    return time
+  }
+}
+
+/**
+ * The times each clock (start and step) has spelled, by call number: every
+ * case of a suite makes a twin of the same clock and calls it at the same
+ * numbers, and spelling a date costs more than a twin's own work on a call.
+ */
+const spelledTimes = new Map<string, string[]>()
+/** Call numbers remembered per clock: a case's calls, not a runaway loop's. */
+const MAX_TIMES = 1024
+/** Clocks remembered before the map starts over: a run's twins, not every clock a test builds. */
+const MAX_CLOCKS = 64
+
+function clockTimes(startMs: number, stepMs: number): string[] {
+  const key = `${startMs}/${stepMs}`
+  let times = spelledTimes.get(key)
+  if (!times) {
+    if (spelledTimes.size >= MAX_CLOCKS) spelledTimes.clear()
+    times = []
+    spelledTimes.set(key, times)
+  }
+  return times
 }

@@ -77,6 +77,42 @@ describe('call records', () => {
     expect(second.at).toBe('2030-06-01T12:00:00.250Z')
   })
 
+  it('gives each clock its own times when twins of several clocks take turns', () => {
+    const slow = twinDocument(
+      [createNote],
+      {},
+      { clock: { start: '2030-06-01T12:00:00Z', stepMs: 250 } },
+    )
+    const fast = twinDocument(
+      [createNote],
+      {},
+      { clock: { start: '2030-06-01T12:00:00Z', stepMs: 10 } },
+    )
+    const timesOf = (twin: ReturnType<typeof createTwin>) =>
+      [1, 2, 3].map(() => twin.call({ tool: 'create_note', args: {} }).record.at)
+    for (let round = 0; round < 2; round++) {
+      expect(timesOf(createTwin(slow))).toEqual([
+        '2030-06-01T12:00:00.000Z',
+        '2030-06-01T12:00:00.250Z',
+        '2030-06-01T12:00:00.500Z',
+      ])
+      expect(timesOf(createTwin(fast))).toEqual([
+        '2030-06-01T12:00:00.000Z',
+        '2030-06-01T12:00:00.010Z',
+        '2030-06-01T12:00:00.020Z',
+      ])
+    }
+  })
+
+  it('keeps counting the clock past the calls it remembers', () => {
+    const twin = createTwin(twinDocument([createNote], {}))
+    let last = ''
+    for (let call = 0; call < 1030; call++)
+      last = twin.call({ tool: 'create_note', args: {} }).record.at
+    // Call 1030, a second apart from 2026-01-01T00:00:00Z.
+    expect(last).toBe('2026-01-01T00:17:09.000Z')
+  })
+
   it('refuses a clock start without a zone (it would depend on the machine)', () => {
     const document = twinDocument([createNote], {}, { clock: { start: '2030-06-01T12:00:00' } })
     expect(() => createTwin(document)).toThrow(/INVALID_CLOCK|zone/)
