@@ -189,8 +189,9 @@ export function createModelSession(options: ModelSessionOptions): ModelSession {
       const writes = options.mode === 'record' || (options.mode === 'auto' && wentLive)
       // A case that sent no model request leaves no empty cassette behind; one
       // whose agent stopped sending them has its old cassette emptied.
-      const worthWriting = interactions.length > 0 || existsSync(options.file)
-      if (writes && error === undefined && worthWriting) {
+      // Asked only when it would write: most cases never touch a cassette.
+      const worthWriting = () => interactions.length > 0 || existsSync(options.file)
+      if (writes && error === undefined && worthWriting()) {
         writeCassette(options.file, {
           schema: 'agenttwin/cassette.v1',
           case: options.caseId,
