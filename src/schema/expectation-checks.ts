@@ -40,20 +40,33 @@ export function expectationIssues(
 
 /** Expectations that passed, by the JSON text of the twin's name and tools they passed against. */
 const passedByTwin = new Map<string, Set<string>>()
-/** Each tools list's JSON text, computed once per list. */
-const twinKeys = new WeakMap<readonly CaseTool[], string>()
+/**
+ * Each tools list's key in `passedByTwin` (the twin's name and the list's JSON
+ * text), built once per list and name: a key built anew on every matcher call
+ * would be a long string to join and hash each time.
+ */
+const twinKeys = new WeakMap<readonly CaseTool[], Map<string, string>>()
 /** Kept per twin before the set starts over: a suite's distinct matcher calls, not every value a loop spells. */
 const MAX_PASSED = 4096
 /** Twins remembered before the map starts over: a run's twins, not every tools list a test builds. */
 const MAX_TWINS = 64
 
-function passedFor(twin: ExpectationTwin): Set<string> {
-  let tools = twinKeys.get(twin.tools)
-  if (tools === undefined) {
-    tools = JSON.stringify(twin.tools)
-    twinKeys.set(twin.tools, tools)
+function twinKey(twin: ExpectationTwin): string {
+  let byName = twinKeys.get(twin.tools)
+  if (!byName) {
+    byName = new Map()
+    twinKeys.set(twin.tools, byName)
   }
-  const key = `${twin.name}\0${tools}`
+  let key = byName.get(twin.name)
+  if (key === undefined) {
+    key = `${twin.name}\0${JSON.stringify(twin.tools)}`
+    byName.set(twin.name, key)
+  }
+  return key
+}
+
+function passedFor(twin: ExpectationTwin): Set<string> {
+  const key = twinKey(twin)
   let passed = passedByTwin.get(key)
   if (!passed) {
     if (passedByTwin.size >= MAX_TWINS) passedByTwin.clear()
