@@ -1,5 +1,5 @@
 import type { CaseTurn } from '../core/conversation.ts'
-import type { JsonValue } from '../core/json.ts'
+import { cloneJson, type JsonValue } from '../core/json.ts'
 import { conversationPlan } from '../scenario/conversation.ts'
 import type { PinnedCase } from '../scenario/pin.ts'
 import type { Agent, ConversationMessage } from '../scenario/types.ts'
@@ -92,7 +92,8 @@ export async function playConversation(
       if ('end' in scripted) break
       if (turn === 1) firstInput = scripted.input
       messages.push({ role: 'user', content: scripted.user })
-      outcome = await oneTurn(agent, structuredClone(scripted.input), timedOut, options.timeoutMs, {
+      // The plan's inputs are plain JSON: the fast copy, not `structuredClone`.
+      outcome = await oneTurn(agent, cloneJson(scripted.input), timedOut, options.timeoutMs, {
         baseUrl: twin.baseUrl,
         signal: controller.signal,
         seed: pinned.seed,
