@@ -43,6 +43,26 @@ export class DocumentStore {
   readonly #entries = new Map<string, Entry>()
   /** The files asked about while `filesUsedBy` runs, one set per call in progress. */
   readonly #watchers = new Set<Set<string>>()
+  /** The stamps taken in the pass in progress (`inOnePass`), by absolute path. */
+  #passStamps: Map<string, FileStat> | undefined
+
+  /**
+   * Runs `run` as one pass over the documents: each file is stat'ed once in
+   * it, however often it is asked about (a scenario load asks about its
+   * files several times). A pass inside a pass is part of it. A file that
+   * changes during a pass is seen as changed by the next one.
+   * @example
+   * const loaded = store.inOnePass(() => loadNow())
+   */
+  inOnePass<T>(run: () => T): T {
+    if (this.#passStamps) return run()
+    this.#passStamps = new Map()
+    try {
+      return run()
+    } finally {
+      this.#passStamps = undefined
+    }
+  }
 
   /**
    * Runs `run` and names every file it asked this store about (read, digest,
@@ -113,13 +133,27 @@ export class DocumentStore {
   #entry(file: string): Entry {
     const path = resolve(file)
     for (const files of this.#watchers) files.add(path)
-    const { stamp, size } = statFile(path)
+    const { stamp, size } = this.#stat(path)
     const held = this.#entries.get(path)
     if (held && held.stamp === stamp) return held
     const entry: Entry = { file: path, stamp, ...readFile(path, size), inspections: new Map() }
     this.#entries.set(path, entry)
     return entry
   }
+
+  #stat(path: string): FileStat {
+    const taken = this.#passStamps?.get(path)
+    if (taken) return taken
+    const stat = statFile(path)
+    this.#passStamps?.set(path, stat)
+    return stat
+  }
+}
+
+/** A file's stamp, and its size when it could be stat'ed. */
+interface FileStat {
+  stamp: string
+  size?: number
 }
 
 /** A file's size, times and inode, as `stat` gives them now: a changed file has another stamp. */
@@ -128,7 +162,7 @@ export function fileStamp(file: string): string {
 }
 
 /** The stamp of `file`, with its size when it could be stat'ed. */
-function statFile(file: string): { stamp: string; size?: number } {
+function statFile(file: string): FileStat {
   try {
     const stats = statSync(file)
     return {

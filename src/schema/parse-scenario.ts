@@ -1,5 +1,6 @@
 import { dirname, resolve } from 'node:path'
 import { type DocumentProblem, InvalidDocumentError } from '../core/errors.ts'
+import { deepFreeze } from '../core/freeze.ts'
 import type { AttackDocument } from './attack-document.ts'
 import type { ContractDocument } from './contract-document.ts'
 import { faultTurnIssues } from './conversation-checks.ts'
@@ -69,6 +70,12 @@ export interface StoreLoadOptions extends LoadScenarioOptions {
    * the twin (and pin it).
    */
   frozenTwin?: boolean
+  /**
+   * A scenario taken from the kept store deep-frozen in place (it is a fresh
+   * copy of its own), so a caller that pins it need not copy it again. A
+   * scenario checked now is the store's shared one, and is left as it is.
+   */
+  frozenScenario?: boolean
 }
 
 /**
@@ -145,12 +152,23 @@ export function loadScenarioIn(
     const twinRead = twinFile === undefined ? undefined : store.read(twinFile)
     return complete(checked, source, path, twinFile, twinRead, store, options.frozenTwin)
   }
-  if (options.source !== undefined) return loadNow(options.source)
+  if (options.source !== undefined) return store.inOnePass(() => loadNow(options.source!))
+  return store.inOnePass(() => loadStored(store, path, loadNow, options))
+}
+
+/** The scenario at `path` from `store`: as kept when it can be, else loaded now and kept. */
+function loadStored(
+  store: DocumentStore,
+  path: string,
+  loadNow: (source: string, parse?: ParseResult) => ScenarioDocuments,
+  options: StoreLoadOptions,
+): ScenarioDocuments {
   const read = store.read(path)
   if (read.problem) throw new InvalidDocumentError([read.problem])
   const kept = keptScenario(store, path)
   if (kept) {
     const fromKept = scenarioFromKept(store, path, read.source, kept, options.frozenTwin)
+    if (fromKept && options.frozenScenario) deepFreeze(fromKept.document)
     if (fromKept) return fromKept
   }
   // Kept for the next load of these bytes, with every file the check read.

@@ -2,9 +2,10 @@ import { createHash } from 'node:crypto'
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterEach, beforeEach, describe, expect, test } from 'vitest'
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import { isDeepFrozen } from '../../src/core/freeze.ts'
 import { pinCase } from '../../src/scenario/pin.ts'
+import { CACHE_DIR_ENV } from '../../src/schema/cache-folder.ts'
 import { DocumentStore } from '../../src/schema/document-store.ts'
 import { loadScenarioIn } from '../../src/schema/parse-scenario.ts'
 import { inspectTwinIn } from '../../src/schema/parse-twin.ts'
@@ -17,7 +18,10 @@ beforeEach(() => {
   file = join(dir, 'notes.yaml')
   writeFileSync(file, 'a: 1\n')
 })
-afterEach(() => rmSync(dir, { recursive: true, force: true }))
+afterEach(() => {
+  vi.unstubAllEnvs()
+  rmSync(dir, { recursive: true, force: true })
+})
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 
@@ -41,6 +45,19 @@ describe('a document store', () => {
     expect(store.digest(file)).toBe(sha256('a: 22\n'))
     store.forget(file)
     expect(store.parse(file)).not.toBe(second)
+  })
+
+  test('stats a file once in a pass: a change made during it is seen by the next question after it', () => {
+    const store = new DocumentStore()
+    const [before, during] = store.inOnePass(() => {
+      const first = store.digest(file)
+      writeFileSync(file, 'a: 333\n')
+      // A pass inside the pass is part of it.
+      return [first, store.inOnePass(() => store.digest(file))]
+    })
+    expect(during).toBe(before)
+    expect(before).toBe(sha256('a: 1\n'))
+    expect(store.digest(file)).toBe(sha256('a: 333\n'))
   })
 
   test('answers a file that cannot be read with its problem, and sees it appear', () => {
@@ -94,5 +111,33 @@ describe('a document store', () => {
     expect(own).toEqual(shared[0])
     expect(Object.isFrozen(own)).toBe(false)
     expect(inspectTwinIn(store, twin).document).toEqual(shared[0])
+  })
+
+  test('hands a kept scenario over frozen when asked, and pins it without a copy', {
+    timeout: 60_000,
+  }, () => {
+    cpSync(join(import.meta.dirname, '../../examples/demo-co'), join(dir, 'demo-co'), {
+      recursive: true,
+    })
+    vi.stubEnv(CACHE_DIR_ENV, join(dir, 'cache'))
+    const scenario = join(dir, 'demo-co/scenarios/refund-happy-path.scenario.yaml')
+    const options = { frozenTwin: true, frozenScenario: true }
+    // Checked now, the document is the store's shared one: left as it is, and pinned as a copy.
+    const checked = loadScenarioIn(new DocumentStore(), scenario, options).document
+    expect(Object.isFrozen(checked)).toBe(false)
+    const copied = pinCase({
+      document: checked,
+      twin: loadScenarioIn(new DocumentStore(), scenario).twin,
+    })
+    expect(copied.document).not.toBe(checked)
+    // Taken from the kept store, it is a fresh copy of its own: frozen in place, pinned as it is.
+    const store = new DocumentStore()
+    const kept = loadScenarioIn(store, scenario, options)
+    expect(isDeepFrozen(kept.document)).toBe(true)
+    const pinned = pinCase({ document: kept.document, twin: kept.twin })
+    expect(pinned.document).toBe(kept.document)
+    expect(pinned.scenario.digest).toBe(copied.scenario.digest)
+    // Without the option a caller gets a document it may change.
+    expect(Object.isFrozen(loadScenarioIn(new DocumentStore(), scenario).document)).toBe(false)
   })
 })
