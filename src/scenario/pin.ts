@@ -54,7 +54,10 @@ export function pinSelection(
 
 /** Pins one scenario; see {@link pinSelection}. */
 export function pinCase(source: ScenarioSource, options: PinOptions = {}): PinnedCase {
-  const document = deepFreeze(withCheckedRules(structuredClone(source.document), source.document))
+  // A deep-frozen document cannot change: it is pinned as it is, like the twin.
+  const document = isDeepFrozen(source.document)
+    ? source.document
+    : deepFreeze(withCheckedRules(structuredClone(source.document), source.document))
   const twinDocument =
     frozenDigests.has(source.twin) || isDeepFrozen(source.twin)
       ? source.twin
