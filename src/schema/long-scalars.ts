@@ -8,7 +8,7 @@
  * start are put back once the document is composed. Everything else is the
  * library's own reading, errors and positions included.
  */
-import type { CST, Document, DocumentOptions, ParseOptions, Scalar, SchemaOptions } from 'yaml'
+import type { CST, Document, DocumentOptions, ParseOptions, SchemaOptions } from 'yaml'
 import { yaml } from './yaml-lib.ts'
 
 /** Shorter double-quoted values go through the library as they are. */
