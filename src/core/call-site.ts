@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs'
+import { SourceMap } from 'node:module'
 import { isAbsolute } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { ownCodeDir } from './own-files.ts'
@@ -24,6 +26,45 @@ function frameLocation(line: string): CallSite | undefined {
 }
 
 /**
+ * Vite loads a config file (`vitest.config.ts`) by bundling it to
+ * `<name>.timestamp-<ms>-<hex>.mjs`, in `node_modules/.vite-temp` or beside
+ * it, with an inline source map, importing that and deleting it: a frame in
+ * it is a place in the config file the user wrote.
+ */
+const BUNDLED_CONFIG = /\.timestamp-\d+-[0-9a-f]+\.mjs$/
+const INLINE_MAP =
+  /\/\/# sourceMappingURL=data:application\/json;(?:charset=utf-8;)?base64,([A-Za-z0-9+/=]+)\s*$/
+
+/** The place in the file the user wrote that a frame in Vite's bundled config stands for. */
+function writtenSite(site: CallSite): CallSite | undefined {
+  let text: string
+  try {
+    text = readFileSync(site.file, 'utf8')
+  } catch {
+    return undefined
+  }
+  const payload = INLINE_MAP.exec(text)?.[1]
+  if (!payload) return undefined
+  try {
+    const map = new SourceMap(JSON.parse(Buffer.from(payload, 'base64').toString('utf8')))
+    const entry = map.findEntry(site.line - 1, site.column - 1) as {
+      originalSource?: string
+      originalLine?: number
+      originalColumn?: number
+    }
+    if (!entry.originalSource || entry.originalLine === undefined) return undefined
+    const source = entry.originalSource
+    return {
+      file: source.startsWith('file://') ? fileURLToPath(source) : source,
+      line: entry.originalLine + 1,
+      column: (entry.originalColumn ?? 0) + 1,
+    }
+  } catch {
+    return undefined
+  }
+}
+
+/**
  * Where the user's code called into AgentTwin: the first frame of the current
  * stack outside this package, Node and Vitest. Taken while the user's call is
  * still on the stack (before any `await`), so an error found later can still
@@ -38,7 +79,9 @@ export function callSite(): CallSite | undefined {
   Error.stackTraceLimit = limit
   const own = ownCodeDir()
   for (const line of stack.split('\n').slice(1)) {
-    const site = frameLocation(line)
+    const frame = frameLocation(line)
+    // A frame in a bundled config is its place in the config; unmapped, it names a file that is gone.
+    const site = frame && BUNDLED_CONFIG.test(frame.file) ? writtenSite(frame) : frame
     if (!site || !isAbsolute(site.file) || site.file.startsWith(own)) continue
     if (FOREIGN.some((pattern) => pattern.test(site.file))) continue
     return site
