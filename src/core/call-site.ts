@@ -35,32 +35,28 @@ const BUNDLED_CONFIG = /\.timestamp-\d+-[0-9a-f]+\.mjs$/
 const INLINE_MAP =
   /\/\/# sourceMappingURL=data:application\/json;(?:charset=utf-8;)?base64,([A-Za-z0-9+/=]+)\s*$/
 
-/** The place in the file the user wrote that a frame in Vite's bundled config stands for. */
-function writtenSite(site: CallSite): CallSite | undefined {
-  let text: string
+/** The inline source map of a bundled config, or `undefined` when it has none that reads. */
+function inlineMap(file: string): SourceMap | undefined {
   try {
-    text = readFileSync(site.file, 'utf8')
+    const payload = INLINE_MAP.exec(readFileSync(file, 'utf8'))?.[1]
+    if (!payload) return undefined
+    return new SourceMap(JSON.parse(Buffer.from(payload, 'base64').toString('utf8')))
   } catch {
     return undefined
   }
-  const payload = INLINE_MAP.exec(text)?.[1]
-  if (!payload) return undefined
-  try {
-    const map = new SourceMap(JSON.parse(Buffer.from(payload, 'base64').toString('utf8')))
-    const entry = map.findEntry(site.line - 1, site.column - 1) as {
-      originalSource?: string
-      originalLine?: number
-      originalColumn?: number
-    }
-    if (!entry.originalSource || entry.originalLine === undefined) return undefined
-    const source = entry.originalSource
-    return {
-      file: source.startsWith('file://') ? fileURLToPath(source) : source,
-      line: entry.originalLine + 1,
-      column: (entry.originalColumn ?? 0) + 1,
-    }
-  } catch {
-    return undefined
+}
+
+/** The place in the file the user wrote that a frame in Vite's bundled config stands for. */
+function writtenSite(site: CallSite, map: SourceMap | undefined): CallSite | undefined {
+  const entry = map?.findEntry(site.line - 1, site.column - 1) as
+    | { originalSource?: string; originalLine?: number; originalColumn?: number }
+    | undefined
+  if (!entry?.originalSource || entry.originalLine === undefined) return undefined
+  const source = entry.originalSource
+  return {
+    file: source.startsWith('file://') ? fileURLToPath(source) : source,
+    line: entry.originalLine + 1,
+    column: (entry.originalColumn ?? 0) + 1,
   }
 }
 
@@ -78,10 +74,17 @@ export function callSite(): CallSite | undefined {
   const stack = new Error().stack ?? ''
   Error.stackTraceLimit = limit
   const own = ownCodeDir()
+  // Each bundled config's map is read once, however many of its frames the stack holds.
+  const maps = new Map<string, SourceMap | undefined>()
+  const mapOf = (file: string) => {
+    if (!maps.has(file)) maps.set(file, inlineMap(file))
+    return maps.get(file)
+  }
   for (const line of stack.split('\n').slice(1)) {
     const frame = frameLocation(line)
     // A frame in a bundled config is its place in the config; unmapped, it names a file that is gone.
-    const site = frame && BUNDLED_CONFIG.test(frame.file) ? writtenSite(frame) : frame
+    const site =
+      frame && BUNDLED_CONFIG.test(frame.file) ? writtenSite(frame, mapOf(frame.file)) : frame
     if (!site || !isAbsolute(site.file) || site.file.startsWith(own)) continue
     if (FOREIGN.some((pattern) => pattern.test(site.file))) continue
     return site
