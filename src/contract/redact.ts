@@ -4,6 +4,7 @@
  * addresses, card numbers and tokens are masked wherever they appear in text.
  */
 
+import { keepBounded } from '../core/bounded-memo.ts'
 import { digest } from '../core/canonical-json.ts'
 import type { JsonValue } from '../core/json.ts'
 import { maskSecretShapes, REDACTED } from '../core/secret-policy.ts'
@@ -106,10 +107,13 @@ export function createRedactor(options: RedactorOptions): Redactor {
   const ref = (entity: string) => {
     let hashed = refs.get(entity)
     if (hashed === undefined) {
-      hashed = hashEntityRef(options.entityType, entity, salt)
       // Bounded: a redactor may live for a whole streamed file of distinct entities.
-      if (refs.size >= MAX_CACHED_REFS) refs.clear()
-      refs.set(entity, hashed)
+      hashed = keepBounded(
+        refs,
+        entity,
+        hashEntityRef(options.entityType, entity, salt),
+        MAX_CACHED_REFS,
+      )
     }
     return hashed
   }

@@ -10,6 +10,8 @@
  * - a `TemplateSite` is where a template is written: which arguments and call
  *   facts it may name there (the document checks read it).
  */
+
+import { keepBounded } from './bounded-memo.ts'
 import type { JsonObject, JsonValue } from './json.ts'
 import { child, isForbiddenSegment, type PathLookup } from './state-path.ts'
 
@@ -100,9 +102,7 @@ function parsedName(name: string): ParsedName {
   // A prototype key or an empty segment never resolves; the loader reports it as a document problem.
   const unsafe = segments.some((segment) => segment === '' || isForbiddenSegment(segment))
   const parsed = { field: field === undefined || unsafe ? null : field, segments }
-  if (parsedNames.size >= PARSED_NAMES_LIMIT) parsedNames.clear()
-  parsedNames.set(name, parsed)
-  return parsed
+  return keepBounded(parsedNames, name, parsed, PARSED_NAMES_LIMIT)
 }
 
 /**

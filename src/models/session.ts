@@ -189,9 +189,8 @@ export function createModelSession(options: ModelSessionOptions): ModelSession {
       const writes = options.mode === 'record' || (options.mode === 'auto' && wentLive)
       // A case that sent no model request leaves no empty cassette behind; one
       // whose agent stopped sending them has its old cassette emptied.
-      // Asked only when it would write: most cases never touch a cassette.
-      const worthWriting = () => interactions.length > 0 || existsSync(options.file)
-      if (writes && error === undefined && worthWriting()) {
+      // Checked last: most cases write nothing and never ask the file system.
+      if (writes && error === undefined && (interactions.length > 0 || existsSync(options.file))) {
         writeCassette(options.file, {
           schema: 'agenttwin/cassette.v1',
           case: options.caseId,

@@ -1,3 +1,4 @@
+import { keepBounded } from '../core/bounded-memo.ts'
 import type { CaseTool } from '../core/case-run.ts'
 import { isPlainJson } from '../core/json.ts'
 import { ajvIssues } from './ajv-issues.ts'
@@ -67,13 +68,7 @@ function twinKey(twin: ExpectationTwin): string {
 
 function passedFor(twin: ExpectationTwin): Set<string> {
   const key = twinKey(twin)
-  let passed = passedByTwin.get(key)
-  if (!passed) {
-    if (passedByTwin.size >= MAX_TWINS) passedByTwin.clear()
-    passed = new Set()
-    passedByTwin.set(key, passed)
-  }
-  return passed
+  return passedByTwin.get(key) ?? keepBounded(passedByTwin, key, new Set(), MAX_TWINS)
 }
 
 function remember(passed: Set<string>, key: string): void {

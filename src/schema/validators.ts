@@ -3,6 +3,7 @@ import { createRequire } from 'node:module'
 import type { Ajv, CodeOptions, ValidateFunction } from 'ajv'
 import type standaloneModule from 'ajv/dist/standalone/index.js'
 import type addFormatsModule from 'ajv-formats'
+import { keepBounded } from '../core/bounded-memo.ts'
 import { ownBuildFile } from '../core/own-files.ts'
 import { attackSchema } from './attack-schema.ts'
 import { contractSchema } from './contract-schema.ts'
@@ -173,9 +174,12 @@ export function inputValidator(
   const key = JSON.stringify(schema)
   let known = inputValidators.get(key)
   if (!known) {
-    known = (options.checked ? compileChecked : compileUnchecked)(schema, key)
-    if (inputValidators.size >= INPUT_VALIDATORS_LIMIT) inputValidators.clear()
-    inputValidators.set(key, known)
+    known = keepBounded(
+      inputValidators,
+      key,
+      (options.checked ? compileChecked : compileUnchecked)(schema, key),
+      INPUT_VALIDATORS_LIMIT,
+    )
   }
   if (known instanceof Error) throw known
   return known

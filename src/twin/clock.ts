@@ -1,3 +1,4 @@
+import { keepBounded } from '../core/bounded-memo.ts'
 import type { TwinDocument } from '../schema/twin-document.ts'
 import { InvalidClockError } from './errors.ts'
 
@@ -51,11 +52,5 @@ const MAX_CLOCKS = 64
 
 function clockTimes(startMs: number, stepMs: number): string[] {
   const key = `${startMs}/${stepMs}`
-  let times = spelledTimes.get(key)
-  if (!times) {
-    if (spelledTimes.size >= MAX_CLOCKS) spelledTimes.clear()
-    times = []
-    spelledTimes.set(key, times)
-  }
-  return times
+  return spelledTimes.get(key) ?? keepBounded(spelledTimes, key, [], MAX_CLOCKS)
 }

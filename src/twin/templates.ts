@@ -16,6 +16,7 @@
  * are stricter: `renderPathTemplate` throws `MissingPlaceholderError`.
  */
 
+import { keepBounded } from '../core/bounded-memo.ts'
 import { canonicalJson } from '../core/canonical-json.ts'
 import { cloneJson, type JsonObject, type JsonValue } from '../core/json.ts'
 import {
@@ -140,7 +141,5 @@ function compiledPath(template: string): CompiledSegment[] {
         : [...key.matchAll(PLACEHOLDER)].map((match) => match[1]!)
     return { key, quoted, names }
   })
-  if (compiledPaths.size >= COMPILED_PATHS_LIMIT) compiledPaths.clear()
-  compiledPaths.set(template, compiled)
-  return compiled
+  return keepBounded(compiledPaths, template, compiled, COMPILED_PATHS_LIMIT)
 }
