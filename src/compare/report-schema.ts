@@ -282,9 +282,10 @@ const runError = {
   additionalProperties: false,
   required: ['kind', 'message'],
   properties: {
-    kind: { enum: ['load-failure', 'unhandled-error'] },
+    kind: { enum: ['load-failure', 'unhandled-error', 'failed-test'] },
     file: { type: 'string' },
     project: { type: 'string' },
+    test: { type: 'string' },
     message: { type: 'string' },
   },
 }
@@ -322,7 +323,7 @@ const pairReport = {
  * each CaseRun once in `runs`, named by the sides' `runId`; v1 kept one
  * inline on every side (`side.run`). `singleCases` (cases run on one version
  * without a pair) and `runErrors` (files that did not load, errors outside
- * any test) are optional, so a pairs-only report reads as before; so is a
+ * any test, failed tests written by hand) are optional, so a pairs-only report reads as before; so is a
  * pair's or a case's `project`, present when the report holds more than one
  * Vitest project.
  * @example

@@ -154,16 +154,20 @@ export interface SingleCaseReport {
 }
 
 /**
- * Something that kept part of the run from being judged at all: a test file
- * (a scenario document) that did not load, or an error Vitest reported
- * outside any test. Either fails the Vitest run and blocks the gate.
+ * Something in the run the report's cases do not say: a test file (a
+ * scenario document) that did not load, an error Vitest reported outside any
+ * test, or a test written by hand in an AgentTwin project (a
+ * `describeScenario` block's own `expect`) that failed. Each fails the Vitest
+ * run and blocks the gate.
  */
 export interface RunError {
-  kind: 'load-failure' | 'unhandled-error'
+  kind: 'load-failure' | 'unhandled-error' | 'failed-test'
   /** The file, relative to the project root, when the error belongs to one. */
   file?: string
   /** The Vitest project it happened in, when known. */
   project?: string
+  /** A failed test's full name (`describe > test`). */
+  test?: string
   message: string
 }
 

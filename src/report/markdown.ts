@@ -14,6 +14,7 @@ import { formatCost, modelTotals } from './model-totals.ts'
 import { apartWords, securityTrialLines, singleAttackRates, singleAttackWords } from './security.ts'
 import {
   refusalWords,
+  runErrorGroups,
   runErrorTitle,
   sideEvidenceWords,
   singleCaseTitle,
@@ -82,13 +83,12 @@ function attackRateLines(cases: readonly SingleCaseReport[]): string[] {
   ]
 }
 
-/** What was not judged: each blocks the gate. */
+/** What was not judged, then failed tests written by hand: each blocks the gate. */
 function runErrorsSection(errors: readonly RunError[]): string[] {
-  if (errors.length === 0) return []
-  return [
-    '### ⛔ Not judged',
+  return runErrorGroups(errors).flatMap((group) => [
+    `### ⛔ ${group.heading}`,
     '',
-    ...errors.flatMap((error) => [
+    ...group.errors.flatMap((error) => [
       `- **${cell(runErrorTitle(error))}**`,
       '',
       '  ```text',
@@ -96,7 +96,7 @@ function runErrorsSection(errors: readonly RunError[]): string[] {
       '  ```',
       '',
     ]),
-  ]
+  ])
 }
 
 /** Options of {@link renderMarkdown}. */

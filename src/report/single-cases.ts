@@ -53,10 +53,37 @@ export function singleCountWords(cases: readonly SingleCaseReport[]): string {
     .join(', ')
 }
 
-/** `scenarios/x.scenario.yaml did not load` or `error outside any test (in scenarios/x.yaml)`. */
+/**
+ * `scenarios/x.scenario.yaml did not load`, `error in scenarios/x.yaml outside any test`
+ * or `test/leave.test.ts > leave > files once failed`.
+ */
 export function runErrorTitle(error: RunError): string {
   if (error.kind === 'load-failure') return `${error.file ?? 'a test file'} did not load`
+  if (error.kind === 'failed-test') {
+    return `${error.file ?? 'a test file'} > ${error.test ?? 'a test'} failed`
+  }
   return error.file ? `error in ${error.file} outside any test` : 'error outside any test'
+}
+
+/** One heading of run errors and the errors under it. */
+export interface RunErrorGroup {
+  /** `Not judged` or `Failed tests`; each renderer adds that every one blocks the gate. */
+  heading: string
+  errors: RunError[]
+}
+
+/**
+ * Run errors under the headings every renderer shows: what was not judged
+ * (files that did not load, errors outside any test), then failed tests
+ * written by hand, whose verdicts no case of the report holds. Empty groups
+ * are left out.
+ */
+export function runErrorGroups(errors: readonly RunError[]): RunErrorGroup[] {
+  const groups: RunErrorGroup[] = [
+    { heading: 'Not judged', errors: errors.filter((error) => error.kind !== 'failed-test') },
+    { heading: 'Failed tests', errors: errors.filter((error) => error.kind === 'failed-test') },
+  ]
+  return groups.filter((group) => group.errors.length > 0)
 }
 
 /**

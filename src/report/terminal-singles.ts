@@ -4,6 +4,7 @@ import { singleAttackRates, singleAttackWords } from './security.ts'
 import {
   failedAtTurnWords,
   refusalWords,
+  runErrorGroups,
   runErrorTitle,
   sideEvidenceWords,
   singleCaseTitle,
@@ -38,12 +39,19 @@ export function renderSingleCases(c: Colors, cases: readonly SingleCaseReport[])
   return lines
 }
 
-/** Each file that did not load and each error outside a test, with its message as Vitest gave it. */
+/**
+ * Each file that did not load, error outside a test and failed test written
+ * by hand, with its message as Vitest gave it.
+ */
 export function renderRunErrors(c: Colors, errors: readonly RunError[]): string[] {
-  const lines = [c.bold(c.red('Not judged (each blocks the gate)'))]
-  for (const error of errors) {
-    lines.push(`  ${c.red(runErrorTitle(error))}`)
-    for (const line of error.message.split('\n')) lines.push(`    ${line}`)
+  const lines: string[] = []
+  for (const group of runErrorGroups(errors)) {
+    if (lines.length > 0) lines.push('')
+    lines.push(c.bold(c.red(`${group.heading} (each blocks the gate)`)))
+    for (const error of group.errors) {
+      lines.push(`  ${c.red(runErrorTitle(error))}`)
+      for (const line of error.message.split('\n')) lines.push(`    ${line}`)
+    }
   }
   return lines
 }

@@ -96,6 +96,48 @@ describe('run errors', () => {
     expect(report.runErrors).toHaveLength(2)
   })
 
+  it('name failed tests written by hand in the report gate, not in the gate of the pair they ran beside', () => {
+    const same = side('same', ['PASS'])
+    const pair = comparePair({
+      baseline: { agent: same.run.agent, cases: [same] },
+      candidate: { agent: same.run.agent, cases: [same] },
+    })
+    const failedTest = (test: string, file: string): RunError => ({
+      kind: 'failed-test',
+      file,
+      project: 'demo',
+      test,
+      message: 'expected 2 to be 1',
+    })
+    const report = buildReport([pair], {
+      runErrors: [
+        failedTest('leave > files once', 'test/leave.test.ts'),
+        failedTest('leave > says the balance', 'test/leave.test.ts'),
+        failedTest('payroll > pays once', 'test/payroll.test.ts'),
+      ],
+    })
+    expect(validate(report), JSON.stringify(validate.errors)).toBe(true)
+    expect(report.pairs[0]!.gate.verdict).toBe('PASS')
+    expect(report.gate).toEqual({
+      verdict: 'BLOCK',
+      reasons: ['3 tests failed in test/leave.test.ts, test/payroll.test.ts (block)'],
+    })
+    expect(report.runErrors!.map((error) => error.test)).toEqual([
+      'leave > files once',
+      'leave > says the balance',
+      'payroll > pays once',
+    ])
+  })
+
+  it('count a file that did not load once, however many problems it had', () => {
+    const report = buildReport([], {
+      runErrors: [loadFailure, { ...loadFailure, message: 'Error: the agents module threw' }],
+    })
+    expect(report.gate.reasons).toEqual([
+      '1 file did not load: scenarios/broken.scenario.yaml (block)',
+    ])
+  })
+
   it('leave a pairs-only report exactly as it was', () => {
     const same = side('same', ['PASS'])
     const pair = comparePair({

@@ -47,7 +47,7 @@ export const agents = {
 }
 `
 
-function config(name: string, plugin: string): void {
+function config(name: string, plugin: string, include: string[] = []): void {
   writeFileSync(
     `${root}/vitest.${name}.config.ts`,
     [
@@ -56,7 +56,7 @@ function config(name: string, plugin: string): void {
       `import { AgentTwinReporter } from '${repoRoot}/src/public/reporter.ts'`,
       'export default defineConfig({',
       `  plugins: [agentTwin(${plugin})],`,
-      `  test: { include: [], reporters: ['default', new AgentTwinReporter({ outputFile: 'reports/${name}.json', stepSummaryFile: 'reports/${name}.md' })] },`,
+      `  test: { include: ${JSON.stringify(include)}, reporters: ['default', new AgentTwinReporter({ outputFile: 'reports/${name}.json', stepSummaryFile: 'reports/${name}.md' })] },`,
       '})',
       '',
     ].join('\n'),
@@ -122,6 +122,34 @@ beforeAll(() => {
   config(
     'single',
     `{ scenarios: 'scenarios/*.scenario.yaml', agents: './agents.ts', versions: ['v1.2.4', 'v1.2.5'] }`,
+  )
+  mkdirSync(`${root}/hand`)
+  writeFileSync(
+    `${root}/hand/refund.test.ts`,
+    [
+      "import { expect, test as plainTest } from 'vitest'",
+      `import { describeScenario, test } from '${repoRoot}/src/public/vitest.ts'`,
+      "import { agents } from '../agents.ts'",
+      '',
+      "describeScenario('../scenarios/refund-happy-path.scenario.yaml', () => {",
+      "  test('refunds once', async ({ run }) => {",
+      "    expect(await run(agents['v1.2.4'])).toBeBackedByState('orders.ORD-1001.refund_count', 1)",
+      '  })',
+      "  test('refunds twice', async ({ run }) => {",
+      "    expect(await run(agents['v1.2.4'])).toBeBackedByState('orders.ORD-1001.refund_count', 2)",
+      '  })',
+      '})',
+      '',
+      "plainTest('adds up', () => {",
+      '  expect(1 + 1).toBe(3)',
+      '})',
+      '',
+    ].join('\n'),
+  )
+  config(
+    'handwritten',
+    `{ scenarios: 'scenarios/order-status-question.scenario.yaml', agents: './agents.ts', pairs: [{ baseline: 'v1.2.4', candidate: 'v1.3.0', expectGate: 'PASS' }] }`,
+    ['hand/*.test.ts'],
   )
   config(
     'cassettes',
@@ -379,5 +407,51 @@ describe('a declared gate', { timeout: 180_000 }, () => {
       'scenarios/order-status-question.scenario.yaml > v1.3.0 vs v1.2.4: passed',
       'scenarios/refund-happy-path.scenario.yaml > v1.3.0 vs v1.2.4 · REGRESSED: passed',
     ])
+  })
+})
+
+describe('a failed test written by hand beside a pair', { timeout: 180_000 }, () => {
+  test('blocks the report gate in every report, the pair gating as its cases showed', async () => {
+    const handwritten = await run('handwritten')
+    expect(handwritten.exitCode).toBe(1)
+    const json = report('handwritten')
+    expect(validate(json), JSON.stringify(validate.errors)).toBe(true)
+    expect(json.pairs[0]!.gate.verdict).toBe('PASS')
+    expect(json.gate).toEqual({
+      verdict: 'BLOCK',
+      reasons: ['2 tests failed in hand/refund.test.ts (block)'],
+    })
+    expect(json.runErrors!.map(({ message, ...error }) => error)).toEqual([
+      {
+        kind: 'failed-test',
+        file: 'hand/refund.test.ts',
+        project: '',
+        test: 'refund-happy-path: A 40 USD refund for a broken mug set > refunds twice',
+      },
+      { kind: 'failed-test', file: 'hand/refund.test.ts', project: '', test: 'adds up' },
+    ])
+    expect(json.runErrors![0]!.message).toContain('orders.ORD-1001.refund_count')
+    expect(json.runErrors![1]!.message).toBe('expected 2 to be 3 // Object.is equality')
+    const out = handwritten.stdout
+    const section = out.slice(out.indexOf('Failed tests ('), out.indexOf('Gate BLOCK'))
+    expect(stable(section)).toMatchInlineSnapshot(`
+      "Failed tests (each blocks the gate)
+        hand/refund.test.ts > refund-happy-path: A 40 USD refund for a broken mug set > refunds twice failed
+          expect(run).toBeBackedByState(…)
+
+          Expected refund-happy-path (demo-co-support@1.2.4) to have its success claim backed by orders.ORD-1001.refund_count that equals 2.
+          Evidence (STATE_MISMATCH): The agent claimed SUCCESS, but orders.ORD-1001.refund_count is 1, expected 2; changed by refund_payment #3.
+        hand/refund.test.ts > adds up failed
+          expected 2 to be 3 // Object.is equality
+
+      "
+    `)
+    expect(handwritten.stdout).toContain(
+      "AgentTwin: v1.3.0 vs v1.2.4 gated PASS, as declared (expectGate: 'PASS').",
+    )
+    expect(parseHtml(read('handwritten.html')).document.title).toBe('AgentTwin comparison: BLOCK')
+    const summary = read('handwritten.md')
+    expect(summary).toContain('- **hand/refund.test.ts > adds up failed**')
+    expect(summary).toContain('**Overall gate: BLOCK')
   })
 })

@@ -113,3 +113,74 @@ describe('cases on one version and what was not judged, in every renderer', () =
     expect(page.all('broken, script')).toHaveLength(1)
   })
 })
+
+describe('failed tests written by hand, in every renderer', () => {
+  const withTests = buildReport([], {
+    singleCases: [passed],
+    runErrors: [
+      {
+        kind: 'load-failure',
+        file: 'scenarios/broken.scenario.yaml',
+        message: '1 problem:\nline 6: `seed` must be an integer',
+      },
+      {
+        kind: 'failed-test',
+        file: 'test/leave.test.ts',
+        test: 'leave <b>desk</b> > files once',
+        message: 'expected 2 to be 1\n(and 1 more error)',
+      },
+    ],
+  })
+
+  it('the terminal lists them under their own heading, after what was not judged', () => {
+    expect(normaliseText(renderTerminal(withTests, { color: false }))).toMatchInlineSnapshot(`
+      "Cases on one version: 1 PASS
+        PASS refund-happy-path 1 on support-refund-agent 1.2.4: The one expectation passed.
+          tool calls 2 · llm scripted · tokens n/a
+
+      Not judged (each blocks the gate)
+        scenarios/broken.scenario.yaml did not load
+          1 problem:
+          line 6: \`seed\` must be an integer
+
+      Failed tests (each blocks the gate)
+        test/leave.test.ts > leave <b>desk</b> > files once failed
+          expected 2 to be 1
+          (and 1 more error)
+
+      Gate BLOCK: 1 file did not load: scenarios/broken.scenario.yaml (block); 1 test failed in test/leave.test.ts (block)
+      "
+    `)
+  })
+
+  it('the step summary gives them a section of their own', () => {
+    const markdown = renderMarkdown(withTests, { declaredGates: [] })
+    const from = markdown.indexOf('### ⛔ Failed tests')
+    expect(from).toBeGreaterThan(markdown.indexOf('### ⛔ Not judged'))
+    expect(markdown.slice(from, markdown.indexOf('**Overall gate'))).toMatchInlineSnapshot(`
+      "### ⛔ Failed tests
+
+      - **test/leave.test.ts > leave <b>desk</b> > files once failed**
+
+        \`\`\`text
+        expected 2 to be 1
+        (and 1 more error)
+        \`\`\`
+
+      "
+    `)
+  })
+
+  it('the HTML report shows them in a section of their own, the test name as text', () => {
+    const page = parseHtml(renderHtml(withTests))
+    expect(page.texts('section.run-errors h2')).toEqual([
+      'Not judged: each blocks the gate',
+      'Failed tests: each blocks the gate',
+    ])
+    expect(page.texts('section.run-errors h4')).toEqual([
+      'scenarios/broken.scenario.yaml did not load',
+      'test/leave.test.ts > leave <b>desk</b> > files once failed',
+    ])
+    expect(page.all('section.run-errors b')).toHaveLength(0)
+  })
+})

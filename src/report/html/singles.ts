@@ -3,6 +3,7 @@ import { singleAttackRates, singleAttackWords } from '../security.ts'
 import {
   failedAtTurnWords,
   refusalWords,
+  runErrorGroups,
   runErrorTitle,
   sideEvidenceWords,
   singleCaseTitle,
@@ -41,15 +42,19 @@ function attackRates(cases: readonly SingleCaseReport[]): SafeHtml {
   return html`<h3>Under attack over trials (Wilson 95 %)</h3><ul class="attack-rates">${items}</ul>`
 }
 
-/** What was not judged (files that did not load, errors outside a test): each blocks the gate. */
+/**
+ * What was not judged (files that did not load, errors outside a test), then
+ * failed tests written by hand: a section each, every item blocks the gate.
+ */
 export function runErrorsSection(report: ComparisonReport): SafeHtml {
-  const errors = report.runErrors ?? []
-  if (errors.length === 0) return html``
-  const items = errors.map(
-    (error) =>
-      html`<div class="run-error"><h4>${runErrorTitle(error)}</h4><pre>${error.message}</pre></div>`,
-  )
-  return html`<section class="run-errors"><h2>Not judged: each blocks the gate</h2>
+  const sections = runErrorGroups(report.runErrors ?? []).map((group) => {
+    const items = group.errors.map(
+      (error) =>
+        html`<div class="run-error"><h4>${runErrorTitle(error)}</h4><pre>${error.message}</pre></div>`,
+    )
+    return html`<section class="run-errors"><h2>${group.heading}: each blocks the gate</h2>
 ${joinHtml(items, html`\n`)}
 </section>`
+  })
+  return joinHtml(sections, html`\n`)
 }

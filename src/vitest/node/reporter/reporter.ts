@@ -36,8 +36,8 @@ function loadFailuresOf(pair: CollectedPair, errors: readonly RunError[]): RunEr
 /**
  * Prints the paired comparison after the run: per pair a side-by-side summary
  * and the gate, then each case that changed with its first divergence; the
- * cases run on one version without a pair; and every file that did not load
- * and error outside a test, which block the gate. Writes the versioned JSON
+ * cases run on one version without a pair; and every file that did not load,
+ * error outside a test and failed test written by hand, which block the gate. Writes the versioned JSON
  * report, the HTML report and, on GitHub Actions, a step summary, for every
  * run that ran or tried to run an AgentTwin case. Works beside Vitest's
  * default reporter, and rebuilds the same report from `--merge-reports`
@@ -67,7 +67,9 @@ export class AgentTwinReporter implements Reporter {
     const runErrors = collectRunErrors(this.vitest, modules, unhandledErrors)
     const pairs = collectPairs(modules)
     const singleCases = collectSingleCases(modules)
-    if (pairs.length === 0 && singleCases.length === 0 && runErrors.length === 0) return
+    // Failed tests written by hand join a report; alone (no scenario case ran or tried to) they make none.
+    const unjudged = runErrors.some((error) => error.kind !== 'failed-test')
+    if (pairs.length === 0 && singleCases.length === 0 && !unjudged) return
     const selections = pairs.map((pair) => selectionOf(this.vitest, pair, runErrors))
     const partial = mergeSelections(selections)
     const { report: whole } = compareCollected(pairs, { singleCases, runErrors })

@@ -1,5 +1,5 @@
 import { relative } from 'node:path'
-import type { TestModule, Vitest } from 'vitest/node'
+import type { TestCase, TestModule, Vitest } from 'vitest/node'
 import type { RunError } from '../../../compare/report.ts'
 import { compareText } from '../../../core/compare-text.ts'
 
@@ -31,10 +31,28 @@ function ownModule(module: TestModule): boolean {
 }
 
 /**
- * What kept part of the run from being judged, as Vitest reported it: each
- * AgentTwin test file that did not load (a scenario document with errors, an
- * agents module that throws), file-level errors of those that did, and
- * errors outside any test. Paths are relative to the root; sorted by file.
+ * A failed test whose verdict no case of the report carries: one written by
+ * hand (a `describeScenario` block's own `expect`, a fault rule refused at
+ * run time). The plugin's expectation and pair tests (task meta `agenttwin`)
+ * are their cases' verdicts already.
+ */
+function failedTestError(test: TestCase, file: string, project: string): RunError | undefined {
+  if (test.meta().agenttwin !== undefined) return undefined
+  const result = test.result()
+  if (result.state !== 'failed') return undefined
+  const [first, ...more] = result.errors ?? []
+  const message = first === undefined ? 'the test failed' : messageOf(first)
+  const others =
+    more.length > 0 ? `\n(and ${more.length} more ${more.length === 1 ? 'error' : 'errors'})` : ''
+  return { kind: 'failed-test', file, project, test: test.fullName, message: `${message}${others}` }
+}
+
+/**
+ * What the report's cases do not say, as Vitest reported it: each AgentTwin
+ * test file that did not load (a scenario document with errors, an agents
+ * module that throws), file-level errors of those that did, failed tests
+ * written by hand, and errors outside any test. Paths are relative to the
+ * root; sorted by file, a file's failed tests in the order they ran.
  */
 export function collectRunErrors(
   vitest: Vitest | undefined,
@@ -45,18 +63,23 @@ export function collectRunErrors(
   const errors: RunError[] = []
   for (const module of modules) {
     if (!ownModule(module)) continue
-    const own = module.errors()
-    if (own.length === 0) continue
-    const loaded = [...module.children.allTests()].length > 0
-    for (const error of own) {
+    const file = relative(root, module.moduleId)
+    const project = module.project.name
+    const tests = [...module.children.allTests()]
+    for (const error of module.errors()) {
       errors.push({
-        kind: loaded ? 'unhandled-error' : 'load-failure',
-        file: relative(root, module.moduleId),
-        project: module.project.name,
+        kind: tests.length > 0 ? 'unhandled-error' : 'load-failure',
+        file,
+        project,
         message: messageOf(error),
       })
     }
+    for (const test of tests) {
+      const failed = failedTestError(test, file, project)
+      if (failed) errors.push(failed)
+    }
   }
+  // Stable: a file's own errors and failed tests keep their order.
   errors.sort((a, b) => compareText(a.file ?? '', b.file ?? ''))
   for (const error of unhandled) errors.push({ kind: 'unhandled-error', message: messageOf(error) })
   return errors
