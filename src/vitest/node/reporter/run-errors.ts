@@ -1,4 +1,5 @@
 import { relative } from 'node:path'
+import { stripVTControlCharacters } from 'node:util'
 import type { TestCase, TestModule, Vitest } from 'vitest/node'
 import type { RunError } from '../../../compare/report.ts'
 import { compareText } from '../../../core/compare-text.ts'
@@ -9,13 +10,17 @@ interface ReportedError {
   name?: unknown
 }
 
+/**
+ * The error's message as plain text: a matcher's message carries the colours
+ * of the terminal it ran in, which the JSON, HTML and step summary must not.
+ */
 function messageOf(error: unknown): string {
   if (error && typeof error === 'object') {
     const { message, name } = error as ReportedError
-    if (typeof message === 'string' && message.length > 0) return message
+    if (typeof message === 'string' && message.length > 0) return stripVTControlCharacters(message)
     if (typeof name === 'string') return name
   }
-  return String(error)
+  return stripVTControlCharacters(String(error))
 }
 
 const DOCUMENT = /\.(ya?ml|json)$/i
