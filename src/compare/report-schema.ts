@@ -323,9 +323,9 @@ const pairReport = {
  * each CaseRun once in `runs`, named by the sides' `runId`; v1 kept one
  * inline on every side (`side.run`). `singleCases` (cases run on one version
  * without a pair) and `runErrors` (files that did not load, errors outside
- * any test, failed tests written by hand) are optional, so a pairs-only report reads as before; so is a
- * pair's or a case's `project`, present when the report holds more than one
- * Vitest project.
+ * any test, failed tests written by hand) are optional, so a pairs-only
+ * report reads as before; so is a pair's or a case's `project`, present when
+ * the report holds more than one Vitest project.
  * @example
  * new Ajv().compile(comparisonReportSchema)(JSON.parse(text)) // true for a valid report
  */

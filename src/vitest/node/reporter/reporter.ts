@@ -37,9 +37,9 @@ function loadFailuresOf(pair: CollectedPair, errors: readonly RunError[]): RunEr
  * Prints the paired comparison after the run: per pair a side-by-side summary
  * and the gate, then each case that changed with its first divergence; the
  * cases run on one version without a pair; and every file that did not load,
- * error outside a test and failed test written by hand, which block the gate. Writes the versioned JSON
- * report, the HTML report and, on GitHub Actions, a step summary, for every
- * run that ran or tried to run an AgentTwin case. Works beside Vitest's
+ * error outside a test and failed test written by hand, which block the gate.
+ * Writes the versioned JSON report, the HTML report and, on GitHub Actions, a
+ * step summary, for every run that ran or tried to run an AgentTwin case. Works beside Vitest's
  * default reporter, and rebuilds the same report from `--merge-reports`
  * blobs as from one unsharded run.
  * @example

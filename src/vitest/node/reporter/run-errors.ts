@@ -57,7 +57,7 @@ function failedTestError(test: TestCase, file: string, project: string): RunErro
  * test file that did not load (a scenario document with errors, an agents
  * module that throws), file-level errors of those that did, failed tests
  * written by hand, and errors outside any test. Paths are relative to the
- * root; sorted by file, a file's failed tests in the order they ran.
+ * root; sorted by file, a file's failed tests in the file's order.
  */
 export function collectRunErrors(
   vitest: Vitest | undefined,
@@ -84,7 +84,7 @@ export function collectRunErrors(
       if (failed) errors.push(failed)
     }
   }
-  // Stable: a file's own errors and failed tests keep their order.
+  // A stable sort: within a file, its errors come before its failed tests, each in its order.
   errors.sort((a, b) => compareText(a.file ?? '', b.file ?? ''))
   for (const error of unhandled) errors.push({ kind: 'unhandled-error', message: messageOf(error) })
   return errors
