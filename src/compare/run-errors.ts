@@ -2,6 +2,15 @@ import { plural } from './format.ts'
 import { combineGates, type Gate } from './gate.ts'
 import type { RunError } from './report.ts'
 
+/**
+ * Whether a run error left part of the run unjudged (a file that did not
+ * load, an error outside any test), as against a failed test written by
+ * hand, which was judged and failed.
+ */
+export function leftUnjudged(error: RunError): boolean {
+  return error.kind !== 'failed-test'
+}
+
 /** The files the errors name, each once, in the order first named. */
 function filesOf(errors: readonly RunError[], unnamed: string): string[] {
   return [...new Set(errors.map((error) => error.file ?? unnamed))]
@@ -41,7 +50,7 @@ export function runErrorsGate(errors: readonly RunError[]): Gate {
  * the report's gate, not the pair's.
  */
 export function gateWithRunErrors(gate: Gate, errors: readonly RunError[]): Gate {
-  const unjudged = errors.filter((error) => error.kind !== 'failed-test')
+  const unjudged = errors.filter(leftUnjudged)
   if (unjudged.length === 0) return gate
   return combineGates([gate, runErrorsGate(unjudged)])
 }

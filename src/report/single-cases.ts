@@ -7,6 +7,7 @@ import {
   type SideReport,
   type SingleCaseReport,
 } from '../compare/report.ts'
+import { leftUnjudged } from '../compare/run-errors.ts'
 import type { CaseRefusal } from '../core/case-run.ts'
 import { apartWords } from './security.ts'
 
@@ -80,8 +81,8 @@ export interface RunErrorGroup {
  */
 export function runErrorGroups(errors: readonly RunError[]): RunErrorGroup[] {
   const groups: RunErrorGroup[] = [
-    { heading: 'Not judged', errors: errors.filter((error) => error.kind !== 'failed-test') },
-    { heading: 'Failed tests', errors: errors.filter((error) => error.kind === 'failed-test') },
+    { heading: 'Not judged', errors: errors.filter(leftUnjudged) },
+    { heading: 'Failed tests', errors: errors.filter((error) => !leftUnjudged(error)) },
   ]
   return groups.filter((group) => group.errors.length > 0)
 }

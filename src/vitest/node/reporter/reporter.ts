@@ -3,6 +3,7 @@ import { dirname, resolve } from 'node:path'
 import type { Reporter, TestModule, Vitest } from 'vitest/node'
 import type { ComparisonReport } from '../../../compare/index.ts'
 import { type PartialSelection, projectWords, type RunError } from '../../../compare/report.ts'
+import { leftUnjudged } from '../../../compare/run-errors.ts'
 import { writeJsonFile } from '../../../core/pretty-json.ts'
 import { endSentence } from '../../../core/sentence.ts'
 import { unwritableReason } from '../../../core/unwritable.ts'
@@ -68,8 +69,7 @@ export class AgentTwinReporter implements Reporter {
     const pairs = collectPairs(modules)
     const singleCases = collectSingleCases(modules)
     // Failed tests written by hand join a report; alone (no scenario case ran or tried to) they make none.
-    const unjudged = runErrors.some((error) => error.kind !== 'failed-test')
-    if (pairs.length === 0 && singleCases.length === 0 && !unjudged) return
+    if (pairs.length === 0 && singleCases.length === 0 && !runErrors.some(leftUnjudged)) return
     const selections = pairs.map((pair) => selectionOf(this.vitest, pair, runErrors))
     const partial = mergeSelections(selections)
     const { report: whole } = compareCollected(pairs, { singleCases, runErrors })
